@@ -1,0 +1,36 @@
+# Quick start: `make demo` and `make test`. Both create .venv on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEMO_SEED ?= 2026
+
+.PHONY: demo test test-slow bench install clean
+
+$(BIN)/solrec: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(BIN)/solrec
+
+# The main job on the default embedded database: simulate and record a game, replay it,
+# validate it, print its explained score.
+demo: install
+	@id=$$($(BIN)/solrec simulate solo-dice --games 1 --seed $(DEMO_SEED) --json | $(BIN)/python -c 'import json,sys; print(json.load(sys.stdin)["ids"][0])') && \
+	echo "== recorded $$id in $$($(BIN)/python -c 'from solrec.events import default_db_path; print(default_db_path())')" && \
+	echo "== replay $$id" && $(BIN)/solrec replay $$id && \
+	echo "== validate $$id" && $(BIN)/solrec validate $$id && \
+	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain
+
+test: install
+	$(BIN)/python -m pytest
+
+test-slow: install
+	$(BIN)/python -m pytest -m slow
+
+bench: install
+	$(BIN)/python bench/bench_solo_dice.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

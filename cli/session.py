@@ -1,0 +1,118 @@
+"""Store-backed workflows shared by the CLI commands: open the database, start, play, import, simulate."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any, Iterable
+
+from solrec.core.errors import IllegalCommand, InvalidCommand, SolrecError
+from solrec.core.game import Game
+from solrec.core.play import ENTERED, SEEDED, Header, Step, advance_chance, initial_state, make_header, play
+from solrec.core.registry import get_game
+from solrec.events.codec import EventCodec
+from solrec.events.envelope import codec_for
+from solrec.events.record import decide_record
+from solrec.events.store import Store, default_db_path
+from solrec.replay.log import Log, load, state_at
+from solrec.replay.simulate import game_seed, player_rng, simulate
+
+
+def open_store(db: Path | None) -> Store:
+    return Store(db if db is not None else default_db_path())
+
+
+def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:
+    sheet = game.score(state)
+    outcome = game.outcome(state)
+    return dict(sheet.totals), (outcome.as_dict() if outcome else None)
+
+
+def store_new(store: Store, game: Game, header: Header, game_id: str | None, steps: list[Step], state: Any) -> str:
+    gid = game_id or store.new_game_id(game.id)
+    scores, outcome = result_of(game, state)
+    store.create_game(gid, header, codec_for(game), steps, scores, outcome)
+    return gid
+
+
+def new_game(
+    store: Store,
+    game_name: str,
+    players: list[str],
+    options: dict[str, str],
+    seed: int | None,
+    entered: bool,
+    game_id: str | None,
+) -> tuple[str, list[Step], Log]:
+    game = get_game(game_name)
+    if entered and seed is not None:
+        raise InvalidCommand("choose --seed or --entered, not both")
+    chance = ENTERED if entered else SEEDED
+    if chance == SEEDED and seed is None:
+        seed = secrets.randbits(63)
+    header = make_header(game, players, options, chance, seed)
+    state = initial_state(game, header)
+    steps, state, _ = advance_chance(game, header, state, 0)
+    gid = store_new(store, game, header, game_id, steps, state)
+    return gid, steps, load(store, gid)
+
+
+def play_commands(store: Store, game_id: str, texts: Iterable[str], actor: str | None = None) -> tuple[list[Step], Log]:
+    """Decide each command text in turn; append them all in one transaction, or nothing."""
+    log = load(store, game_id)
+    game, header = log.game, log.header
+    state = state_at(log)
+    position = len(log.rows)
+    start = position
+    steps: list[Step] = []
+    for text in texts:
+        to_act = game.to_act(state)
+        if to_act is None:
+            raise IllegalCommand("the game is over")
+        who = actor if actor is not None else to_act
+        command = game.parse(text, state)
+        new, state, position = play(game, header, state, position, who, command)
+        steps.extend(new)
+    if not steps:
+        raise InvalidCommand("no command given")
+    scores, outcome = result_of(game, state)
+    store.append(game_id, start, codec_for(game), steps, scores, outcome)
+    return steps, load(store, game_id)
+
+
+def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:
+    header, steps, state, proposed = decide_record(text)
+    game = get_game(header.game)
+    gid = game_id or (proposed if proposed and not store.has_game(proposed) else None)
+    return store_new(store, game, header, gid, steps, state), steps
+
+
+def simulate_games(
+    store: Store,
+    game_name: str,
+    count: int,
+    seed: int,
+    players: list[str],
+    options: dict[str, str],
+    progress=None,
+) -> list[str]:
+    game = get_game(game_name)
+    codec: EventCodec = codec_for(game)
+    ids = []
+    number = store.last_game_number(game.id)
+    for index in range(count):
+        header = make_header(game, players, options, SEEDED, game_seed(seed, index))
+        steps, state = simulate(game, header, player_rng(seed, index))
+        scores, outcome = result_of(game, state)
+        number += 1
+        gid = f"{game.id}-{number}"
+        store.create_game(gid, header, codec, steps, scores, outcome)
+        ids.append(gid)
+        if progress is not None:
+            progress(1)
+    return ids
+
+
+__all__ = [
+    "SolrecError", "import_text", "new_game", "open_store", "play_commands", "result_of", "simulate_games",
+]

@@ -1,0 +1,72 @@
+"""Seeded chance: outcomes derived from a hash of (seed, position), never from ``random``.
+
+The same seed and log position give the same dice, shuffles and draws on every machine and Python
+version, because everything is built from SHA-256 and integer arithmetic.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Sequence, TypeVar
+
+import attrs
+
+T = TypeVar("T")
+
+
+@attrs.define
+class SeededDraw:
+    """A deterministic stream of integers for the chance step at ``position`` of a game's log.
+
+    ``position`` is the number of events already in the log when chance acts, so every chance step
+    of a game draws from its own stream.
+    """
+
+    seed: int
+    position: int
+    _counter: int = 0
+    _pool: int = 0
+    _bits: int = 0
+
+    def _refill(self) -> None:
+        digest = hashlib.sha256(f"solrec-chance:{self.seed}:{self.position}:{self._counter}".encode()).digest()
+        self._counter += 1
+        self._pool = (self._pool << 256) | int.from_bytes(digest, "big")
+        self._bits += 256
+
+    def _take(self, nbits: int) -> int:
+        while self._bits < nbits:
+            self._refill()
+        self._bits -= nbits
+        value = self._pool >> self._bits
+        self._pool &= (1 << self._bits) - 1
+        return value
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (rejection sampling, so no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        if n == 1:
+            return 0
+        nbits = (n - 1).bit_length()
+        while True:
+            value = self._take(nbits)
+            if value < n:
+                return value
+
+    def die(self, sides: int = 6) -> int:
+        return 1 + self.below(sides)
+
+    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        return tuple(self.die(sides) for _ in range(count))
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
+        """Fisher-Yates over a copy."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out)

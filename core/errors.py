@@ -1,0 +1,44 @@
+"""Typed refusals, in the manner of python-chess: every one carries a reason a player understands.
+
+- ``InvalidCommand``: the text does not parse as a command of this game (a typo, a bad notation).
+- ``WrongActor``: a well-formed command from someone who is not to act (chance included).
+- ``IllegalCommand``: the rules forbid the command in this position.
+- ``AmbiguousCommand``: the text fits more than one legal command; the reason lists them.
+- ``InvalidSetup``: unknown game, bad option, wrong number of players.
+- ``StoreError`` and its kinds live in ``solrec.events``; ``CorruptLog`` is raised when stored
+  data cannot be read back.
+"""
+
+from __future__ import annotations
+
+
+class SolrecError(Exception):
+    """Base of every error solrec reports to a user; ``str(err)`` is one readable line."""
+
+    @property
+    def reason(self) -> str:
+        return str(self)
+
+
+class InvalidCommand(SolrecError, ValueError):
+    """The command text does not parse."""
+
+
+class AmbiguousCommand(InvalidCommand):
+    """The command text matches several legal commands."""
+
+
+class WrongActor(SolrecError):
+    """The command comes from someone who is not to act."""
+
+
+class IllegalCommand(SolrecError):
+    """The rules forbid this command now."""
+
+
+class InvalidSetup(SolrecError, ValueError):
+    """Unknown game, unknown or malformed option, unsuitable players."""
+
+
+class CorruptLog(SolrecError):
+    """Stored data cannot be decoded or does not fit the game."""

@@ -1,0 +1,183 @@
+"""What every game provides, and the plain values the kernel passes around.
+
+A game is a stateless object. Its states, commands and events are frozen attrs classes holding
+tuples. ``decide`` refuses or returns events and never has side effects; ``evolve`` folds one event
+into a new state and is pure and total over the events ``decide`` produces.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import Any, Callable, ClassVar, Mapping, Sequence
+
+import attrs
+
+from .chance import SeededDraw
+from .errors import InvalidSetup
+
+CHANCE = "chance"
+"""The actor name of chance: dice, shuffles and draws. No player may take this name."""
+
+
+class Command:
+    """Base of every command. ``chance`` marks the commands that chance (not a player) gives."""
+
+    chance: ClassVar[bool] = False
+
+
+class Event:
+    """Base of every event. ``TYPE`` is its stable tag in the log, ``VERSION`` its schema version."""
+
+    TYPE: ClassVar[str]
+    VERSION: ClassVar[int] = 1
+
+
+@attrs.frozen
+class ScoreLine:
+    """One line of a score sheet: who, how many points, for what, and the rule it rests on."""
+
+    player: str
+    points: int
+    what: str
+    rule: str
+
+
+@attrs.frozen
+class ScoreSheet:
+    lines: tuple[ScoreLine, ...]
+    totals: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def from_lines(cls, players: Sequence[str], lines: Sequence[ScoreLine]) -> "ScoreSheet":
+        totals = {p: 0 for p in players}
+        for line in lines:
+            totals[line.player] += line.points
+        return cls(tuple(lines), tuple(totals.items()))
+
+    def total(self, player: str) -> int:
+        return dict(self.totals)[player]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "scores": dict(self.totals),
+            "lines": [attrs.asdict(line) for line in self.lines],
+        }
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended. ``winner`` is None when nobody wins (a draw, a score solitaire)."""
+
+    winner: str | None
+    ranking: tuple[str, ...]
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "ranking": list(self.ranking), "reason": self.reason}
+
+
+class Game(abc.ABC):
+    """The contract every game fulfils. Subclasses set the class attributes and the methods."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    rule_text: ClassVar[str]  # the file in shared/rules this game implements
+    Options: ClassVar[type]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    command_types: ClassVar[tuple[type, ...]]
+    event_types: ClassVar[tuple[type, ...]]
+    # (type tag, version) -> function lifting that version's plain payload to the next version
+    upcasters: ClassVar[Mapping[tuple[str, int], Callable[[dict], dict]]] = {}
+
+    # -- set-up -----------------------------------------------------------------------------
+    def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        players = tuple(players)
+        if not self.min_players <= len(players) <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise InvalidSetup(f"{self.title} is played by {span} player(s), not {len(players)}")
+        for name in players:
+            if not name or name != name.strip():
+                raise InvalidSetup(f"player name {name!r} is empty or has surrounding spaces")
+            if name.lower() == CHANCE:
+                raise InvalidSetup(f"{CHANCE!r} is the name of chance, not a player name")
+        if len(set(players)) != len(players):
+            raise InvalidSetup("player names must differ")
+        return players
+
+    def default_players(self) -> tuple[str, ...]:
+        return tuple(f"Player {i + 1}" for i in range(self.min_players))
+
+    def check_options(self, options: Any, players: tuple[str, ...]) -> None:
+        """Refuse option and player combinations that cannot be played (InvalidSetup)."""
+
+    @abc.abstractmethod
+    def setup(self, options: Any, players: tuple[str, ...]) -> Any:
+        """The state before the first command."""
+
+    # -- play -------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def to_act(self, state: Any) -> str | None:
+        """The player who must act, CHANCE, or None once the game is over."""
+
+    @abc.abstractmethod
+    def decide(self, state: Any, command: Command) -> tuple[Event, ...]:
+        """The events a legal command produces (never empty), or IllegalCommand."""
+
+    @abc.abstractmethod
+    def evolve(self, state: Any, event: Event) -> Any:
+        """The state after one event."""
+
+    def legal_commands(self, state: Any) -> tuple[Command, ...] | None:
+        """Every legal command of the actor to act, or None where the choices are not enumerable."""
+        return None
+
+    def sample_command(self, state: Any, rng: Any) -> Command:
+        """A random legal command for simulated players (``rng`` is a ``random.Random``); games whose
+        choices are not enumerable override this."""
+        legal = self.legal_commands(state)
+        if not legal:
+            raise NotImplementedError(f"{self.id}: no enumerable command to sample in this state")
+        return legal[rng.randrange(len(legal))]
+
+    @abc.abstractmethod
+    def chance_command(self, state: Any, draw: SeededDraw) -> Command:
+        """The chance command a seeded game gives in this state, drawn from ``draw``."""
+
+    # -- reading ----------------------------------------------------------------------------
+    @abc.abstractmethod
+    def score(self, state: Any) -> ScoreSheet: ...
+
+    @abc.abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abc.abstractmethod
+    def parse(self, text: str, state: Any = None) -> Command:
+        """Read the game's notation (InvalidCommand / AmbiguousCommand)."""
+
+    @abc.abstractmethod
+    def format(self, command: Command) -> str:
+        """Write a command in the game's notation; ``parse(format(c)) == c``."""
+
+    @abc.abstractmethod
+    def render(self, state: Any, reveal: bool = False) -> str:
+        """Text picture of the state; ``reveal`` shows what players at the table cannot see."""
+
+    def public(self, plain_state: dict) -> dict:
+        """The plain state with what players at the table cannot see taken out (for ``show --json``)."""
+        return plain_state
+
+    def describe_event(self, event: Event) -> str:
+        """One line for logs and replays."""
+        fields = ", ".join(f"{k}={v!r}" for k, v in attrs.asdict(event, recurse=False).items())
+        return f"{event.TYPE}({fields})"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id!r} rules {self.rules_version}>"
+

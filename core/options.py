@@ -1,0 +1,107 @@
+"""Typed setup options: each game declares a frozen attrs class; this module reads ``KEY=VALUE``.
+
+A field's type says how its text is read (bool, int, str); ``choices`` in its metadata lists the
+allowed values; ``help`` says what it means. The full, typed options (defaults included) are stored
+in the log header, so a later change of a default never changes a recorded game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import attrs
+
+from .errors import InvalidSetup
+
+_TRUE = {"on", "true", "yes", "1"}
+_FALSE = {"off", "false", "no", "0"}
+
+
+def option(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
+    """Declare one option field."""
+    meta = {"help": help}
+    if choices is not None:
+        meta["choices"] = tuple(choices)
+    return attrs.field(default=default, metadata=meta, kw_only=True)
+
+
+def _field_type(field: attrs.Attribute) -> type:
+    t = field.type
+    if isinstance(t, str):  # postponed annotations
+        t = {"bool": bool, "int": int, "str": str}.get(t.split("|")[0].strip(), str)
+    return t if t in (bool, int, str) else str
+
+
+def _read(field: attrs.Attribute, value: Any) -> Any:
+    kind = _field_type(field)
+    name = field.name
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise InvalidSetup(f"option {name} is on or off, not {value!r}")
+    if kind is int:
+        if isinstance(value, bool):
+            raise InvalidSetup(f"option {name} takes a whole number, not {value!r}")
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise InvalidSetup(f"option {name} takes a whole number, not {value!r}") from None
+        choices = field.metadata.get("choices")
+        if choices is not None and number not in choices:
+            raise InvalidSetup(f"option {name} is one of {', '.join(map(str, choices))}, not {number}")
+        return number
+    text = str(value).strip()
+    choices = field.metadata.get("choices")
+    if choices is not None and text not in choices:
+        raise InvalidSetup(f"option {name} is one of {', '.join(map(str, choices))}, not {text!r}")
+    return text
+
+
+def parse_options(cls: type, raw: Mapping[str, Any]) -> Any:
+    """Build the options instance from text or typed values; unknown keys are refused."""
+    fields = {f.name: f for f in attrs.fields(cls)}
+    unknown = sorted(set(raw) - set(fields))
+    if unknown:
+        known = ", ".join(sorted(fields)) or "none"
+        raise InvalidSetup(f"unknown option {unknown[0]!r} (this game's options: {known})")
+    values = {name: _read(fields[name], value) for name, value in raw.items()}
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as err:
+        raise InvalidSetup(str(err)) from None
+
+
+def options_dict(options: Any) -> dict[str, Any]:
+    return attrs.asdict(options)
+
+
+def describe_options(cls: type) -> list[dict[str, Any]]:
+    """The options schema as plain data: name, type, default, choices, help."""
+    out = []
+    for f in attrs.fields(cls):
+        out.append(
+            {
+                "name": f.name,
+                "type": _field_type(f).__name__,
+                "default": f.default,
+                "choices": list(f.metadata["choices"]) if "choices" in f.metadata else None,
+                "help": f.metadata.get("help", ""),
+            }
+        )
+    return out
+
+
+def split_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """Read ``KEY=VALUE`` words as given on a command line."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InvalidSetup(f"an option is written KEY=VALUE, not {item!r}")
+        out[key.strip()] = value.strip()
+    return out

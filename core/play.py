@@ -1,0 +1,154 @@
+"""The table: a game's header plus the pure steps that turn (actor, command) into events.
+
+Nothing here touches storage. The CLI, import, simulate and validate all go through ``play`` so a
+command is checked the same way wherever it comes from.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+import attrs
+
+from .chance import SeededDraw
+from .errors import IllegalCommand, InvalidSetup, WrongActor
+from .game import CHANCE, Command, Event, Game
+from .options import options_dict, parse_options
+
+SEEDED = "seeded"
+ENTERED = "entered"
+
+
+@attrs.frozen
+class Header:
+    """What a game's log starts with; it is covered by the hash chain."""
+
+    game: str
+    players: tuple[str, ...]
+    chance: str
+    seed: int | None
+    options: tuple[tuple[str, Any], ...]
+    rules: str
+
+    def options_dict(self) -> dict[str, Any]:
+        return dict(self.options)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": list(self.players),
+            "chance": self.chance,
+            "options": self.options_dict(),
+            "rules": self.rules,
+        }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
+
+
+def make_header(
+    game: Game,
+    players: Sequence[str] | None,
+    options: Mapping[str, Any] | None = None,
+    chance: str = SEEDED,
+    seed: int | None = None,
+    rules: str | None = None,
+) -> Header:
+    """Check players, options and chance mode; fill every option's default."""
+    players = game.check_players(players if players else game.default_players())
+    opts = parse_options(game.Options, dict(options or {}))
+    game.check_options(opts, players)
+    if chance not in (SEEDED, ENTERED):
+        raise InvalidSetup(f"chance is {SEEDED!r} or {ENTERED!r}, not {chance!r}")
+    if chance == SEEDED and seed is None:
+        raise InvalidSetup("a seeded game needs a seed")
+    if chance == ENTERED:
+        seed = None
+    return Header(
+        game=game.id,
+        players=players,
+        chance=chance,
+        seed=seed,
+        options=tuple(sorted(options_dict(opts).items())),
+        rules=rules if rules is not None else game.rules_version,
+    )
+
+
+def initial_state(game: Game, header: Header) -> Any:
+    return game.setup(parse_options(game.Options, header.options_dict()), header.players)
+
+
+@attrs.frozen
+class Step:
+    """One command and the events it produced."""
+
+    actor: str
+    command: Command
+    notation: str
+    events: tuple[Event, ...]
+
+
+def fold(game: Game, state: Any, events: Iterable[Event]) -> Any:
+    for event in events:
+        state = game.evolve(state, event)
+    return state
+
+
+def seeded_chance(game: Game, header: Header, state: Any, position: int) -> Command:
+    assert header.seed is not None
+    return game.chance_command(state, SeededDraw(header.seed, position))
+
+
+def decide_as(game: Game, header: Header, state: Any, position: int, actor: str, command: Command) -> Step:
+    """Check who acts, then let the game decide. Refusals are typed; nothing is returned half-done."""
+    to_act = game.to_act(state)
+    if to_act is None:
+        raise IllegalCommand("the game is over")
+    if actor != to_act:
+        if to_act == CHANCE:
+            raise WrongActor(f"chance acts now, not {actor}")
+        raise WrongActor(f"{to_act} is to act, not {actor}")
+    if command.chance != (actor == CHANCE):
+        if command.chance:
+            raise WrongActor(f"{game.format(command)!r} is for chance to give, not {actor}")
+        raise WrongActor(f"chance gives only chance commands, not {game.format(command)!r}")
+    if actor == CHANCE and header.chance == SEEDED:
+        expected = seeded_chance(game, header, state, position)
+        if command != expected:
+            raise IllegalCommand(
+                f"this game's chance comes from its seed: here it gives {game.format(expected)!r}, "
+                f"not {game.format(command)!r}"
+            )
+    events = tuple(game.decide(state, command))
+    if not events:  # a kernel invariant: every legal command leaves a trace in the log
+        raise AssertionError(f"{game.id}: decide returned no events for {command!r}")
+    return Step(actor, command, game.format(command), events)
+
+
+def advance_chance(game: Game, header: Header, state: Any, position: int) -> tuple[list[Step], Any, int]:
+    """In a seeded game, let chance act for as long as it is to act."""
+    steps: list[Step] = []
+    if header.chance != SEEDED:
+        return steps, state, position
+    while game.to_act(state) == CHANCE:
+        command = seeded_chance(game, header, state, position)
+        step = decide_as(game, header, state, position, CHANCE, command)
+        steps.append(step)
+        state = fold(game, state, step.events)
+        position += len(step.events)
+    return steps, state, position
+
+
+def play(
+    game: Game, header: Header, state: Any, position: int, actor: str, command: Command
+) -> tuple[list[Step], Any, int]:
+    """Decide one command, fold it, then let seeded chance act. Returns the steps to append."""
+    step = decide_as(game, header, state, position, actor, command)
+    state = fold(game, state, step.events)
+    position += len(step.events)
+    steps, state, position = advance_chance(game, header, state, position)
+    return [step, *steps], state, position
+
+
+def parse_as(game: Game, state: Any, text: str) -> Command:
+    return game.parse(text.strip(), state)

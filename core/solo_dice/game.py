@@ -1,0 +1,98 @@
+"""Solo Dice bound to the kernel's game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..chance import SeededDraw
+from ..errors import IllegalCommand
+from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
+from . import notation, render, rules, scoring, text
+from .commands import Choose, Roll
+from .events import PairsChosen, Rolled
+from .state import ENDING_MARK, State, evolve
+
+
+@attrs.frozen
+class Options:
+    """Solo Dice has no setup choices."""
+
+
+class SoloDice(Game):
+    id = "solo-dice"
+    title = "Solo Dice"
+    rules_version = "1"
+    rule_text = "004_917d94bb7d3af918.txt"
+    Options = Options
+    min_players = 1
+    max_players = 1
+    command_types = (Roll, Choose)
+    event_types = (Rolled, PairsChosen)
+
+    def default_players(self) -> tuple[str, ...]:
+        return ("Solo",)
+
+    def setup(self, options: Any, players: tuple[str, ...]) -> State:
+        return State(player=players[0])
+
+    def to_act(self, state: State) -> str | None:
+        if state.over:
+            return None
+        return CHANCE if state.roll is None else state.player
+
+    def decide(self, state: State, command: Command) -> tuple[Event, ...]:
+        if state.over:
+            raise IllegalCommand("the game is over")
+        if isinstance(command, Roll):
+            return rules.decide_roll(state, command)
+        if isinstance(command, Choose):
+            return rules.decide_choose(state, command)
+        raise IllegalCommand(f"Solo Dice has no command {type(command).__name__}")
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def legal_commands(self, state: State) -> tuple[Command, ...] | None:
+        if state.over:
+            return ()
+        if state.roll is None:
+            return None  # chance: any of the 6**5 rolls
+        return rules.legal_choices(state)
+
+    def chance_command(self, state: State, draw: SeededDraw) -> Roll:
+        return Roll(draw.dice(5))
+
+    def score(self, state: State) -> ScoreSheet:
+        return scoring.score(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        total = self.score(state).total(state.player)
+        return Outcome(
+            winner=None,
+            ranking=(state.player,),
+            reason=(
+                f"the {state.ended_by} was set aside as leftover die for the {ENDING_MARK}th time "
+                f"({text.END}); final score {total}"
+            ),
+        )
+
+    def parse(self, text_: str, state: Any = None) -> Command:
+        return notation.parse(text_)
+
+    def format(self, command: Command) -> str:
+        return notation.format(command)
+
+    def render(self, state: State, reveal: bool = False) -> str:
+        return render.render(state)
+
+    def describe_event(self, event: Event) -> str:
+        if isinstance(event, Rolled):
+            return "rolled " + " ".join(map(str, event.dice))
+        assert isinstance(event, PairsChosen)
+        (a, b), (c, d) = event.first, event.second
+        left = f"free throw {event.leftover} (F)" if event.free_throw else f"leftover {event.leftover}"
+        return f"pairs {a}+{b}={a + b} and {c}+{d}={c + d}, {left}"

@@ -1,0 +1,33 @@
+"""Solo Dice notation: chance ``roll 6 1 5 5 5``; the player ``6+1 5+5 5`` (two pairs, then the leftover)."""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import InvalidCommand
+from .commands import Choose, Roll
+
+_DIE = r"([1-6])"
+_CHOOSE = re.compile(rf"^{_DIE}\s*\+\s*{_DIE}\s+{_DIE}\s*\+\s*{_DIE}\s+{_DIE}$")
+HELP = "write a roll as 'roll 6 1 5 5 5' and a selection as '6+1 5+5 5' (two pairs, then the leftover die)"
+
+
+def parse(text: str) -> Roll | Choose:
+    words = text.strip().lower()
+    if words.startswith("roll"):
+        dice = words[4:].replace(",", " ").split()
+        if len(dice) != 5 or not all(d in "123456" and len(d) == 1 for d in dice):
+            raise InvalidCommand(f"{text!r}: a roll is five dice from 1 to 6, e.g. 'roll 6 1 5 5 5'")
+        return Roll(tuple(int(d) for d in dice))
+    match = _CHOOSE.match(words)
+    if not match:
+        raise InvalidCommand(f"{text!r} is not Solo Dice notation: {HELP}")
+    a, b, c, d, e = (int(g) for g in match.groups())
+    return Choose((a, b), (c, d), e)
+
+
+def format(command: Roll | Choose) -> str:
+    if isinstance(command, Roll):
+        return "roll " + " ".join(map(str, command.dice))
+    (a, b), (c, d) = command.first, command.second
+    return f"{a}+{b} {c}+{d} {command.leftover}"

@@ -1,0 +1,41 @@
+"""Explain: the score sheet at any position, line by line, each line citing its rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .log import Log, check_position, state_at
+
+
+def explain(log: Log, at: int | None = None) -> dict[str, Any]:
+    game = log.game
+    position = check_position(log, at)
+    state = state_at(log, position)
+    sheet = game.score(state)
+    outcome = game.outcome(state)
+    return {
+        "game": log.game_id,
+        "position": position,
+        "scores": dict(sheet.totals),
+        "lines": [
+            {"player": line.player, "points": line.points, "what": line.what, "rule": line.rule}
+            for line in sheet.lines
+        ],
+        "outcome": outcome.as_dict() if outcome else None,
+    }
+
+
+def format_explanation(data: dict[str, Any]) -> str:
+    out = [f"{data['game']} at position {data['position']}"]
+    width = max([len(line["what"]) for line in data["lines"]] + [10])
+    for line in data["lines"]:
+        out.append(f"  {line['player']:<10} {line['points']:>+6}  {line['what']:<{width}}  {line['rule']}")
+    if not data["lines"]:
+        out.append("  (no score lines yet)")
+    for player, total in data["scores"].items():
+        out.append(f"  total {player}: {total}")
+    if data["outcome"]:
+        o = data["outcome"]
+        winner = o["winner"] if o["winner"] is not None else "nobody"
+        out.append(f"  result: winner {winner}; ranking {', '.join(o['ranking'])}; {o['reason']}")
+    return "\n".join(out)
