@@ -1,0 +1,50 @@
+"""Shared test helpers: a fresh store per test, and the CLI through Typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from solrec.cli.main import app
+from solrec.events.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "solrec.db"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Store:
+    s = Store(db_path)
+    yield s
+    s.close()
+
+
+class Cli:
+    """Runs ``solrec`` against one database; ``run`` returns the result, ``json`` parses stdout."""
+
+    def __init__(self, db: Path):
+        self.db = db
+        self.runner = CliRunner()
+
+    def run(self, *args: str, input: str | None = None, expect: int | None = 0):
+        result = self.runner.invoke(app, [*args, "--db", str(self.db)], input=input)
+        if expect is not None:
+            assert result.exit_code == expect, (result.exit_code, result.stdout, result.stderr)
+        return result
+
+    def json(self, *args: str, expect: int | None = 0) -> Any:
+        return json.loads(self.run(*args, "--json", expect=expect).stdout)
+
+
+@pytest.fixture
+def cli(db_path: Path) -> Cli:
+    return Cli(db_path)
