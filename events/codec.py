@@ -21,11 +21,15 @@ converter = cattrs.Converter()
 
 def canonical(value: Any) -> Any:
     """Plain data with dict keys sorted and tuples as lists (msgpack keeps map order as given)."""
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind is dict or (kind not in _SCALARS and isinstance(value, Mapping)):
         return {k: canonical(value[k]) for k in sorted(value, key=str)}
-    if isinstance(value, (list, tuple)):
+    if kind is list or kind is tuple:
         return [canonical(v) for v in value]
     return value
+
+
+_SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
 
 
 def pack(value: Any) -> bytes:

@@ -15,7 +15,6 @@ import attrs
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.play import decide_as, initial_state
 from solrec.core.registry import get_game
-from solrec.events.codec import to_plain
 from solrec.events.envelope import check_chain
 
 from .log import Log
@@ -81,7 +80,7 @@ def validate(log: Log) -> Verdict:
             step = decide_as(game, header, state, position, first.actor, command)
         except SolrecError as err:
             return fail(first.seq, f"{first.actor} {first.command!r} is refused now: {err}")
-        if to_plain(step.events) != to_plain(recorded_events):
+        if step.events != tuple(recorded_events):
             got = "; ".join(game.describe_event(e) for e in step.events)
             had = "; ".join(game.describe_event(e) for e in recorded_events)
             return fail(first.seq, f"{first.command!r} now yields [{got}] but the log has [{had}]")

@@ -26,7 +26,8 @@ def sum_lines(player: str, total: int, marks: int) -> list[ScoreLine]:
     scoring = [m for m in SCORING_MARKS if m <= marks]
     if scoring:
         value = BASIC_VALUE[total]
-        span = _ordinal(scoring[0]) if len(scoring) == 1 else f"{_ordinal(scoring[0])} to {_ordinal(scoring[-1])}"
+        joiner = " and " if len(scoring) == 2 else " to "
+        span = _ordinal(scoring[0]) if len(scoring) == 1 else f"{_ordinal(scoring[0])}{joiner}{_ordinal(scoring[-1])}"
         lines.append(
             ScoreLine(
                 player,
