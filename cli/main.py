@@ -157,7 +157,7 @@ def new_cmd(
 ) -> None:
     """Start a game (seeded chance by default, with a random seed unless --seed)."""
     options = split_assignments(option or [])
-    store = session.open_store(db)
+    store = session.open_store(db, create=True)
     gid, steps, log = session.new_game(store, game, player or [], options, seed, entered, game_id)
     status = _status(log)
     data = {**status, "header": log.header.as_dict(), "steps": _steps_data(log.game, steps)}
@@ -340,17 +340,17 @@ def validate_cmd(
     as_json: Json = False,
 ) -> None:
     """Check hash chains, re-decide every command under the current rules, recompute the scores."""
-    store = session.open_store(db)
     if all_ and ids:
         raise InvalidSetup("name games or use --all, not both")
-    targets = store.game_ids() if all_ else list(ids or [])
-    if not targets:
+    if not all_ and not ids:
         raise InvalidSetup("name the games to validate, or use --all")
+    store = session.open_store(db)
+    targets = store.game_ids() if all_ else list(ids or [])
     verdicts = []
     for gid in targets:
         try:
             log = load(store, gid)
-        except CorruptLog as err:
+        except (CorruptLog, InvalidSetup) as err:
             from solrec.replay.validate import Verdict
 
             verdicts.append(Verdict(gid, "?", False, 0, "?", "?", 0, str(err)))
@@ -399,7 +399,7 @@ def import_cmd(
             text = Path(file).read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise InvalidSetup(f"{file} is not UTF-8 text") from None
-    store = session.open_store(db)
+    store = session.open_store(db, create=True)
     gid, steps = session.import_text(store, text, game_id)
     events = sum(len(s.events) for s in steps)
     emit(as_json, {"id": gid, "commands": len(steps), "events": events}, f"imported {gid}: {len(steps)} commands, {events} events")
@@ -417,8 +417,8 @@ def simulate_cmd(
 ) -> None:
     """Play games between random legal players and record every one."""
     options = split_assignments(option or [])
-    store = session.open_store(db)
     get_game(game)
+    store = session.open_store(db, create=True)
     if as_json or not sys.stderr.isatty():
         ids = session.simulate_games(store, game, count, seed, player or [], options)
     else:

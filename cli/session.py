@@ -18,8 +18,9 @@ from solrec.replay.log import Log, load, state_at
 from solrec.replay.simulate import game_seed, player_rng, simulate
 
 
-def open_store(db: Path | None) -> Store:
-    return Store(db if db is not None else default_db_path())
+def open_store(db: Path | None, create: bool = False) -> Store:
+    """Open the database; only commands that record something create it."""
+    return Store(db if db is not None else default_db_path(), create=create)
 
 
 def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:

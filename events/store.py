@@ -61,7 +61,7 @@ class Store:
         self.path = Path(path)
         if not self.path.exists():
             if not create:
-                raise StoreError(f"{self.path}: no such database")
+                raise StoreError(f"{self.path}: no such database (it is created by new, import or simulate)")
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             conn = sqlite3.connect(str(self.path), timeout=10, isolation_level=None)

@@ -204,6 +204,7 @@ def test_seed_and_entered_together_exit_2(cli):
 
 
 def test_unknown_game_id_exits_2(cli):
+    cli.run("new", "solo-dice", "--id", "g")
     assert "no game 'nope'" in cli.run("show", "nope", expect=2).stderr
 
 
@@ -258,3 +259,9 @@ def test_done_means_200_simulated_games_validate_and_an_edited_row_is_caught(cli
     result = cli.run("validate", "--all", expect=1)
     assert "solo-dice-77: INVALID at event 4" in result.stdout
     assert result.stdout.strip().endswith("199 valid, 1 invalid")
+
+
+def test_reading_commands_do_not_create_a_database(cli):
+    result = cli.run("show", "x", expect=2)
+    assert "no such database" in result.stderr
+    assert not cli.db.exists()
