@@ -8,12 +8,15 @@ into a new state and is pure and total over the events ``decide`` produces.
 from __future__ import annotations
 
 import abc
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 import attrs
 
 from .chance import SeededDraw
 from .errors import InvalidSetup
+
+if TYPE_CHECKING:
+    from .solve import SolveReport
 
 CHANCE = "chance"
 """The actor name of chance: dice, shuffles and draws. No player may take this name."""
@@ -66,14 +69,19 @@ class ScoreSheet:
 
 @attrs.frozen
 class Outcome:
-    """How a finished game ended. ``winner`` is None when nobody wins (a draw, a score solitaire)."""
+    """How a finished game ended. ``winner`` is None when nobody wins (a draw, a score solitaire).
+
+    ``winners`` lists every winning player when a team wins together; ``winner`` is then the
+    first-seated of them, so it is always a player's name.
+    """
 
     winner: str | None
     ranking: tuple[str, ...]
     reason: str
+    winners: tuple[str, ...] = attrs.field(default=attrs.Factory(lambda self: (self.winner,) if self.winner else (), takes_self=True))
 
     def as_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "ranking": list(self.ranking), "reason": self.reason}
+        return {"winner": self.winner, "winners": list(self.winners), "ranking": list(self.ranking), "reason": self.reason}
 
 
 class Game(abc.ABC):
@@ -112,6 +120,11 @@ class Game(abc.ABC):
 
     def default_players(self) -> tuple[str, ...]:
         return tuple(f"Player {i + 1}" for i in range(self.min_players))
+
+    def default_players_for(self, options: Any) -> tuple[str, ...]:
+        """The players a game gets when none are named, given its options (e.g. a game whose solitaire
+        mode is played by one player). Defaults to ``default_players()``."""
+        return self.default_players()
 
     def check_options(self, options: Any, players: tuple[str, ...]) -> None:
         """Refuse option and player combinations that cannot be played (InvalidSetup)."""
@@ -169,9 +182,27 @@ class Game(abc.ABC):
     def render(self, state: Any, reveal: bool = False) -> str:
         """Text picture of the state; ``reveal`` shows what players at the table cannot see."""
 
+    def public_notation(self, command: Command) -> str:
+        """A command as players at the table may see it in live output (``new``, ``play``); a seeded
+        shuffle, say, hides its order. The log and exports keep the full notation."""
+        return self.format(command)
+
     def public(self, plain_state: dict) -> dict:
         """The plain state with what players at the table cannot see taken out (for ``show --json``)."""
         return plain_state
+
+    # -- solving (optional) -----------------------------------------------------------------
+    def solve(self, state: Any, budget: int) -> "SolveReport | None":
+        """Whether the game can still be won from ``state`` (searching at most ``budget`` positions),
+        as a ``core.solve.SolveReport``; None means this game has no solver."""
+        return None
+
+    def survey(
+        self, deals: int, seed: int, budget: int, progress: Callable[[int], None] | None = None
+    ) -> dict[str, Any] | None:
+        """Solve ``deals`` seeded deals derived from ``seed``; plain data for the CLI. ``progress(1)`` is
+        called after each deal. None means this game has no solver."""
+        return None
 
     def describe_event(self, event: Event) -> str:
         """One line for logs and replays."""

@@ -55,8 +55,8 @@ def make_header(
     rules: str | None = None,
 ) -> Header:
     """Check players, options and chance mode; fill every option's default."""
-    players = game.check_players(players if players else game.default_players())
     opts = parse_options(game.Options, dict(options or {}))
+    players = game.check_players(players if players else game.default_players_for(opts))
     game.check_options(opts, players)
     if chance not in (SEEDED, ENTERED):
         raise InvalidSetup(f"chance is {SEEDED!r} or {ENTERED!r}, not {chance!r}")
