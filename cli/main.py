@@ -87,13 +87,15 @@ def emit(as_json: bool, data: Any, text: str) -> None:
 
 
 def _steps_data(game, steps) -> list[dict]:
+    """What live output shows of the steps just played: public notation only (nothing hidden)."""
     return [
-        {"actor": s.actor, "command": s.notation, "events": [game.describe_event(e) for e in s.events]} for s in steps
+        {"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
+        for s in steps
     ]
 
 
 def _steps_text(game, steps) -> str:
-    return "\n".join(f"{s.actor}: {s.notation}  ->  " + "; ".join(game.describe_event(e) for e in s.events) for s in steps)
+    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in _steps_data(game, steps))
 
 
 def _status(log) -> dict[str, Any]:
@@ -436,3 +438,4 @@ def run() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     run()
+from . import solve  # noqa: E402,F401

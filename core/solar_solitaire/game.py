@@ -1,0 +1,233 @@
+"""Solar Solitaire bound to the kernel's game contract."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+from ..chance import SeededDraw
+from ..errors import IllegalCommand
+from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
+from ..options import option
+from ..solve import LOST, UNKNOWABLE, WON, SolveReport
+from . import notation, render, rules, scoring, solver, text
+from .cards import ALL_CARDS, PADS, ROCKETS
+from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
+from .events import (
+    ChoiceWaiting,
+    DealRefused,
+    Dealt,
+    EmergencyOff,
+    EmergencyOn,
+    Lost,
+    Moved,
+    Played,
+    Resigned,
+    Shuffled,
+    Turned,
+    TurnAsked,
+    Wasted,
+    Won,
+)
+from .state import State, evolve
+
+DEFAULT_BUDGET = 200_000
+
+
+@attrs.frozen
+class Options:
+    own_pad_rocket: str = option(
+        "launched",
+        "a rocket dealt on its own launch pad: 'launched' (it stands there) or 'redeal' (pick up and deal again)",
+        ("launched", "redeal"),
+    )
+
+
+class SolarSolitaire(Game):
+    id = "solar-solitaire"
+    title = "Solar Solitaire"
+    rules_version = "1"
+    rule_text = "001_13be5f3641df9817.txt"
+    Options = Options
+    min_players = 1
+    max_players = 1
+    command_types = (Shuffle, Deal, Card, Turn, Play, Move, Resign)
+    event_types = (
+        Shuffled, Dealt, DealRefused, TurnAsked, Turned, Played, Wasted, ChoiceWaiting, Moved,
+        EmergencyOn, EmergencyOff, Won, Lost, Resigned,
+    )
+
+    def default_players(self) -> tuple[str, ...]:
+        return ("Solo",)
+
+    def setup(self, options: Options, players: tuple[str, ...]) -> State:
+        return State(player=players[0], own_pad_rocket=options.own_pad_rocket)
+
+    def to_act(self, state: State) -> str | None:
+        if state.over:
+            return None
+        if not state.dealt or state.asked:
+            return CHANCE
+        return state.player
+
+    def decide(self, state: State, command: Command) -> tuple[Event, ...]:
+        if state.over:
+            raise IllegalCommand("the game is over")
+        handlers = {
+            Shuffle: rules.decide_shuffle,
+            Deal: rules.decide_deal,
+            Card: rules.decide_card,
+            Turn: rules.decide_turn,
+            Play: rules.decide_play,
+            Move: rules.decide_move,
+            Resign: rules.decide_resign,
+        }
+        handler = handlers.get(type(command))
+        if handler is None:
+            raise IllegalCommand(f"Solar Solitaire has no command {type(command).__name__}")
+        return handler(state, command)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def legal_commands(self, state: State) -> tuple[Command, ...] | None:
+        if state.over:
+            return ()
+        if not state.dealt or state.asked:
+            return None  # chance: a deal, a shuffle or a card
+        return rules.legal_commands(state)
+
+    def sample_command(self, state: State, rng: Any) -> Command:
+        """A random player who turns often, moves at random, resigns rarely, and once the stock is used
+        up follows a rescue the loss search finds half of the time (so simulated games end)."""
+        if state.choice:
+            return Play(state.choice[rng.randrange(len(state.choice))])
+        moves = rules.legal_moves(state)
+        if state.stock:
+            if rng.random() < 0.0005:
+                return Resign()
+            if not moves or rng.random() < 0.5:
+                return Turn()
+            return moves[rng.randrange(len(moves))]
+        roll = rng.random()
+        if roll < 0.003 or not moves:
+            return Resign()
+        if roll < 0.9:
+            found, _, line = rules.rescue(solver.piles_of(state))
+            if found:
+                return notation.parse(line[0])
+            return Resign()
+        return moves[rng.randrange(len(moves))]
+
+    def chance_command(self, state: State, draw: SeededDraw) -> Command:
+        if not state.dealt:
+            return Shuffle(draw.shuffled(ALL_CARDS))
+        # the seeded deck's order is known from its shuffle: the next card is the top of the stock
+        return Card(state.stock[0])
+
+    def score(self, state: State) -> ScoreSheet:
+        return scoring.score(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        standing = [ROCKETS[p] for p in state.rockets_launched]
+        stand = f"rockets on their pads: {', '.join(standing) if standing else 'none'}"
+        if state.result == "won":
+            return Outcome(state.player, (state.player,), f"won: all four rockets stand on their launch pads ({text.WIN})")
+        missing = [r for p, r in enumerate(ROCKETS) if p not in state.rockets_launched]
+        lying = "; ".join(f"{r}: {rules.where(state, r)}" for r in missing)
+        if state.result == "lost":
+            why = (
+                f"lost: the stockpile is used up and no sequence of moves frees another stranded rocket "
+                f"({state.searched} positions searched; {text.LOSE})"
+            )
+        else:
+            why = "resigned"
+        return Outcome(None, (state.player,), f"{why}. {stand}; stranded: {lying}")
+
+    def parse(self, text_: str, state: Any = None) -> Command:
+        return notation.parse(text_)
+
+    def format(self, command: Command) -> str:
+        return notation.format(command)
+
+    def public_notation(self, command: Command) -> str:
+        # The issue: the seeded deck order "is recorded, but show reveals only what a player at the
+        # table sees"; live output of new/play must not print it either.
+        if isinstance(command, Shuffle):
+            return f"shuffle ({len(command.order)} cards, order hidden)"
+        return self.format(command)
+
+    def render(self, state: State, reveal: bool = False) -> str:
+        return render.render(state, reveal)
+
+    def public(self, plain_state: dict) -> dict:
+        out = {k: v for k, v in plain_state.items() if k != "stock"}
+        out["stock_count"] = len(plain_state.get("stock", ()))
+        return out
+
+    def describe_event(self, event: Event) -> str:
+        if isinstance(event, Shuffled):
+            return f"shuffled the deck ({len(event.order)} cards)"
+        if isinstance(event, Dealt):
+            return "dealt launch pads " + " ".join(f"{PADS[p]}={c}" for p, c in enumerate(event.pads))
+        if isinstance(event, DealRefused):
+            if event.own:
+                return f"rocket {event.rocket} on its own pad{event.pad} (own_pad_rocket=redeal): pick up, shuffle, deal again"
+            return f"rocket {event.rocket} on the wrong launch pad pad{event.pad}: pick up, shuffle, deal again"
+        if isinstance(event, TurnAsked):
+            return "turns the next stock card"
+        if isinstance(event, Turned):
+            return f"turned {event.card}"
+        if isinstance(event, Played):
+            frm = "the turned card" if event.source == "stock" else "from the waste heap"
+            launched = " - rocket launched" if event.card == ROCKETS[event.pad] else ""
+            return f"forced play: {event.card} ({frm}) on pad{event.pad}{launched}"
+        if isinstance(event, Wasted):
+            return f"{event.card} to the waste heap"
+        if isinstance(event, ChoiceWaiting):
+            return f"{event.card} matches " + " and ".join(f"pad{p}" for p in event.pads) + ": the player chooses"
+        if isinstance(event, Moved):
+            launched = " - rocket launched" if event.card in ROCKETS and event.target.startswith("pad") else ""
+            return f"moved {event.card} from {event.source} to {event.target}{launched}"
+        if isinstance(event, EmergencyOn):
+            return f"emergency rules apply: {' '.join(event.rockets)} in the waste heap"
+        if isinstance(event, EmergencyOff):
+            return "no rocket in the waste heap: the emergency rules no longer apply"
+        if isinstance(event, Won):
+            return "won: all four rockets stand on their launch pads"
+        if isinstance(event, Lost):
+            return f"lost: no way to free {' '.join(event.stranded)} ({event.positions} positions searched)"
+        if isinstance(event, Resigned):
+            return "resigned"
+        return super().describe_event(event)
+
+    # -- the solver ---------------------------------------------------------------------------------
+    def solve(self, state: State, budget: int = DEFAULT_BUDGET) -> SolveReport:
+        if state.result == "won":
+            return SolveReport(WON, 0, budget, (), "the game is won")
+        if state.over:
+            return SolveReport(LOST, state.searched, budget, (), f"the game is over ({state.result})")
+        if not state.dealt:
+            return SolveReport(UNKNOWABLE, 0, budget, (), "the launch pads are not dealt yet")
+        if state.stock and not state.stock_known:
+            return SolveReport(
+                UNKNOWABLE, 0, budget, (),
+                f"entered deck: the order of the {len(state.stock)} stock cards is unknown, so whether the "
+                "deal can be won cannot be known before the stockpile is used up",
+            )
+        deck = bytes(solver.INDEX[c] for c in state.stock)
+        result = solver.solve_position(solver.roots_of(state, deck), deck, budget)
+        note = (
+            "open-information analysis: the solver knows the order of the face-down stockpile"
+            if state.stock
+            else "the stockpile is used up: nothing is hidden"
+        )
+        return SolveReport(result.verdict, result.positions, budget, result.line, note)
+
+    def survey(
+        self, deals: int, seed: int, budget: int = DEFAULT_BUDGET, progress: Callable[[int], None] | None = None
+    ) -> dict:
+        return solver.survey(self, deals, seed, budget, progress)

@@ -1,0 +1,215 @@
+"""Solar Solitaire state and how each event changes it (one mutator per event type).
+
+Every one of the 40 cards is always in exactly one place: a launch pad pile, a space station pile,
+the waste heap, the turned card in hand (``hand``), or the stockpile. Before the deal the whole deck
+is the stockpile. ``stock`` is in turning order when the order is known (``stock_known``: a shuffle
+was recorded), otherwise it lists the unseen cards in canonical order.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .cards import ALL_CARDS, PADS, ROCKETS, STATIONS, WASTE, is_rocket, place_index
+from .events import (
+    ChoiceWaiting,
+    DealRefused,
+    Dealt,
+    EmergencyOff,
+    EmergencyOn,
+    Lost,
+    Moved,
+    Played,
+    Resigned,
+    Shuffled,
+    Turned,
+    TurnAsked,
+    Wasted,
+    Won,
+)
+
+EMPTY4: tuple[tuple[str, ...], ...] = ((), (), (), ())
+
+
+@attrs.frozen
+class State:
+    player: str
+    own_pad_rocket: str = "launched"
+    deals: int = 0  # deals made so far, refused ones included
+    pads: tuple[tuple[str, ...], ...] = EMPTY4  # bottom to top; [0] is the original launch pad card
+    stations: tuple[tuple[str, ...], ...] = EMPTY4  # bottom to top
+    waste: tuple[str, ...] = ()  # bottom to top
+    stock: tuple[str, ...] = ALL_CARDS
+    stock_known: bool = False
+    asked: bool = False  # the player turned: chance names the card
+    hand: str | None = None  # the turned card while the player chooses its pad
+    choice: tuple[int, ...] = ()  # pads the waiting forced play may go to
+    emergency: bool = False
+    result: str | None = None  # "won", "lost", "resigned"
+    searched: int = 0  # positions the loss proof searched
+
+    @property
+    def dealt(self) -> bool:
+        return bool(self.pads[0])
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def launched(self, pad: int) -> bool:
+        pile = self.pads[pad]
+        return bool(pile) and pile[-1] == ROCKETS[pad]
+
+    @property
+    def rockets_launched(self) -> tuple[int, ...]:
+        return tuple(p for p in range(4) if self.launched(p))
+
+    @property
+    def stranded(self) -> tuple[str, ...]:
+        """Rockets lying in the waste heap, bottom to top."""
+        return tuple(c for c in self.waste if is_rocket(c))
+
+    @property
+    def waiting_card(self) -> str | None:
+        """The card of a waiting forced play: the turned card, else the waste top."""
+        if not self.choice:
+            return None
+        return self.hand if self.hand is not None else self.waste[-1]
+
+    def pile(self, place: str) -> tuple[str, ...]:
+        kind, n = place_index(place)
+        if kind == WASTE:
+            return self.waste
+        return self.pads[n] if kind == "pad" else self.stations[n]
+
+    def top(self, place: str) -> str | None:
+        pile = self.pile(place)
+        return pile[-1] if pile else None
+
+    def all_cards(self) -> list[str]:
+        cards = [c for pile in self.pads for c in pile] + [c for pile in self.stations for c in pile]
+        cards += list(self.waste) + list(self.stock)
+        if self.hand is not None:
+            cards.append(self.hand)
+        return cards
+
+
+def _remove(stock: tuple[str, ...], cards) -> tuple[str, ...]:
+    gone = set(cards)
+    return tuple(c for c in stock if c not in gone)
+
+
+def _put(piles: tuple[tuple[str, ...], ...], n: int, card: str) -> tuple[tuple[str, ...], ...]:
+    return tuple((*p, card) if i == n else p for i, p in enumerate(piles))
+
+
+def _pop(piles: tuple[tuple[str, ...], ...], n: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(p[:-1] if i == n else p for i, p in enumerate(piles))
+
+
+def _shuffled(state: State, event: Shuffled) -> State:
+    return attrs.evolve(state, stock=tuple(event.order), stock_known=True)
+
+
+def _dealt(state: State, event: Dealt) -> State:
+    return attrs.evolve(
+        state,
+        deals=state.deals + 1,
+        pads=tuple((c,) for c in event.pads),
+        stock=_remove(state.stock, event.pads),
+    )
+
+
+def _deal_refused(state: State, event: DealRefused) -> State:
+    return attrs.evolve(state, pads=EMPTY4, stock=ALL_CARDS, stock_known=False)
+
+
+def _turn_asked(state: State, event: TurnAsked) -> State:
+    return attrs.evolve(state, asked=True)
+
+
+def _turned(state: State, event: Turned) -> State:
+    return attrs.evolve(state, asked=False, hand=event.card, stock=_remove(state.stock, (event.card,)))
+
+
+def _played(state: State, event: Played) -> State:
+    if event.source == "stock":
+        state = attrs.evolve(state, hand=None)
+    else:
+        state = attrs.evolve(state, waste=state.waste[:-1])
+    return attrs.evolve(state, pads=_put(state.pads, event.pad, event.card), choice=())
+
+
+def _wasted(state: State, event: Wasted) -> State:
+    return attrs.evolve(state, hand=None, waste=(*state.waste, event.card))
+
+
+def _choice_waiting(state: State, event: ChoiceWaiting) -> State:
+    return attrs.evolve(state, choice=tuple(event.pads))
+
+
+def _take(state: State, place: str) -> State:
+    kind, n = place_index(place)
+    if kind == WASTE:
+        return attrs.evolve(state, waste=state.waste[:-1])
+    if kind == "pad":
+        return attrs.evolve(state, pads=_pop(state.pads, n))
+    return attrs.evolve(state, stations=_pop(state.stations, n))
+
+
+def _give(state: State, place: str, card: str) -> State:
+    kind, n = place_index(place)
+    if kind == WASTE:
+        return attrs.evolve(state, waste=(*state.waste, card))
+    if kind == "pad":
+        return attrs.evolve(state, pads=_put(state.pads, n, card))
+    return attrs.evolve(state, stations=_put(state.stations, n, card))
+
+
+def _moved(state: State, event: Moved) -> State:
+    return _give(_take(state, event.source), event.target, event.card)
+
+
+def _emergency_on(state: State, event: EmergencyOn) -> State:
+    return attrs.evolve(state, emergency=True)
+
+
+def _emergency_off(state: State, event: EmergencyOff) -> State:
+    return attrs.evolve(state, emergency=False)
+
+
+def _won(state: State, event: Won) -> State:
+    return attrs.evolve(state, result="won")
+
+
+def _lost(state: State, event: Lost) -> State:
+    return attrs.evolve(state, result="lost", searched=event.positions)
+
+
+def _resigned(state: State, event: Resigned) -> State:
+    return attrs.evolve(state, result="resigned")
+
+
+MUTATORS = {
+    Shuffled: _shuffled,
+    Dealt: _dealt,
+    DealRefused: _deal_refused,
+    TurnAsked: _turn_asked,
+    Turned: _turned,
+    Played: _played,
+    Wasted: _wasted,
+    ChoiceWaiting: _choice_waiting,
+    Moved: _moved,
+    EmergencyOn: _emergency_on,
+    EmergencyOff: _emergency_off,
+    Won: _won,
+    Lost: _lost,
+    Resigned: _resigned,
+}
+
+
+def evolve(state: State, event: object) -> State:
+    return MUTATORS[type(event)](state, event)
+
+
+__all__ = ["State", "evolve", "PADS", "STATIONS", "WASTE"]
