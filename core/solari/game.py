@@ -1,0 +1,211 @@
+"""Solari bound to the kernel's game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..chance import SeededDraw
+from ..errors import IllegalCommand, InvalidSetup
+from ..game import CHANCE, Command, Event, Game, Outcome, ScoreLine, ScoreSheet
+from . import notation, render, rules, text
+from .board import SIDES, name
+from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
+from .events import (
+    Dealt,
+    Entered,
+    Forfeited,
+    GameEnded,
+    Judged,
+    MoveScored,
+    NumberLost,
+    NumbersSet,
+    Placed,
+    ReentryPostponed,
+    Stepped,
+)
+from .layout import house_layout, parse_layout
+from .state import DOMINOES, Options, State, evolve
+
+DEFAULT_SIDES = {2: ("Uranus", "Saturn"), 3: ("Uranus", "Neptune", "Saturn"), 4: ("Uranus", "Saturn", "Neptune", "Jupiter")}
+
+
+def sides_of(options: Options, players: tuple[str, ...]) -> tuple[str, ...]:
+    if not options.sides.strip():
+        return DEFAULT_SIDES[len(players)]
+    out = []
+    for word in options.sides.split(","):
+        word = word.strip()
+        match = [s for s in SIDES if word.lower() in (s.lower(), s[0].lower())]
+        if not match:
+            raise InvalidSetup(f"option sides: {word!r} is not Uranus, Neptune, Saturn or Jupiter")
+        out.append(match[0])
+    if len(set(out)) != len(out):
+        raise InvalidSetup("option sides names a side twice")
+    if len(out) != len(players):
+        raise InvalidSetup(f"option sides names {len(out)} sides for {len(players)} players")
+    return tuple(out)
+
+
+def start_board(options: Options, sides: tuple[str, ...]):
+    if options.layout.strip():
+        return parse_layout(options.layout)
+    return house_layout(sides, options.chasers, options.blockers, options.doublers)
+
+
+class Solari(Game):
+    id = "solari"
+    title = "Solari"
+    rules_version = "1"
+    rule_text = "000_704bd94e3262071f.txt"
+    Options = Options
+    min_players = 2
+    max_players = 4
+    command_types = (Roll, Turn, Deal, Domino, Step, Place, Enter)
+    event_types = (Dealt, NumbersSet, Stepped, Entered, ReentryPostponed, Judged, Placed, Forfeited, NumberLost, MoveScored, GameEnded)
+
+    def default_players(self) -> tuple[str, ...]:
+        return ("Ann", "Bob")
+
+    def check_options(self, options: Options, players: tuple[str, ...]) -> None:
+        sides = sides_of(options, players)
+        if options.teams and len(players) != 4:
+            raise InvalidSetup(f"teams are two against two: 4 players, not {len(players)} ({text.TEAMS})")
+        if options.target < 0 or options.moves < 0:
+            raise InvalidSetup("target and moves are 0 (none) or more")
+        if options.target == 0 and options.moves == 0 and options.source == "dice":
+            raise InvalidSetup("with dice the game needs a target or a number of moves to end")
+        if options.layout.strip():
+            board = parse_layout(options.layout)
+            off = {"chaser": not options.chasers, "blocker": not options.blockers, "doubler": not options.doublers}
+            for sq, p in board:
+                if p.side not in sides:
+                    raise InvalidSetup(f"layout: {p.side} does not play (sides: {', '.join(sides)}), but stands on {name(sq)}")
+                if off.get(p.kind):
+                    raise InvalidSetup(f"layout: {p.kind}s are off in this game, but one stands on {name(sq)}")
+
+    def setup(self, options: Options, players: tuple[str, ...]) -> State:
+        sides = sides_of(options, players)
+        n = len(players)
+        return State(
+            opts=options, players=tuple(players), sides=sides, board=start_board(options, sides),
+            moves_made=(0,) * n, dealt=((),) * n, played=((),) * n,
+        )
+
+    def to_act(self, state: State) -> str | None:
+        ph = rules.phase(state)
+        if ph == "over":
+            return None
+        if ph == "deal":
+            return CHANCE
+        if ph == "numbers" and state.opts.source in ("dice", "dominoes-hidden"):
+            return CHANCE
+        return state.player
+
+    def decide(self, state: State, command: Command) -> tuple[Event, ...]:
+        if state.over:
+            raise IllegalCommand("the game is over")
+        return rules.decide(state, command)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def legal_commands(self, state: State):
+        return rules.legal_commands(state)
+
+    def sample_command(self, state: State, rng: Any) -> Command:
+        legal = self.legal_commands(state)
+        if not legal:
+            raise NotImplementedError(f"solari: nothing to sample in phase {rules.phase(state)}")
+        return legal[rng.randrange(len(legal))]
+
+    def chance_command(self, state: State, draw: SeededDraw) -> Command:
+        ph = rules.phase(state)
+        if ph == "deal":
+            side = next(s for s, d in zip(state.sides, state.dealt) if not d)
+            return Deal(side, draw.shuffled(DOMINOES))
+        if state.opts.source == "dominoes-hidden":
+            played = state.played[state.turn]
+            return Turn(draw.choice([d for d in DOMINOES if d not in played]))
+        return Roll((draw.die(), draw.die()))
+
+    # -- reading ---------------------------------------------------------------------------
+    def score(self, state: State) -> ScoreSheet:
+        lines = []
+        for move in state.scored:
+            player = state.player_of(move.side)
+            for u in move.units:
+                squares = " ".join(name(s) for s in u.squares)
+                doubled = f", doubled to {u.points}" if u.doubled else ""
+                what = (
+                    f"move {move.side} #{move.move_no}: {'full' if u.full else 'partial'} {u.kind} on {squares}, "
+                    f"table value {u.value}{doubled}: {u.why}"
+                )
+                lines.append(ScoreLine(player, u.points, what, u.rule))
+        sheet = ScoreSheet.from_lines(state.players, lines)
+        if state.opts.teams:
+            tot = rules.totals(state)
+            sheet = ScoreSheet(sheet.lines, tuple((p, tot[s]) for p, s in zip(state.players, state.sides)))
+        return sheet
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        tot = rules.totals(state)
+        ranking = tuple(sorted(state.players, key=lambda p: (-tot[state.sides[state.players.index(p)]], state.players.index(p))))
+        best = tot[state.sides[state.players.index(ranking[0])]]
+        leaders = [p for p in state.players if tot[state.sides[state.players.index(p)]] == best]
+        team_won = state.opts.teams and len(leaders) == 2 and rules.team_of(state, state.sides[state.players.index(leaders[0])]) == rules.team_of(state, state.sides[state.players.index(leaders[1])])
+        if len(leaders) == 1 or team_won:
+            winners = tuple(leaders)  # partners share one score and win together
+        else:
+            winners = ()
+        scores = ", ".join(f"{p} {tot[s]}" for p, s in zip(state.players, state.sides))
+        result = f"{' and '.join(winners)} win{'' if len(winners) > 1 else 's'}" if winners else "a draw"
+        return Outcome(
+            winner=winners[0] if winners else None,
+            ranking=ranking,
+            reason=f"{state.ended}; {scores}: {result}",
+            winners=winners,
+        )
+
+    def parse(self, text_: str, state: Any = None) -> Command:
+        return notation.parse(text_, state)
+
+    def format(self, command: Command) -> str:
+        return notation.format(command)
+
+    def render(self, state: State, reveal: bool = False) -> str:
+        return render.render(state, reveal)
+
+    def describe_event(self, event: Event) -> str:
+        if isinstance(event, Dealt):
+            return f"{event.side}'s open dominoes: " + " ".join(f"{a}-{b}" for a, b in event.order)
+        if isinstance(event, NumbersSet):
+            a, b = event.numbers
+            return f"{event.side} {event.how} {a}-{b}" + (" (joker)" if event.joker else "")
+        if isinstance(event, Stepped):
+            shot = f", shooting {rules.piece_name(event.shot)}" if event.shot else ""
+            return f"{rules.piece_name(event.piece)} {name(event.frm)}-{name(event.to)} ({event.distance}){shot}"
+        if isinstance(event, Entered):
+            shot = f", {event.shot_kind} shot of {rules.piece_name(event.shot)}" if event.shot else ""
+            return f"{rules.piece_name(event.piece)} reenters on {name(event.square)}{shot}"
+        if isinstance(event, ReentryPostponed):
+            return f"{event.side} cannot reenter: {event.reason}"
+        if isinstance(event, Judged):
+            return "shots: " + "; ".join(f"{k} ({r})" for k, r in zip(event.kinds, event.reasons))
+        if isinstance(event, Placed):
+            facing = f" facing {event.piece.facing}" if event.piece.facing else ""
+            return f"{rules.piece_name(event.piece)} placed on {name(event.square)}{facing} ({event.kind} shot)"
+        if isinstance(event, Forfeited):
+            return f"{event.side} forfeits the move: {event.reason}"
+        if isinstance(event, NumberLost):
+            return f"{event.side} cannot play the {event.number}"
+        if isinstance(event, MoveScored):
+            pts = sum(u.points for u in event.units)
+            return f"{event.side}'s move {event.move_no} scores {pts}" + (
+                ": " + "; ".join(f"{u.kind} {' '.join(name(s) for s in u.squares)} {u.points}" for u in event.units)
+                if event.units else ""
+            )
+        if isinstance(event, GameEnded):
+            return f"game over: {event.reason}"
+        return super().describe_event(event)
