@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo test test-slow bench install clean
+.PHONY: demo test test-slow test-all bench install clean
 
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,14 +23,21 @@ demo: install
 	echo "== validate $$id" && $(BIN)/solrec validate $$id && \
 	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain
 
+# The slow exhaustive checks (500 simulated games per SOLI2 mode, 300 per Solari move source, 500
+# Solar Solitaire games, simulated and validated) take over ten minutes on 2 cores together, so
+# `make test` leaves them to `make test-slow`.
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not slow"
 
 test-slow: install
 	$(BIN)/python -m pytest -m slow
 
+test-all: install
+	$(BIN)/python -m pytest
+
 bench: install
 	$(BIN)/python bench/bench_solo_dice.py
+	$(BIN)/python bench/bench_solar_solitaire.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
