@@ -14,6 +14,8 @@ from solrec.events.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+# The rule texts as received live in shared/rules beside the repository (as in CI).
+RULES_DIR = ROOT.parent / "shared" / "rules"
 
 
 @pytest.fixture

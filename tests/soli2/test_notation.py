@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -11,9 +10,10 @@ from solrec.core.errors import InvalidCommand
 from solrec.core.soli2 import text
 from solrec.core.soli2.commands import Draw, Jump, Pass, Place
 
+from ..conftest import RULES_DIR
 from .conftest import GAME, new, play, position
 
-RULE_FILE = Path(__file__).resolve().parents[3] / "shared" / "rules" / GAME.rule_text
+RULE_FILE = RULES_DIR / GAME.rule_text
 
 
 @pytest.mark.parametrize(
