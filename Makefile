@@ -23,8 +23,8 @@ demo: install
 	echo "== validate $$id" && $(BIN)/solrec validate $$id && \
 	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain
 
-# The slow exhaustive checks (500 simulated games per SOLI2 mode, 300 per Solari move source, 500
-# Solar Solitaire games, simulated and validated) take over ten minutes on 2 cores together, so
+# The slow exhaustive checks (300 simulated Solari games per move source, 500 Solar Solitaire games
+# per option, each simulated and validated) take about twelve minutes on 2 cores together, so
 # `make test` leaves them to `make test-slow`.
 test: install
 	$(BIN)/python -m pytest -m "not slow"

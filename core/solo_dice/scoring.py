@@ -32,7 +32,7 @@ def sum_lines(player: str, total: int, marks: int) -> list[ScoreLine]:
             ScoreLine(
                 player,
                 value * len(scoring),
-                f"sum {total}: {span} mark{'s' if len(scoring) > 1 else ''} at {value} each",
+                f"sum {total}: {span} mark" + (f"s at {value} each" if len(scoring) > 1 else f" at {value}"),
                 text.SIXTH_TO_TENTH,
             )
         )
