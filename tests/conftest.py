@@ -46,6 +46,14 @@ class Cli:
     def json(self, *args: str, expect: int | None = 0) -> Any:
         return json.loads(self.run(*args, "--json", expect=expect).stdout)
 
+    def simulate_and_validate(self, game: str, games: int, *options: str) -> dict[str, Any]:
+        """Simulate ``games`` games into this database and check ``validate --all`` finds all valid."""
+        out = self.json("simulate", game, "--games", str(games), "--seed", "1", *options)
+        assert out["games"] == games
+        report = self.json("validate", "--all")
+        assert report["invalid"] == 0 and report["valid"] == games
+        return report
+
 
 @pytest.fixture
 def cli(db_path: Path) -> Cli:

@@ -7,21 +7,15 @@ import json
 import pytest
 
 
-def _simulate_and_validate(cli, games: int, own: str) -> None:
-    cli.run("simulate", "solar-solitaire", "--games", str(games), "--seed", "1", "--option", f"own_pad_rocket={own}")
-    verdict = cli.json("validate", "--all")
-    assert verdict["invalid"] == 0 and verdict["valid"] == games
-
-
 @pytest.mark.parametrize("own", ["launched", "redeal"])
 def test_simulated_games_validate(cli, own):
-    _simulate_and_validate(cli, 25, own)
+    cli.simulate_and_validate("solar-solitaire", 25, "--option", f"own_pad_rocket={own}")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("own", ["launched", "redeal"])
 def test_500_simulated_games_validate(cli, own):
-    _simulate_and_validate(cli, 500, own)
+    cli.simulate_and_validate("solar-solitaire", 500, "--option", f"own_pad_rocket={own}")
 
 
 def test_show_hides_the_stock_and_reveal_shows_it(cli):

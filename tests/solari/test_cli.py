@@ -13,27 +13,19 @@ SOURCES = [
 ]
 
 
-def simulate_and_validate(cli, count: int, options: list[str]) -> None:
-    cli.run("simulate", "solari", "--games", str(count), "--seed", "1", *options)
-    report = cli.json("validate", "--all")
-    assert report["invalid"] == 0 and report["valid"] == count
-    assert all(g["ok"] for g in report["games"])
-    return report
-
-
 @pytest.mark.parametrize("source, options", SOURCES, ids=[s for s, _ in SOURCES])
 def test_simulated_games_of_every_move_source_validate(cli, source, options):
-    simulate_and_validate(cli, 12, options)
+    cli.simulate_and_validate("solari", 12, *options)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("source, options", SOURCES, ids=[s for s, _ in SOURCES])
 def test_300_simulated_games_of_every_move_source_validate(cli, source, options):
-    simulate_and_validate(cli, 300, options)
+    cli.simulate_and_validate("solari", 300, *options)
 
 
 def test_simulated_four_player_team_games_validate(cli):
-    simulate_and_validate(cli, 6, ["-p", "A", "-p", "B", "-p", "C", "-p", "D", "--option", "teams=on", "--option", "moves=10"])
+    cli.simulate_and_validate("solari", 6, "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--option", "teams=on", "--option", "moves=10")
 
 
 def test_legal_show_and_score_explain_on_a_solari_game(cli):

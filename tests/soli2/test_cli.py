@@ -16,17 +16,10 @@ MODE_OPTIONS = [
 MODE_IDS = ["duel", "give-away", "pure-skill", "classic", "soli2-solitaire"]
 
 
-def simulate_and_validate(cli, games: int, options: list[str]) -> None:
-    out = cli.json("simulate", "soli2", "--games", str(games), "--seed", "1", *options)
-    assert out["games"] == games
-    verdicts = cli.json("validate", "--all")
-    assert verdicts["valid"] == games and verdicts["invalid"] == 0
-
-
 # Fast enough (about 10 s a mode on 2 cores) to run in `make test`.
 @pytest.mark.parametrize("options", MODE_OPTIONS, ids=MODE_IDS)
 def test_500_simulated_games_validate(cli, options):
-    simulate_and_validate(cli, 500, options)
+    cli.simulate_and_validate("soli2", 500, *options)
 
 
 def test_a_simulated_solitaire_names_one_player_by_default(cli):
