@@ -16,7 +16,7 @@ from solrec.core.game import CHANCE
 from solrec.core.play import SEEDED, Header, Step, advance_chance, decide_as, fold, initial_state, make_header
 from solrec.core.registry import get_game
 
-from .codec import converter, to_plain
+from .codec import to_plain
 from .envelope import Row, chain_rows, codec_for, genesis_hash, group_steps
 
 FORMAT_VERSION = 1
@@ -162,4 +162,4 @@ def _verify(lineno: int, data: dict, step: Step, codec, prev_hash: str, position
             raise InvalidRecord(f"line {lineno}: the hashes do not match the events this command produces")
 
 
-__all__ = ["InvalidRecord", "decide_record", "export_lines", "header_line", "read_header", "converter"]
+__all__ = ["InvalidRecord", "decide_record", "export_lines", "header_line", "read_header"]

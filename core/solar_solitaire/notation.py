@@ -43,7 +43,7 @@ def parse(text: str):
         return Card(read_card(rest[0]))
     if head == "deal":
         if len(rest) != 4:
-            raise InvalidCommand(f"a deal names four cards, pads 0 to 3, e.g. 'deal 1-2-3 0-0-1 2-3-2 1-1-0'")
+            raise InvalidCommand("a deal names four cards, pads 0 to 3, e.g. 'deal 1-2-3 0-0-1 2-3-2 1-1-0'")
         return Deal(tuple(read_card(w) for w in rest))
     if head == "shuffle":
         return Shuffle(tuple(read_card(w) for w in rest))

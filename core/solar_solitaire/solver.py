@@ -274,6 +274,23 @@ def _launched_count(piles: Piles) -> int:
     return sum(1 for p in range(4) if launched(piles, p))
 
 
+def _priority(piles: Piles, k: int) -> int:
+    """Best-first order: most rockets launched, then furthest through the stock, then smallest waste heap."""
+    return _launched_count(piles) * 1000 + k * 10 - len(piles[0]) * 3
+
+
+def _winning_line(parent: dict, key, deck: bytes) -> tuple[str, ...]:
+    """Follow the parent links back from the won position ``key`` and shorten the line."""
+    path: list = []
+    cur = key
+    while cur is not None:
+        prev, commands = parent[cur]
+        path.append((cur, commands))
+        cur = prev
+    path.reverse()
+    return _shortened(path, deck)
+
+
 def best_first(roots: list[tuple[tuple[str, ...], Piles, int]], deck: bytes, budget: int) -> Result:
     """Best-first search (most rockets launched, then furthest through the stock, then smallest
     waste heap first; ties by order of discovery, so it is deterministic), with a visited set."""
@@ -287,7 +304,7 @@ def best_first(roots: list[tuple[tuple[str, ...], Piles, int]], deck: bytes, bud
         key = (piles, k)
         if key not in parent:
             parent[key] = (None, cmds)
-            heapq.heappush(heap, (-(_launched_count(piles) * 1000 + k * 10 - len(piles[0]) * 3), counter, key))
+            heapq.heappush(heap, (-_priority(piles, k), counter, key))
             counter += 1
     count = 0
     while heap:
@@ -298,22 +315,14 @@ def best_first(roots: list[tuple[tuple[str, ...], Piles, int]], deck: bytes, bud
         count += 1
         piles, k = key
         if all_launched(piles):
-            path: list = []
-            cur = key
-            while cur is not None:
-                prev, c = parent[cur]
-                path.append((cur, c))
-                cur = prev
-            path.reverse()
-            return Result("winnable", count, _shortened(path, deck))
+            return Result("winnable", count, _winning_line(parent, key, deck))
         if count >= budget:
             return Result("undecided", count)
         for c_cmds, c_piles, c_k in _children(piles, k, deck):
             c_key = (c_piles, c_k)
             if c_key not in parent:
                 parent[c_key] = (key, c_cmds)
-                score = _launched_count(c_piles) * 1000 + c_k * 10 - len(c_piles[0]) * 3
-                heapq.heappush(heap, (-score, counter, c_key))
+                heapq.heappush(heap, (-_priority(c_piles, c_k), counter, c_key))
                 counter += 1
     return Result("unwinnable", count)
 
@@ -338,14 +347,7 @@ def depth_first(
         parent[key] = (from_key, cmds)
         count += 1
         if all_launched(piles):
-            path: list = []
-            cur = key
-            while cur is not None:
-                prev, c = parent[cur]
-                path.append((cur, c))
-                cur = prev
-            path.reverse()
-            return Result("winnable", count, _shortened(path, deck))
+            return Result("winnable", count, _winning_line(parent, key, deck))
         if count >= budget:
             return Result("undecided", count)
         children = list(_children(piles, k, deck))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from solrec.core import InvalidSetup
-from solrec.events.record import decide_record
 from solrec.replay.diff import diff, format_diff
 from solrec.replay.explain import explain, format_explanation
 from solrec.replay.log import load, state_at

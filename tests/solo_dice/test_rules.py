@@ -8,7 +8,7 @@ from solrec.core import CHANCE, IllegalCommand, InvalidCommand
 from solrec.core.solo_dice.commands import Choose, Roll
 from solrec.core.solo_dice.notation import format, parse
 
-from .helpers import GAME, position, total
+from .helpers import GAME, position
 
 # Three leftover numbers (5, 3, 1) open, as in the worked example.
 THREE_OPEN = ("roll 6 1 5 5 5", "6+1 5+5 5", "roll 5 5 6 4 3", "5+5 6+4 3", "roll 6 1 6 1 1", "6+1 6+1 1")
