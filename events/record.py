@@ -110,12 +110,20 @@ def decide_record(text: str) -> tuple[Header, list[Step], Any, str | None]:
     state = initial_state(game, header)
     position = 0
     steps: list[Step] = []
-    prev_hash = genesis_hash(header)
+    # The hash chain is only needed to verify recorded hashes; it is brought up to date lazily, so
+    # a record without them is not encoded twice (the store encodes and chains the rows it writes).
+    chain = {"hash": genesis_hash(header), "steps": 0, "position": 0}
+
+    def chained_hash() -> str:
+        pending = steps[chain["steps"] :]
+        if pending:
+            rows = chain_rows(codec, chain["hash"], chain["position"], chain["steps"], pending)
+            chain.update(hash=rows[-1].hash, steps=len(steps), position=position)
+        return chain["hash"]
 
     def take(new_steps: list[Step]) -> None:
-        nonlocal state, position, prev_hash
+        nonlocal state, position
         for step in new_steps:
-            prev_hash = chain_rows(codec, prev_hash, position, len(steps), [step])[-1].hash
             state = fold(game, state, step.events)
             position += len(step.events)
             steps.append(step)
@@ -137,7 +145,7 @@ def decide_record(text: str) -> tuple[Header, list[Step], Any, str | None]:
         except SolrecError as err:
             raise InvalidRecord(f"line {lineno}: {actor} {notation!r}: {err}") from None
         if "events" in data or "hashes" in data:
-            _verify(lineno, data, step, codec, prev_hash, position, len(steps))
+            _verify(lineno, data, step, codec, chained_hash(), position, len(steps))
         take([step])
     take(advance_chance(game, header, state, position)[0])
     return header, steps, state, proposed_id
