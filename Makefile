@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo test test-slow test-all bench install clean
+.PHONY: demo test test-slow test-all lint bench install clean
 
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,13 @@ demo: install
 # The slow exhaustive checks (300 simulated Solari games per move source, 500 Solar Solitaire games
 # per option, each simulated and validated) take about twelve minutes on 2 cores together, so
 # `make test` leaves them to `make test-slow`.
-test: install
+# Lint (ruff) and type-check (mypy) first: a test run on code that does not pass them fails.
+# mypy reads the solrec.* namespace through .typecheck/solrec, whose entries link to the top-level folders.
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy -p solrec
+
+test: install lint
 	$(BIN)/python -m pytest -m "not slow"
 
 test-slow: install

@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Callable, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -41,7 +42,7 @@ app = typer.Typer(
 )
 
 Db = Annotated[
-    Optional[Path],
+    Path | None,
     typer.Option("--db", envvar="SOLREC_DB", help="SQLite database (default: ~/.local/share/solrec/solrec.db)."),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
@@ -149,11 +150,11 @@ def games_cmd(db: Db = None, as_json: Json = False) -> None:
 @command("new")
 def new_cmd(
     game: Annotated[str, typer.Argument(help="Game id, see `solrec games`.")],
-    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="A player, in seating order.")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Draw chance from this seed.")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", help="A player, in seating order.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Draw chance from this seed.")] = None,
     entered: Annotated[bool, typer.Option("--entered", help="Chance is typed in from a real table.")] = False,
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="KEY=VALUE setup option.")] = None,
-    game_id: Annotated[Optional[str], typer.Option("--id", help="The new game's id.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE setup option.")] = None,
+    game_id: Annotated[str | None, typer.Option("--id", help="The new game's id.")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -174,7 +175,7 @@ def new_cmd(
 def play_cmd(
     game_id: Annotated[str, typer.Argument(metavar="ID")],
     words: Annotated[list[str], typer.Argument(metavar="COMMAND...", help="A command in the game's notation; several are separated by ';'.")],
-    actor: Annotated[Optional[str], typer.Option("--actor", help="Refuse unless this player (or 'chance') is to act.")] = None,
+    actor: Annotated[str | None, typer.Option("--actor", help="Refuse unless this player (or 'chance') is to act.")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -211,7 +212,7 @@ def legal_cmd(game_id: Annotated[str, typer.Argument(metavar="ID")], db: Db = No
 @command("show")
 def show_cmd(
     game_id: Annotated[str, typer.Argument(metavar="ID")],
-    at: Annotated[Optional[int], typer.Option("--at", help="Position (number of events); default the end.")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Position (number of events); default the end.")] = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see.")] = False,
     db: Db = None,
     as_json: Json = False,
@@ -264,7 +265,7 @@ def log_cmd(game_id: Annotated[str, typer.Argument(metavar="ID")], db: Db = None
 @command("score")
 def score_cmd(
     game_id: Annotated[str, typer.Argument(metavar="ID")],
-    at: Annotated[Optional[int], typer.Option("--at", help="Position (number of events); default the end.")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Position (number of events); default the end.")] = None,
     explain_: Annotated[bool, typer.Option("--explain", help="Every line of the score sheet with its rule.")] = False,
     db: Db = None,
     as_json: Json = False,
@@ -286,7 +287,7 @@ def score_cmd(
 @command("replay")
 def replay_cmd(
     game_id: Annotated[str, typer.Argument(metavar="ID")],
-    to: Annotated[Optional[int], typer.Option("--to", help="Stop after this many events.")] = None,
+    to: Annotated[int | None, typer.Option("--to", help="Stop after this many events.")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -336,7 +337,7 @@ def diff_cmd(
 
 @command("validate")
 def validate_cmd(
-    ids: Annotated[Optional[list[str]], typer.Argument(metavar="[ID]...")] = None,
+    ids: Annotated[list[str] | None, typer.Argument(metavar="[ID]...")] = None,
     all_: Annotated[bool, typer.Option("--all", help="Validate every game in the database.")] = False,
     db: Db = None,
     as_json: Json = False,
@@ -373,7 +374,7 @@ def validate_cmd(
 def export_cmd(
     game_id: Annotated[str, typer.Argument(metavar="ID")],
     events: Annotated[bool, typer.Option("--events", help="Add each command's events and hashes.")] = False,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
     db: Db = None,
 ) -> None:
     """Write the game as a JSON Lines record (docs/record-format.md)."""
@@ -389,7 +390,7 @@ def export_cmd(
 @command("import")
 def import_cmd(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A JSON Lines record, or - for stdin.")],
-    game_id: Annotated[Optional[str], typer.Option("--id", help="Store under this id.")] = None,
+    game_id: Annotated[str | None, typer.Option("--id", help="Store under this id.")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -412,8 +413,8 @@ def simulate_cmd(
     game: Annotated[str, typer.Argument(help="Game id.")],
     count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
-    player: Annotated[Optional[list[str]], typer.Option("--player", "-p")] = None,
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="KEY=VALUE setup option.")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE setup option.")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:

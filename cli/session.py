@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from solrec.core.errors import IllegalCommand, InvalidCommand, SolrecError
 from solrec.core.game import Game

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -34,8 +34,8 @@ def _percent(n: int, of: int) -> str:
 @command("solve")
 def solve_cmd(
     target: Annotated[str, typer.Argument(metavar="ID|GAME", help="A stored game's id, or with --deals a game name.")],
-    deals: Annotated[Optional[int], typer.Option("--deals", min=1, help="Survey this many seeded deals of GAME.")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the survey (with --deals; default 0).")] = None,
+    deals: Annotated[int | None, typer.Option("--deals", min=1, help="Survey this many seeded deals of GAME.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the survey (with --deals; default 0).")] = None,
     budget: Annotated[int, typer.Option("--budget", min=1, help="Node budget: positions searched per deal or position.")] = DEFAULT_BUDGET,
     db: Db = None,
     as_json: Json = False,

@@ -11,7 +11,18 @@ from .errors import (
     WrongActor,
 )
 from .game import CHANCE, Command, Event, Game, Outcome, ScoreLine, ScoreSheet
-from .play import ENTERED, SEEDED, Header, Step, advance_chance, decide_as, fold, initial_state, make_header, play
+from .play import (
+    ENTERED,
+    SEEDED,
+    Header,
+    Step,
+    advance_chance,
+    decide_as,
+    fold,
+    initial_state,
+    make_header,
+    play,
+)
 from .registry import games, get_game
 
 __all__ = [

@@ -7,7 +7,8 @@ version, because everything is built from SHA-256 and integer arithmetic.
 from __future__ import annotations
 
 import hashlib
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 

@@ -8,7 +8,8 @@ into a new state and is pure and total over the events ``decide`` produces.
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -51,7 +52,7 @@ class ScoreSheet:
     totals: tuple[tuple[str, int], ...]
 
     @classmethod
-    def from_lines(cls, players: Sequence[str], lines: Sequence[ScoreLine]) -> "ScoreSheet":
+    def from_lines(cls, players: Sequence[str], lines: Sequence[ScoreLine]) -> ScoreSheet:
         totals = {p: 0 for p in players}
         for line in lines:
             totals[line.player] += line.points
@@ -192,7 +193,7 @@ class Game(abc.ABC):
         return plain_state
 
     # -- solving (optional) -----------------------------------------------------------------
-    def solve(self, state: Any, budget: int) -> "SolveReport | None":
+    def solve(self, state: Any, budget: int) -> SolveReport | None:
         """Whether the game can still be won from ``state`` (searching at most ``budget`` positions),
         as a ``core.solve.SolveReport``; None means this game has no solver."""
         return None

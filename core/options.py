@@ -7,7 +7,8 @@ in the log header, so a later change of a default never changes a recorded game.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 

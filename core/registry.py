@@ -7,9 +7,9 @@ from .game import Game
 
 
 def _load() -> dict[str, Game]:
-    from .soli2.game import Soli2
     from .solar_solitaire.game import SolarSolitaire
     from .solari.game import Solari
+    from .soli2.game import Soli2
     from .solo_dice.game import SoloDice
 
     games: list[Game] = [SoloDice(), Soli2(), SolarSolitaire(), Solari()]

@@ -7,7 +7,8 @@ Old versions are lifted on read by the game's upcasters, one version step at a t
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 import cattrs
@@ -56,7 +57,7 @@ class EventCodec:
     upcasters: Mapping[tuple[str, int], Callable[[dict], dict]]
 
     @classmethod
-    def for_game(cls, game: Game) -> "EventCodec":
+    def for_game(cls, game: Game) -> EventCodec:
         types = {t.TYPE: t for t in game.event_types}
         if len(types) != len(game.event_types):
             raise ValueError(f"{game.id}: two event types share a tag")

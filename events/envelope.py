@@ -9,7 +9,7 @@ exported game imported under another id reproduces the same hashes.
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 

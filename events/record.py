@@ -9,7 +9,8 @@ it produced (``export --events``), which ``import`` then verifies, and an option
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE

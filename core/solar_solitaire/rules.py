@@ -24,8 +24,8 @@ from .events import (
     Played,
     Resigned,
     Shuffled,
-    Turned,
     TurnAsked,
+    Turned,
     Wasted,
     Won,
 )

@@ -19,7 +19,7 @@ the cascade from the waste heap; free moves and station starts while a rocket li
 from __future__ import annotations
 
 import hashlib
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 

@@ -22,8 +22,8 @@ from .events import (
     Played,
     Resigned,
     Shuffled,
-    Turned,
     TurnAsked,
+    Turned,
     Wasted,
     Won,
 )

@@ -7,7 +7,7 @@ comet's last move: N = towards row 0, S = towards row 7, W = towards column 0, E
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import attrs
 

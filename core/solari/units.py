@@ -23,7 +23,7 @@ the set of squares for rows and the sun, the set of (square, number) for sequenc
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import attrs
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from solrec.core import CHANCE, IllegalCommand, WrongActor, advance_chance, decide_as, initial_state, make_header, play
+from solrec.core import (
+    CHANCE,
+    IllegalCommand,
+    WrongActor,
+    advance_chance,
+    decide_as,
+    initial_state,
+    make_header,
+    play,
+)
 from solrec.core.chance import SeededDraw
 from solrec.core.registry import get_game
 from solrec.core.solo_dice.commands import Roll

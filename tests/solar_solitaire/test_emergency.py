@@ -144,10 +144,10 @@ def test_notation_errors_say_how_to_write_a_command(text):
 
 
 def test_the_legal_free_moves_are_exactly_the_moves_the_rules_allow():
+    from solrec.core.errors import IllegalCommand
     from solrec.core.solar_solitaire.cards import PLACES
     from solrec.core.solar_solitaire.commands import Move
     from solrec.core.solar_solitaire.rules import check_move, legal_moves
-    from solrec.core.errors import IllegalCommand
 
     state = make_state(PADS, waste=WASTE, stations=(("0-2-0",), (), (), ()))
     allowed = set()

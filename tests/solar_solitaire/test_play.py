@@ -12,8 +12,8 @@ from solrec.core.solar_solitaire.events import (
     ChoiceWaiting,
     EmergencyOn,
     Played,
-    Turned,
     TurnAsked,
+    Turned,
     Wasted,
 )
 

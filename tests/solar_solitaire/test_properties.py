@@ -7,12 +7,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solrec.core.errors import IllegalCommand
 from solrec.core.play import initial_state, make_header
 from solrec.core.solar_solitaire import solver
 from solrec.core.solar_solitaire.cards import ALL_CARDS, PLACES
 from solrec.core.solar_solitaire.commands import Move
 from solrec.core.solar_solitaire.rules import check_move
-from solrec.core.errors import IllegalCommand
 from solrec.events.codec import EventCodec, converter
 from solrec.replay.simulate import simulate
 

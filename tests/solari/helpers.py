@@ -19,7 +19,7 @@ class Table:
         self.position = 0
         self.events: list = []
 
-    def __call__(self, *commands: str) -> "Table":
+    def __call__(self, *commands: str) -> Table:
         for text in commands:
             actor = GAME.to_act(self.state)
             command = GAME.parse(text, self.state)

@@ -8,7 +8,17 @@ from solrec.core.errors import InvalidCommand
 from solrec.core.solari.board import Piece
 from solrec.core.solari.commands import Deal, Domino, Enter, Place, Roll, Step, Turn
 from solrec.core.solari.events import (
-    Dealt, Entered, Forfeited, GameEnded, Judged, MoveScored, NumberLost, NumbersSet, Placed, ReentryPostponed, Stepped,
+    Dealt,
+    Entered,
+    Forfeited,
+    GameEnded,
+    Judged,
+    MoveScored,
+    NumberLost,
+    NumbersSet,
+    Placed,
+    ReentryPostponed,
+    Stepped,
 )
 from solrec.core.solari.scoring import Unit
 from solrec.core.solari.state import DOMINOES
@@ -60,8 +70,9 @@ def test_the_board_is_drawn_with_every_piece_and_the_counters():
 
 
 def test_a_counter_past_one_round_shows_the_rounds():
-    from solrec.core.solari import render
     import attrs
+
+    from solrec.core.solari import render
     from solrec.core.solari.state import ScoredMove
 
     t = Table("24:U1N,07:S1S")
