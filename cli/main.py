@@ -125,7 +125,7 @@ def _status_text(status: dict[str, Any]) -> str:
 @command("games")
 def games_cmd(db: Db = None, as_json: Json = False) -> None:
     """List the games solrec knows, with their options."""
-    data = [
+    data: list[dict[str, Any]] = [
         {
             "id": g.id,
             "title": g.title,
@@ -199,7 +199,7 @@ def legal_cmd(game_id: Annotated[str, typer.Argument(metavar="ID")], db: Db = No
     data = {"id": game_id, "to_act": to_act, "enumerable": legal is not None, "commands": commands}
     if to_act is None:
         text = "the game is over: no legal command"
-    elif legal is None:
+    elif commands is None:
         who = "chance" if to_act == CHANCE else to_act
         text = f"{who} is to act; the choices here are not enumerable"
         if to_act == CHANCE and log.header.chance != "entered":
@@ -224,7 +224,7 @@ def show_cmd(
     state = state_at(log, position)
     plain = to_plain(state)
     outcome = game.outcome(state)
-    data = {
+    data: dict[str, Any] = {
         "id": game_id,
         "position": position,
         "to_act": game.to_act(state),
@@ -242,7 +242,7 @@ def log_cmd(game_id: Annotated[str, typer.Argument(metavar="ID")], db: Db = None
     log = load(session.open_store(db), game_id)
     game = log.game
     events = log.events()
-    data = {
+    data: dict[str, Any] = {
         "id": game_id,
         "header": log.header.as_dict(),
         "events": [
@@ -295,7 +295,8 @@ def replay_cmd(
     log = load(session.open_store(db), game_id)
     game = log.game
     end = check_position(log, to)
-    steps, state, position = [], state_at(log, 0), 0
+    steps: list[dict[str, Any]] = []
+    state, position = state_at(log, 0), 0
     for group, events, after in walk(log):
         if position >= end:
             break
@@ -312,7 +313,7 @@ def replay_cmd(
             }
         )
     outcome = game.outcome(state)
-    data = {"id": game_id, "position": position, "steps": steps, "text": game.render(state),
+    data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.render(state),
             "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}
     lines = [
         f"{s['position']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "

@@ -96,7 +96,7 @@ class Game(abc.ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     command_types: ClassVar[tuple[type, ...]]
-    event_types: ClassVar[tuple[type, ...]]
+    event_types: ClassVar[tuple[type[Event], ...]]
     # (type tag, version) -> function lifting that version's plain payload to the next version
     upcasters: ClassVar[Mapping[tuple[str, int], Callable[[dict], dict]]] = {}
 
@@ -207,7 +207,7 @@ class Game(abc.ABC):
 
     def describe_event(self, event: Event) -> str:
         """One line for logs and replays."""
-        fields = ", ".join(f"{k}={v!r}" for k, v in attrs.asdict(event, recurse=False).items())
+        fields = ", ".join(f"{k}={v!r}" for k, v in attrs.asdict(event, recurse=False).items())  # type: ignore[arg-type]
         return f"{event.TYPE}({fields})"
 
     def __repr__(self) -> str:

@@ -20,7 +20,7 @@ _FALSE = {"off", "false", "no", "0"}
 
 def option(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
     """Declare one option field."""
-    meta = {"help": help}
+    meta: dict[str, Any] = {"help": help}
     if choices is not None:
         meta["choices"] = tuple(choices)
     return attrs.field(default=default, metadata=meta, kw_only=True)

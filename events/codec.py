@@ -53,12 +53,12 @@ def to_plain(obj: Any) -> Any:
 class EventCodec:
     """Encodes and decodes one game's events."""
 
-    types: Mapping[str, type]
+    types: Mapping[str, type[Event]]
     upcasters: Mapping[tuple[str, int], Callable[[dict], dict]]
 
     @classmethod
     def for_game(cls, game: Game) -> EventCodec:
-        types = {t.TYPE: t for t in game.event_types}
+        types: dict[str, type[Event]] = {t.TYPE: t for t in game.event_types}
         if len(types) != len(game.event_types):
             raise ValueError(f"{game.id}: two event types share a tag")
         return cls(types, dict(game.upcasters))

@@ -113,7 +113,7 @@ def decide_record(text: str) -> tuple[Header, list[Step], Any, str | None]:
     steps: list[Step] = []
     # The hash chain is only needed to verify recorded hashes; it is brought up to date lazily, so
     # a record without them is not encoded twice (the store encodes and chains the rows it writes).
-    chain = {"hash": genesis_hash(header), "steps": 0, "position": 0}
+    chain: dict[str, Any] = {"hash": genesis_hash(header), "steps": 0, "position": 0}
 
     def chained_hash() -> str:
         pending = steps[chain["steps"] :]

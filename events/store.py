@@ -85,9 +85,9 @@ class Store:
         db.enable_wal()
         db.execute("BEGIN IMMEDIATE")
         try:
-            db["solrec_meta"].create({"key": str, "value": str}, pk="key")
+            db.table("solrec_meta").create({"key": str, "value": str}, pk="key")
             db.execute("insert into solrec_meta values ('schema', ?)", [str(SCHEMA_VERSION)])
-            db["games"].create(
+            db.table("games").create(
                 {
                     "id": str, "game": str, "rules": str, "options": str, "chance": str, "seed": int,
                     "players": str, "created": str, "genesis": str, "events": int, "head": str,
@@ -96,7 +96,7 @@ class Store:
                 pk="id",
                 not_null={"game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"},
             )
-            db["events"].create(
+            db.table("events").create(
                 {
                     "game_id": str, "seq": int, "step": int, "actor": str, "command": str, "type": str,
                     "version": int, "payload": bytes, "hash": str, "time": str,
@@ -280,7 +280,7 @@ class Store:
             payload = r[6]
             if not isinstance(payload, bytes):
                 raise CorruptLog(f"game {game_id!r} event {r[0]}: the payload is not stored bytes")
-            out.append(Row(*r[:6], payload, *r[7:]))
+            out.append(Row(r[0], r[1], r[2], r[3], r[4], r[5], payload, r[7], r[8] or ""))
         return out
 
     def iter_all_rows(self) -> Iterator[tuple[str, Row]]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from . import board as B
@@ -154,7 +157,7 @@ def _ended(state: State, event: Ended) -> State:
     return attrs.evolve(state, phase=OVER, end=event.reason)
 
 
-MUTATORS = {Drawn: _drawn, Placed: _placed, Jumped: _jumped, Passed: _passed, Ended: _ended}
+MUTATORS: dict[type, Callable[[State, Any], State]] = {Drawn: _drawn, Placed: _placed, Jumped: _jumped, Passed: _passed, Ended: _ended}
 
 
 def evolve(state: State, event: object) -> State:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from .events import PairsChosen, Rolled
@@ -58,7 +61,7 @@ def _pairs_chosen(state: State, event: PairsChosen) -> State:
     )
 
 
-MUTATORS = {Rolled: _rolled, PairsChosen: _pairs_chosen}
+MUTATORS: dict[type, Callable[[State, Any], State]] = {Rolled: _rolled, PairsChosen: _pairs_chosen}
 
 
 def evolve(state: State, event: object) -> State:
