@@ -183,6 +183,14 @@ class Game(abc.ABC):
     def render(self, state: Any, reveal: bool = False) -> str:
         """Text picture of the state; ``reveal`` shows what players at the table cannot see."""
 
+    def svg(
+        self, state: Any, *, reveal: bool = False, last: Sequence[Event] | None = None, size: int | None = 400
+    ) -> str | None:
+        """A standalone SVG 1.1 picture of the state (pure, like ``chess.svg.board``); ``reveal`` shows
+        what players at the table cannot see, ``last`` (the events of the last command) is
+        highlighted, ``size`` is the width in pixels. None where the game has no picture yet."""
+        return None
+
     def public_notation(self, command: Command) -> str:
         """A command as players at the table may see it in live output (``new``, ``play``); a seeded
         shuffle, say, hides its order. The log and exports keep the full notation."""

@@ -164,6 +164,9 @@ class SolarSolitaire(Game):
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state, reveal)
 
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
+
     def public(self, plain_state: dict) -> dict:
         out = {k: v for k, v in plain_state.items() if k != "stock"}
         out["stock_count"] = len(plain_state.get("stock", ()))

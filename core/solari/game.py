@@ -177,6 +177,9 @@ class Solari(Game):
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state, reveal)
 
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
+
     def describe_event(self, event: Event) -> str:
         if isinstance(event, Dealt):
             return f"{event.side}'s open dominoes: " + " ".join(f"{a}-{b}" for a, b in event.order)

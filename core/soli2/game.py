@@ -141,6 +141,9 @@ class Soli2(Game):
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state)
 
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
+
     def describe_event(self, event: Event) -> str:
         if isinstance(event, Drawn):
             return f"drew a {event.color} marble from the pouch"

@@ -89,6 +89,9 @@ class SoloDice(Game):
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state)
 
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
+
     def describe_event(self, event: Event) -> str:
         if isinstance(event, Rolled):
             return "rolled " + " ".join(map(str, event.dice))

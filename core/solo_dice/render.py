@@ -34,3 +34,113 @@ def render(state: State) -> str:
     else:
         out.append(f"rolled {' '.join(map(str, state.roll))}: choose two pairs and a leftover")
     return "\n".join(out)
+
+
+# -- the picture -------------------------------------------------------------------------------
+
+_PIPS = {  # pip centres on a unit die face, 004's dice faces 1-6
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+# What each mark of a sum does (004, "The point assignment"), so the pad shows it without colour alone:
+# the first costs 200 ("-"), the fifth returns it ("+"), the sixth to tenth score the value ("v").
+_MARK_STYLE = {1: ("#f4c7c3", "-"), 5: ("#c5e8c0", "+")}
+
+
+def _die(x: float, y: float, face: int, size: float, highlight: bool) -> list[str]:
+    from ..svg import HIGHLIGHT, circle, rect
+
+    out = [rect(x, y, size, size, rx=size * 0.15, fill="#ffffff", stroke=HIGHLIGHT if highlight else "#333333",
+                stroke_width=3 if highlight else 1.5)]
+    for px, py in _PIPS[face]:
+        out.append(circle(round(x + px * size, 1), round(y + py * size, 1), round(size * 0.09, 1), fill="#222222"))
+    return out
+
+
+def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+    """The score pad as on the original tool: the eleven sums with their marks and points on the left,
+    the leftover numbers and F (free throws) on the right, the current roll as dice, the running total.
+    Solo Dice hides nothing, so ``reveal`` changes nothing. ``last`` (the events of the last command)
+    outlines the marks and dice it changed."""
+    from ..svg import HIGHLIGHT, document, line, rect, text
+    from .events import PairsChosen, Rolled
+
+    sheet = score(state)
+    new_sums: dict[int, int] = {}
+    new_face, new_free, new_roll = None, False, False
+    for event in last or ():
+        if isinstance(event, PairsChosen):
+            for pair in (event.first, event.second):
+                new_sums[sum(pair)] = new_sums.get(sum(pair), 0) + 1
+            new_free = event.free_throw
+            new_face = None if event.free_throw else event.leftover
+        elif isinstance(event, Rolled):
+            new_roll = True
+
+    width, top, row_h = 410, 58, 26
+    out = [rect(0, 0, width, 470, fill="#fbfaf5")]
+    out.append(text(10, 22, f"Solo Dice: {state.player}", 16, font_weight="bold"))
+    out.append(text(10, 42, f"roll {state.rolls}", 12, fill="#555555"))
+    out.append(text(width - 10, 30, f"score {sheet.total(state.player)}", 20, anchor="end", font_weight="bold"))
+    out.append(text(10, top - 4, "sum", 10, fill="#555555"))
+    out.append(text(72, top - 4, "value", 10, anchor="end", fill="#555555"))
+    out.append(text(82, top - 4, "marks: - opens, + repays, v scores", 9, fill="#555555"))
+    out.append(text(268, top - 4, "points", 10, anchor="end", fill="#555555"))
+    box = 13
+    for i, total in enumerate(SUMS):
+        y = top + i * row_h
+        marks = state.marks_of(total)
+        out.append(rect(4, y, 270, row_h - 2, fill="#ffffff" if i % 2 else "#f1efe6"))
+        out.append(text(30, y + 17, total, 14, anchor="end", font_weight="bold"))
+        out.append(text(72, y + 17, BASIC_VALUE[total], 11, anchor="end", fill="#555555"))
+        fresh = new_sums.get(total, 0)
+        for m in range(1, min(marks, 10) + 1):
+            fill, sign = _MARK_STYLE.get(m, ("#c9daf8", "v") if m >= 6 else ("#e0e0e0", ""))
+            x = 82 + (m - 1) * (box + 1)
+            is_new = m > marks - fresh
+            out.append(rect(x, y + 5, box, box, fill=fill, stroke=HIGHLIGHT if is_new else "#555555",
+                            stroke_width=2.5 if is_new else 0.8))
+            out.append(text(x + box / 2, y + 15, sign or "/", 10, anchor="middle"))
+        if marks > 10:
+            out.append(text(82 + 10 * (box + 1), y + 16, f"+{marks - 10}", 10))
+        if marks:
+            points = sum(ln.points for ln in sum_lines(state.player, total, marks))
+            out.append(text(268, y + 17, f"{points:+d}", 12, anchor="end"))
+    # the right column: leftover numbers (at most three open) and F
+    rx = 282
+    out.append(text(rx, top - 4, f"leftovers ({ENDING_MARK} ends)", 10, fill="#555555"))
+    for i, face in enumerate((*FACES, 0)):
+        y = top + i * row_h
+        marks = state.leftover_marks_of(face) if face else state.free_throws
+        opened = face in state.opened
+        label = str(face) if face else "F"
+        out.append(rect(rx, y, width - rx - 4, row_h - 2, fill="#ffffff" if opened or not face else "#eeeeee"))
+        out.append(text(rx + 12, y + 17, label, 14, anchor="middle", font_weight="bold",
+                        fill="#222222" if opened or not face else "#999999"))
+        fresh_here = (face and face == new_face) or (not face and new_free)
+        shown = min(marks, ENDING_MARK) if face else min(marks, 8)
+        for m in range(1, shown + 1):
+            x = rx + 24 + (m - 1) * 12
+            is_new = fresh_here and m == marks
+            out.append(line(x + 2, y + 20, x + 8, y + 4, stroke=HIGHLIGHT if is_new else "#333333",
+                            stroke_width=3 if is_new else 1.6))
+        out.append(text(width - 8, y + 17, marks if marks else "", 11, anchor="end"))
+    # the roll and the state of play
+    y = top + len(SUMS) * row_h + 12
+    if state.roll is not None:
+        out.append(text(10, y + 14, "rolled:", 12))
+        for i, face in enumerate(state.roll):
+            out.extend(_die(62 + i * 42, y, face, 34, new_roll))
+        out.append(text(10, y + 56, "choose two pairs and a leftover", 11, fill="#555555"))
+    elif state.over:
+        out.append(text(10, y + 20, f"game over: the {state.ended_by} was set aside for the {ENDING_MARK}th time",
+                        12, font_weight="bold"))
+    else:
+        out.append(text(10, y + 20, "to roll", 12))
+    height = y + 66
+    out[0] = rect(0, 0, width, height, fill="#fbfaf5")
+    return document(width, height, out, size=size, title=f"Solo Dice: {state.player}, roll {state.rolls}")
