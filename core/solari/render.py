@@ -157,14 +157,15 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     # the counting squares, numbered 0-35 clockwise from the top-left corner
     for i in range(36):
         c, r = _counting_square(i)
-        x, y = origin + c * cell, origin + r * cell
-        out.append(rect(x, y, cell, cell, fill="#f3efe2" if i % 6 else "#e4dcc2", stroke="#9c927a", stroke_width=0.8))
-        out.append(text(x + 3, y + 10, i, 8, fill="#6d6450"))
+        out.append(rect(origin + c * cell, origin + r * cell, cell, cell, fill="#f3efe2" if i % 6 else "#e4dcc2",
+                        stroke="#9c927a", stroke_width=0.8))
+        out.append(text(origin + c * cell + 3, origin + r * cell + 10, i, 8, fill="#6d6450"))
     # the board's squares, shaded by ring; coordinates outside the counting ring
     for r in range(8):
         for c in range(8):
             ring = min(r, c, 7 - r, 7 - c)
-            out.append(rect(bx + c * cell, bx + r * cell, cell, cell, fill=RING_FILL[ring], stroke="#8090a8", stroke_width=0.8))
+            out.append(rect(bx + c * cell, bx + r * cell, cell, cell, fill=RING_FILL[ring], stroke="#8090a8",
+                            stroke_width=0.8))
         out.append(text(band / 2, bx + r * cell + cell / 2 + 4, r, 12, anchor="middle", font_weight="bold"))
         out.append(text(bx + r * cell + cell / 2, band - 3, r, 12, anchor="middle", font_weight="bold"))
         out.append(text(width - band / 2, bx + r * cell + cell / 2 + 4, r, 12, anchor="middle", font_weight="bold"))
