@@ -440,4 +440,5 @@ def run() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     run()
+from . import pictures  # noqa: E402,F401,I001  (svg, html)
 from . import solve  # noqa: E402,F401
