@@ -149,8 +149,8 @@ def diff_page(a: Log, b: Log, *, reveal: bool = False) -> str:
                                   "header": result["header"]}
     if result.get("position") is not None:
         pos = result["position"]
-        divergence["steps"] = [min(_step_of(a, pos), len(games[0]["steps"]) - 1),
-                               min(_step_of(b, pos), len(games[1]["steps"]) - 1)]
+        # a log that has no event there shows "log ended" at the step past its end
+        divergence["steps"] = [_step_of(a, pos), _step_of(b, pos)]
     payload = {"fragments": tables.fragments, "lines": tables.lines, "games": list(games), "divergence": divergence}
     return _page(f"diff {a.game_id} {b.game_id}", payload)
 
@@ -217,6 +217,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   var F = DATA.fragments, L = DATA.lines, G = DATA.games, D = DATA.divergence;
   var maxStep = 0, current = 0, cols = [];
   G.forEach(function (g) { maxStep = Math.max(maxStep, g.steps.length - 1); });
+  if (D && D.steps) maxStep = Math.max(maxStep, D.steps[0], D.steps[1]);
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -279,7 +280,8 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       c.command.textContent = s.step === 0 ? "" : s.command;
       c.command.hidden = s.step === 0;
       var diverged = D && D.steps && D.steps[gi] === current;
-      c.mark.textContent = ended ? "(log ended at step " + (steps.length - 1) + ")" : (diverged ? "\\u2190 first divergence" : "");
+      c.mark.textContent = (ended ? "(log ended at step " + (steps.length - 1) + ") " : "") +
+        (diverged ? "\\u2190 first divergence" : "");
       c.box.classList.toggle("diverged", !!diverged);
       c.events.textContent = "";
       s.events.forEach(function (t) { c.events.appendChild(el("li", "", t)); });

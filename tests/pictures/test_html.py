@@ -93,7 +93,7 @@ def test_diff_page_shows_both_logs_and_marks_the_first_divergence():
     d = data["divergence"]
     first = next(r.seq for r in a.rows if r.step == 100)
     assert d["position"] == first and d["reason"] == f"the logs first differ at event {first}"
-    assert d["steps"] == [101, 100]  # a's 101st command; b has ended (its last step)
+    assert d["steps"] == [101, 101]  # a's 101st command; b has ended after its 100th
 
 
 def test_diff_page_of_identical_logs_says_so():
