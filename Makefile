@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo test test-slow test-all lint bench install clean
+.PHONY: demo test test-slow test-all lint bench install clean browser pictures
 
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +32,16 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy -p solrec
 
-test: install lint
-	$(BIN)/python -m pytest -m "not slow"
+# The replay pages are tested in a real browser: Debian's Chromium and ChromeDriver, headless
+# (tests/pictures/test_browser.py). Installed here where missing; that needs root (as on the
+# development machines and CI) and Debian's package archive. `make test` requires them: the browser
+# tests fail rather than skip (SOLREC_BROWSER_TESTS=required).
+browser:
+	@command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || \
+	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
+
+test: install lint browser
+	SOLREC_BROWSER_TESTS=required $(BIN)/python -m pytest -m "not slow"
 
 test-slow: install
 	$(BIN)/python -m pytest -m slow
@@ -44,6 +52,11 @@ test-all: install
 bench: install
 	$(BIN)/python bench/bench_solo_dice.py
 	$(BIN)/python bench/bench_solar_solitaire.py
+	$(BIN)/python bench/bench_html_size.py
+
+# The README's screenshots: one replay page per game, in docs/pictures/.
+pictures: install browser
+	$(BIN)/python -m tests.pictures.screenshots
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

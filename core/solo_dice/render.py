@@ -88,7 +88,7 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     out.append(text(width - 10, 30, f"score {sheet.total(state.player)}", 20, anchor="end", font_weight="bold"))
     out.append(text(10, top - 4, "sum", 10, fill="#555555"))
     out.append(text(72, top - 4, "value", 10, anchor="end", fill="#555555"))
-    out.append(text(82, top - 4, "marks: - opens, + repays, v scores", 9, fill="#555555"))
+    out.append(text(82, top - 4, "marks", 10, fill="#555555"))
     out.append(text(268, top - 4, "points", 10, anchor="end", fill="#555555"))
     box = 13
     for i, total in enumerate(SUMS):
@@ -141,6 +141,8 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
                         12, font_weight="bold"))
     else:
         out.append(text(10, y + 20, "to roll", 12))
-    height = y + 66
+    out.append(text(10, y + 78, "marks: - opens the sum (costs 200), + the 5th (returns the 200),", 10, fill="#555555"))
+    out.append(text(10, y + 91, "v the 6th to 10th (score the value), / no points", 10, fill="#555555"))
+    height = y + 100
     out[0] = rect(0, 0, width, height, fill="#fbfaf5")
     return document(width, height, out, size=size, title=f"Solo Dice: {state.player}, roll {state.rolls}")

@@ -101,3 +101,18 @@ def test_diff_page_of_identical_logs_says_so():
     data = embedded(diff_page(a, a))
     assert data["divergence"]["position"] is None and "steps" not in data["divergence"]
     assert data["divergence"]["reason"] == "the logs hold the same events"
+
+
+def test_a_game_of_a_few_hundred_steps_stays_well_under_a_few_megabytes():
+    from solrec.core.play import make_header
+    from solrec.core.registry import get_game
+    from solrec.events.envelope import chain_rows, codec_for, genesis_hash
+    from solrec.replay.log import from_rows
+    from solrec.replay.simulate import game_seed, player_rng, simulate
+
+    game = get_game("solari")
+    header = make_header(game, None, {"target": 0, "moves": 60}, "seeded", game_seed(1, 0), None)
+    steps, _ = simulate(game, header, player_rng(1, 0))
+    assert len(steps) >= 400
+    html = page(from_rows("long", header, chain_rows(codec_for(game), genesis_hash(header), 0, 0, steps)))
+    assert len(html.encode()) < 1_000_000  # measured 0.43 MB (bench/bench_html_size.py)
