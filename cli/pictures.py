@@ -38,13 +38,11 @@ def svg_cmd(
     db: Db = None,
 ) -> None:
     """Draw the position as a standalone SVG picture, the last command's changes highlighted."""
-    from solrec.replay.log import check_position, load, walk
+    from solrec.replay.log import check_position, load, state_at, walk
 
     log = load(session.open_store(db), game_id)
     game = log.game
     position = check_position(log, at)
-    from solrec.replay.log import state_at
-
     state = state_at(log, position)
     last = None
     if position:

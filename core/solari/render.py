@@ -205,6 +205,8 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
                 x1, y1 = centre(p.frm)
                 x2, y2 = centre(p.to)
                 out.extend(arrow(x1, y1, x2, y2, "#7f7f7f", 2.5))
+                if p.shot:  # this step of the move shot a piece here
+                    out.append(circle(x2, y2, 17, fill="none", stroke=SHOT, stroke_width=2))
     out.extend(fresh)
     # the counters on the counting squares (several on one square share it)
     tot = totals(state)

@@ -101,9 +101,8 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
             out.append(circle(x, y, 9, fill="#8a6a40", stroke="#5e4424", stroke_width=1.5))
         else:
             out.append(circle(x, y, 19, fill=_FILL[mark], stroke="#000000", stroke_width=1.2))
-    if B.CENTER_NAME:
-        cx, cy = centre(B.CENTER_NAME)
-        out.append(circle(cx, cy, 23, fill="none", stroke="#7a5c33", stroke_width=1, stroke_dasharray="3 3"))
+    cx, cy = centre(B.CENTER_NAME)  # the centre: the tie-break and the solitaires measure from it
+    out.append(circle(cx, cy, 23, fill="none", stroke="#7a5c33", stroke_width=1, stroke_dasharray="3 3"))
     for event in last or ():
         if isinstance(event, Jumped):
             (x1, y1), (x2, y2) = centre(event.start), centre(event.end)

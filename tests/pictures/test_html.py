@@ -12,7 +12,7 @@ import pytest
 from solrec.replay.html import diff_page, page
 from solrec.replay.log import walk
 
-from .helpers import fixture_log
+from .helpers import FIXTURE_FILES, FIXTURE_IDS, fixture_log
 
 ONE_PER_GAME = [
     "solo-dice/worked-example.jsonl",
@@ -116,3 +116,11 @@ def test_a_game_of_a_few_hundred_steps_stays_well_under_a_few_megabytes():
     assert len(steps) >= 400
     html = page(from_rows("long", header, chain_rows(codec_for(game), genesis_hash(header), 0, 0, steps)))
     assert len(html.encode()) < 1_000_000  # measured 0.43 MB (bench/bench_html_size.py)
+
+
+@pytest.mark.parametrize("path", FIXTURE_FILES, ids=FIXTURE_IDS)
+def test_every_fixture_builds_a_page_with_a_step_per_command(path):
+    log = fixture_log(path)
+    for reveal in (False, True):
+        data = embedded(page(log, reveal=reveal))
+        assert len(data["games"][0]["steps"]) == len(log.steps()) + 1
