@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .scoring import BASIC_VALUE, score, sum_lines
-from .state import ENDING_MARK, FACES, SUMS, State
+from .state import ENDING_MARK, FACES, MAX_LEFTOVER_NUMBERS, SUMS, State
 
 
 def _tally(n: int) -> str:
@@ -110,21 +110,24 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
         if marks:
             points = sum(ln.points for ln in sum_lines(state.player, total, marks))
             out.append(text(268, y + 17, f"{points:+d}", 12, anchor="end"))
-    # the right column: leftover numbers (at most three open) and F
+    # the right column, as on the original tool: the three numbers that may be opened there, in the
+    # order they were opened (004: "you may only open three numbers"), then F for the free throws
     rx = 282
-    out.append(text(rx, top - 4, f"leftovers ({ENDING_MARK} ends)", 10, fill="#555555"))
-    for i, face in enumerate((*FACES, 0)):
-        y = top + i * row_h
-        marks = state.leftover_marks_of(face) if face else state.free_throws
-        opened = face in state.opened
-        label = str(face) if face else "F"
-        out.append(rect(rx, y, width - rx - 4, row_h - 2, fill="#ffffff" if opened or not face else "#eeeeee"))
-        out.append(text(rx + 12, y + 17, label, 14, anchor="middle", font_weight="bold",
-                        fill="#222222" if opened or not face else "#999999"))
-        fresh_here = (face and face == new_face) or (not face and new_free)
-        shown = min(marks, ENDING_MARK) if face else min(marks, 8)
-        for m in range(1, shown + 1):
-            x = rx + 24 + (m - 1) * 12
+    out.append(text(rx, top - 4, f"leftovers ({ENDING_MARK}th ends)", 10, fill="#555555"))
+    slots: list[int | None] = [*state.opened, *([None] * (MAX_LEFTOVER_NUMBERS - len(state.opened)))]
+    for i, face in enumerate((*slots, "F")):
+        y = top + i * row_h + (8 if face == "F" else 0)
+        if face is None:
+            out.append(rect(rx, y, width - rx - 4, row_h - 2, fill="#eeeeee"))
+            out.append(text(rx + 12, y + 17, "-", 14, anchor="middle", fill="#999999"))
+            out.append(text(rx + 26, y + 16, "not opened yet", 10, fill="#999999"))
+            continue
+        marks = state.free_throws if face == "F" else state.leftover_marks_of(int(face))
+        out.append(rect(rx, y, width - rx - 4, row_h - 2, fill="#ffffff"))
+        out.append(text(rx + 12, y + 17, face, 14, anchor="middle", font_weight="bold"))
+        fresh_here = new_free if face == "F" else face == new_face
+        for m in range(1, min(marks, ENDING_MARK) + 1):
+            x = rx + 24 + (m - 1) * 11
             is_new = fresh_here and m == marks
             out.append(line(x + 2, y + 20, x + 8, y + 4, stroke=HIGHLIGHT if is_new else "#333333",
                             stroke_width=3 if is_new else 1.6))
