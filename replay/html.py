@@ -266,7 +266,8 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   if (D) {
     var banner = document.getElementById("divergence");
     banner.hidden = false;
-    banner.textContent = D.steps ? D.reason + " (step " + D.steps[0] + " | step " + D.steps[1] + ")" : D.reason;
+    banner.textContent = (D.steps ? D.reason + " (step " + D.steps[0] + " | step " + D.steps[1] + ")" : D.reason) +
+      D.header.map(function (h) { return "; header " + h.path + ": " + JSON.stringify(h.a) + " | " + JSON.stringify(h.b); }).join("");
     if (D.steps) document.getElementById("jump").hidden = false;
   }
   function show(k) {
