@@ -125,15 +125,18 @@ def test_solar_solitaire_hides_the_stock_order_and_buried_cards_unless_revealed(
 def test_solari_hidden_dominoes_lie_face_down_unless_revealed():
     from solrec.core.play import make_header
     from solrec.core.registry import get_game
+    from solrec.core.solari.rules import DOMINO_MOVES
+    from solrec.core.solari.state import DOMINOES
 
     game = get_game("solari")
     header = make_header(game, ["Ann", "Bob"], {"source": "dominoes-hidden"}, "entered", None, None)
     state = initial_state(game, header)
-    hidden = game.svg(state)
-    assert "15 dominoes face down" in hidden or "dominoes face down" in hidden
-    assert "revealed" not in hidden
-    shown = game.svg(state, reveal=True)
-    assert "Uranus's face-down dominoes (revealed): 1-1 1-2" in shown
+    hidden = words(game.svg(state))
+    assert f"Uranus: {DOMINO_MOVES} dominoes face down" in hidden and "1-1 1-2" not in hidden
+    shown = words(game.svg(state, reveal=True))
+    everything = " ".join(f"{a}-{b}" for a, b in DOMINOES)
+    assert f"Uranus's face-down dominoes (revealed): {everything}" in shown
+    assert f"Saturn's face-down dominoes (revealed): {everything}" in shown
 
 
 def test_solari_marks_the_shot_piece_and_the_steps_of_the_move():
