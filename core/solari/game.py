@@ -55,7 +55,7 @@ def start_board(options: Options, sides: tuple[str, ...]):
 class Solari(Game):
     id = "solari"
     title = "Solari"
-    rules_version = "1"
+    rules_version = "2"  # 2: a changed row scores whole; a shrinking row is diminished (issue 9)
     rule_text = "000_704bd94e3262071f.txt"
     Options = Options
     min_players = 2
