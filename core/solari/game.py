@@ -21,6 +21,7 @@ from .events import (
     NumbersSet,
     Placed,
     ReentryPostponed,
+    SetAside,
     Stepped,
 )
 from .layout import house_layout, parse_layout
@@ -61,7 +62,10 @@ class Solari(Game):
     min_players = 2
     max_players = 4
     command_types = (Roll, Turn, Deal, Domino, Step, Place, Enter)
-    event_types = (Dealt, NumbersSet, Stepped, Entered, ReentryPostponed, Judged, Placed, Forfeited, NumberLost, MoveScored, GameEnded)
+    event_types = (
+        Dealt, NumbersSet, Stepped, Entered, ReentryPostponed, Judged, Placed, Forfeited, NumberLost, MoveScored, GameEnded,
+        SetAside,
+    )
 
     def default_players(self) -> tuple[str, ...]:
         return ("Ann", "Bob")
@@ -196,6 +200,11 @@ class Solari(Game):
         if isinstance(event, Placed):
             facing = f" facing {event.piece.facing}" if event.piece.facing else ""
             return f"{rules.piece_name(event.piece)} placed on {name(event.square)}{facing} ({event.kind} shot)"
+        if isinstance(event, SetAside):
+            return (
+                f"{rules.piece_name(event.piece)} ({event.kind} shot on {name(event.shot_on)}) leaves the board: "
+                f"no margin square is free; {event.piece.side} reenters it in his next move"
+            )
         if isinstance(event, Forfeited):
             return f"{event.side} forfeits the move: {event.reason}"
         if isinstance(event, NumberLost):

@@ -17,6 +17,7 @@ from .events import (
     NumbersSet,
     Placed,
     ReentryPostponed,
+    SetAside,
     Stepped,
 )
 from .scoring import FULL_BOTH_CHOICES, PARTIALS_CHOICES, PARTNER_DOUBLER_CHOICES, UNCHANGED_ROW_CHOICES, Unit
@@ -213,6 +214,18 @@ def _placed(s: State, e: Placed) -> State:
     return attrs.evolve(s, board=board_from(board), held=tuple(held))
 
 
+def _set_aside(s: State, e: SetAside) -> State:
+    held = list(s.held)
+    for i, h in enumerate(held):
+        if (h.piece.side, h.piece.kind, h.piece.number) == (e.piece.side, e.piece.kind, e.piece.number):
+            del held[i]
+            break
+    off = (*s.off_board, attrs.evolve(e.piece, facing=None))
+    # The mover's own piece reenters in his next move, not in the middle of this one.
+    entry_done = s.entry_done or e.piece.side == s.mover
+    return attrs.evolve(s, held=tuple(held), off_board=off, entry_done=entry_done)
+
+
 def _forfeited(s: State, e: Forfeited) -> State:
     return attrs.evolve(s, move_done=True, left=())
 
@@ -245,6 +258,7 @@ MUTATORS = {
     ReentryPostponed: _reentry_postponed,
     Judged: _judged,
     Placed: _placed,
+    SetAside: _set_aside,
     Forfeited: _forfeited,
     NumberLost: _number_lost,
     MoveScored: _move_scored,
