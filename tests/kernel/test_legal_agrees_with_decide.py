@@ -23,6 +23,7 @@ from solrec.core.game import CHANCE, Game
 from solrec.core.play import advance_chance, fold, initial_state, make_header, play
 from solrec.core.registry import games
 
+
 def _crowded_orbit() -> str:
     """A Solari layout for four with 27 of the 28 margin squares taken, so that shots soon find no
     free margin square (docs/rules/solari.md#no-free-margin-square)."""
