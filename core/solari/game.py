@@ -26,6 +26,7 @@ from .events import (
 )
 from .layout import house_layout, parse_layout
 from .state import DOMINOES, Options, State, evolve
+from .state import Options as SolariOptions
 
 DEFAULT_SIDES = {2: ("Uranus", "Saturn"), 3: ("Uranus", "Neptune", "Saturn"), 4: ("Uranus", "Saturn", "Neptune", "Jupiter")}
 
@@ -70,7 +71,7 @@ class Solari(Game):
     def default_players(self) -> tuple[str, ...]:
         return ("Ann", "Bob")
 
-    def check_options(self, options: Options, players: tuple[str, ...]) -> None:
+    def check_options(self, options: SolariOptions, players: tuple[str, ...]) -> None:
         sides = sides_of(options, players)
         if options.teams and len(players) != 4:
             raise InvalidSetup(f"teams are two against two: 4 players, not {len(players)} ({text.TEAMS})")
@@ -87,7 +88,7 @@ class Solari(Game):
                 if off.get(p.kind):
                     raise InvalidSetup(f"layout: {p.kind}s are off in this game, but one stands on {name(sq)}")
 
-    def setup(self, options: Options, players: tuple[str, ...]) -> State:
+    def setup(self, options: SolariOptions, players: tuple[str, ...]) -> State:
         sides = sides_of(options, players)
         n = len(players)
         return State(

@@ -285,8 +285,14 @@ def legal_places(state: State) -> list[Place]:
 
 
 # -- reentry ------------------------------------------------------------------------------------
+def numbers_of(state: State) -> tuple[int, int]:
+    """The mover's two numbers (set before any partial move or reentry is decided)."""
+    assert state.numbers is not None
+    return state.numbers
+
+
 def entry_squares(state: State) -> list[int]:
-    a, b = state.numbers
+    a, b = numbers_of(state)
     if state.joker:
         return [x * 10 + y for x in range(1, 7) for y in range(1, 7)]
     return sorted({a * 10 + b, b * 10 + a})
@@ -295,7 +301,8 @@ def entry_squares(state: State) -> list[int]:
 def entry_is_double(state: State, square: int) -> bool:
     if state.joker:
         return square // 10 == square % 10
-    return state.numbers[0] == state.numbers[1]
+    a, b = numbers_of(state)
+    return a == b
 
 
 def legal_entries(state: State) -> list[Enter]:
@@ -380,7 +387,7 @@ def _decide_roll(state, ph, c: Roll, out) -> None:
         raise _not_now(state, ph, "a roll")
     if len(c.dice) != 2 or any(d not in range(1, 7) for d in c.dice):
         raise IllegalCommand(f"a roll is two dice from 1 to 6, not {c.dice}")
-    out.emit(NumbersSet(state.mover, tuple(c.dice), "rolled", _joker(state, c.dice)))
+    out.emit(NumbersSet(state.mover, (c.dice[0], c.dice[1]), "rolled", _joker(state, c.dice)))
 
 
 def _unplayed(state: State) -> list[tuple[int, int]]:
@@ -407,7 +414,7 @@ def _decide_deal(state, ph, c: Deal, out) -> None:
     side = next(s for s, d in zip(state.sides, state.dealt) if not d)
     if c.side != side:
         raise IllegalCommand(f"{side}'s dominoes are dealt next, not {c.side}'s")
-    order = tuple(tuple(sorted(d)) for d in c.order)
+    order = tuple((min(d), max(d)) for d in c.order)
     if sorted(order) != list(DOMINOES):
         raise IllegalCommand(f"a set is the 21 dominoes 1-1 .. 6-6, each once ({text.DOMINOES})")
     out.emit(Dealt(side, order))
@@ -520,7 +527,8 @@ def judge(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if state.joker:
         double = len(parts) == 2 and parts[0].distance == parts[1].distance
     else:
-        double = state.numbers[0] == state.numbers[1]
+        a, b = numbers_of(state)
+        double = a == b
     kinds, reasons = [], []
     for h in state.held:
         if h.kind is not None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from ..options import option
@@ -141,7 +144,7 @@ def _numbers_set(s: State, e: NumbersSet) -> State:
         i = s.seat(e.side)
         played = _replace(played, i, (*played[i], tuple(sorted(e.numbers))))
     return attrs.evolve(
-        s, numbers=tuple(e.numbers), how=e.how, joker=e.joker, left=tuple(e.numbers), played=played,
+        s, numbers=(e.numbers[0], e.numbers[1]), how=e.how, joker=e.joker, left=tuple(e.numbers), played=played,
         before=s.board, entry_done=False, move_done=False, partials=(), entered=(), held=(),
     )
 
@@ -250,7 +253,7 @@ def _game_ended(s: State, e: GameEnded) -> State:
     return attrs.evolve(s, ended=e.reason)
 
 
-MUTATORS = {
+MUTATORS: dict[type, Callable[[State, Any], State]] = {
     Dealt: _dealt,
     NumbersSet: _numbers_set,
     Stepped: _stepped,
