@@ -16,8 +16,10 @@ The choices are the tuples ``FULL_BOTH_CHOICES`` etc. below; docs/rules/solari-s
 
 ``score_move`` compares the board before and after one whole move (both partial moves, shots placed)
 and returns every unit of the mover's own comets that scores, with its table value, doubling and the
-reason. Units that did not change, or were diminished, are not returned (they score nothing), so
-``score_move(b, b, ...) == ()``.
+reason. A row (or the sun) that was built new, extended or displaced scores whole: its value and every
+sequence and orientation in it. In a row that did not change, or was diminished (shorter than a row
+that stood on its line, mostly of that row's comets), only the sequences and orientations that
+themselves changed score. Nothing else is returned, so ``score_move(b, b, ...) == ()``.
 """
 
 from __future__ import annotations

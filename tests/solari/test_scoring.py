@@ -607,7 +607,11 @@ def test_every_unit_cites_the_text_and_explains_itself():
 def test_readings_cited_exist_in_the_scoring_doc():
     doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / "solari-scoring.md"
     headings = doc.read_text()
-    for anchor in ("full-replaces-row", "full-sequence-and-orientation", "partials-per-row", "unchanged-row-full-unit", "partner-doubler"):
+    anchors = (
+        "full-replaces-row", "full-sequence-and-orientation", "partials-per-row", "unchanged-row-full-unit", "partner-doubler",
+        "changed-row-scores-whole", "diminished",
+    )
+    for anchor in anchors:
         assert f'<a id="{anchor}"></a>' in headings
 
 
