@@ -43,8 +43,8 @@ def render(state: State, reveal: bool = False) -> str:
                 rest = state.dealt[i][len(played):]
                 out.append(f"{side}'s dominoes, left to right: " + " ".join(f"{a}-{b}" for a, b in rest))
             elif state.opts.source == "dominoes-free":
-                rest = [d for d in DOMINOES if d not in played]
-                out.append(f"{side}'s unplayed dominoes: " + " ".join(f"{a}-{b}" for a, b in rest))
+                unplayed = [d for d in DOMINOES if d not in played]
+                out.append(f"{side}'s unplayed dominoes: " + " ".join(f"{a}-{b}" for a, b in unplayed))
             else:
                 out.append(f"{side}: {DOMINO_MOVES - len(played)} dominoes face down")
     ph = phase(state)
