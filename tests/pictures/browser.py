@@ -56,13 +56,21 @@ def chromium(width: int = 1200, height: int = 1000) -> Iterator[Any]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+# Chromium's own user interface (WebUI pages it may load in the background, under load) fetches its
+# resources from these schemes; they never leave the browser and are not the page's requests.
+BROWSER_INTERNAL = ("chrome:", "chrome-untrusted:", "chrome-extension:", "devtools:")
+
+
 def requests(driver) -> list[str]:
-    """The URLs of every request the browser sent since the last call (from the performance log)."""
+    """The URLs of every request sent since the last call (from the performance log), leaving out
+    the browser's own internal resources."""
     urls = []
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         if message.get("method") == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
+            url = message["params"]["request"]["url"]
+            if not url.startswith(BROWSER_INTERNAL):
+                urls.append(url)
     return urls
 
 
