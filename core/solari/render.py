@@ -35,7 +35,7 @@ def render(state: State, reveal: bool = False) -> str:
     out.append("counters: " + "; ".join(counters))
     out.append("moves made: " + ", ".join(f"{s} {m}" for s, m in zip(state.sides, state.moves_made)))
     if state.off_board:
-        out.append("off the board (total shot): " + ", ".join(piece_name(p) for p in state.off_board))
+        out.append("off the board, to be reentered: " + ", ".join(piece_name(p) for p in state.off_board))
     if state.opts.source != "dice":
         for i, side in enumerate(state.sides):
             played = state.played[i]

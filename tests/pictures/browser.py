@@ -57,8 +57,8 @@ def chromium(width: int = 1200, height: int = 1000) -> Iterator[Any]:
 
 
 # Chromium's own user interface (WebUI pages it may load in the background, under load) fetches its
-# resources from these schemes; they never leave the browser and are not the page's requests.
-BROWSER_INTERNAL = ("chrome:", "chrome-untrusted:", "chrome-extension:", "devtools:")
+# resources from these schemes, and data: URLs are inline content: none of them leaves the browser.
+BROWSER_INTERNAL = ("chrome:", "chrome-untrusted:", "chrome-extension:", "devtools:", "data:")
 
 
 def requests(driver) -> list[str]:
