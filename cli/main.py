@@ -204,6 +204,10 @@ def legal_cmd(game_id: Annotated[str, typer.Argument(metavar="ID")], db: Db = No
         text = f"{who} is to act; the choices here are not enumerable"
         if to_act == CHANCE and log.header.chance != "entered":
             text += " (chance acts from the seed)"
+        forms = list(game.command_forms(state)) if to_act != CHANCE else []
+        if forms:
+            data["forms"] = forms
+            text += "; the command forms:\n" + "\n".join(f"  {f}" for f in forms)
     else:
         text = f"{to_act} to act, {len(commands)} legal:\n" + "\n".join(f"  {c}" for c in commands)
     emit(as_json, data, text)
