@@ -378,3 +378,13 @@ def test_notation_round_trips():
                  "start shift black upgrade yellow keep 3 17", "start-card 2", "first Marion", "roll black *+1",
                  "hub C", "card 17", "end-turn", "pass", "draw", "skip", "fuel", "bucks", "upgrade-drive"):
         assert GAME.format(GAME.parse(text)) == text
+
+
+def test_legal_lists_forms_with_bounds_when_the_exchanges_are_too_many():
+    t = Table()
+    assert GAME.legal_commands(t.state) is not None
+    t.set_mat(columns=(5, 5, 5, 5), storage=((3, 2, 1),) * 4)
+    assert GAME.legal_commands(t.state) is None
+    forms = GAME.command_forms(t.state)
+    assert any(f.startswith("exchange COLOUR COLUMN ... for fuel F bucks B: any of your 24 resources") for f in forms)
+    assert "  take black3@-1 standard" in forms
