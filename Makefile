@@ -44,6 +44,7 @@ test-all: install
 bench: install
 	$(BIN)/python bench/bench_solo_dice.py
 	$(BIN)/python bench/bench_solar_solitaire.py
+	$(BIN)/python bench/bench_solarius_mission.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solrec.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
+from solrec.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, WrongActor
 from solrec.core.solarius_mission.rules import take_commands
 from solrec.core.solarius_mission.state import Die
 
@@ -388,3 +388,116 @@ def test_legal_lists_forms_with_bounds_when_the_exchanges_are_too_many():
     forms = GAME.command_forms(t.state)
     assert any(f.startswith("exchange COLOUR COLUMN ... for fuel F bucks B: any of your 24 resources") for f in forms)
     assert "  take black3@-1 standard" in forms
+
+
+# -- refusals, each with the reason a player reads ----------------------------------------------------------
+
+
+def at_action(colour_die: str = "yellow2@0") -> Table:
+    t = Table()
+    t.do(f"take {colour_die} standard")
+    return t
+
+
+@pytest.mark.parametrize(
+    "arrange, command, reason",
+    [
+        (lambda t: t.set_mat(used=("research",)), "take yellow2@0 research", "research space is used once per game turn"),
+        (lambda t: t.set_mat(developments=(20,)), "take yellow2@0 card 20", "takes turquoise dice"),
+        (lambda t: None, "take yellow2@0 card 20", "card 20 is not one of your developments"),
+        (lambda t: t.set_mat(developments=(1,)), "take yellow2@0 card 1", "has no die space"),
+        (lambda t: None, "take yellow2@0 transform yellow", "any other colour"),
+        (lambda t: None, "take yellow2@0 nowhere", None),
+        (lambda t: None, "play 9 mission", "playing a card is not possible now"),
+        (lambda t: None, "discard 1", "discarding is not possible now"),
+    ],
+)
+def test_refusals_when_taking(arrange, command, reason):
+    t = Table()
+    arrange(t)
+    if reason is None:
+        with pytest.raises(InvalidCommand):
+            t.do(command)
+        return
+    with pytest.raises(IllegalCommand, match=reason):
+        t.do(command)
+
+
+@pytest.mark.parametrize(
+    "command, reason",
+    [
+        ("play 9 development", "card 9 is not in your hand"),
+        ("drives 0", "room for 3 more drive"),
+        ("exchange fuel 1 for black I", "one resource costs 2 fuel and/or SpaceBucks"),
+        ("exchange black I for fuel 1", "not that many black resources in column I"),
+        ("exchange turquoise I for fuel 1", "value 1 buy nothing"),
+        ("upgrade-drive", "no common drive"),
+        ("buy-ap 1", "buying action points is not possible now"),
+    ],
+)
+def test_refusals_in_the_supplementary_phase(command, reason):
+    t = at_action()
+    t.do("bucks")
+    with pytest.raises(IllegalCommand, match=reason):
+        t.do(command)
+
+
+def test_upgrading_a_tech_die_beyond_its_highest_side_is_refused():
+    t = turquoise_like()
+    t.set_mat(tech=(5, 1, 0, 0))
+    with pytest.raises(IllegalCommand, match="black tech die shows its highest side"):
+        t.do("upgrade black")
+
+
+def test_shifting_a_tech_die_beyond_column_five_is_refused():
+    t = Table(opening=("start-card 1", "start-card 2", "first Marion", "roll brown 3", "roll yellow 2",
+                       "roll black 1", "roll turquoise 1", "hub A"))
+    t.do("take brown3@-1 standard", "bonus fuel -1")
+    t.set_mat(columns=(5, 1, 1, 1))
+    with pytest.raises(IllegalCommand, match="column V already"):
+        t.do("shift black")
+
+
+def turquoise_like() -> Table:
+    from .test_worked_examples import turquoise_table
+
+    return turquoise_table()
+
+
+@pytest.mark.parametrize("command", ["hub C", "roll black 3", "card 9", "start-card 3", "first Tom"])
+def test_a_player_cannot_give_what_chance_gives(command):
+    t = Table()
+    with pytest.raises(WrongActor, match="is for chance to give"):
+        t.do(command)
+
+
+@pytest.mark.parametrize(
+    "opening, reason",
+    [
+        (("start-card 9",), "start card 9 is not among the undealt ones"),
+        (("start-card 1", "start-card 2", "first Zoe"), "'Zoe' is not a player"),
+        (("start-card 1", "start-card 2", "first Marion", "roll black 3", "roll black 3", "roll black 3", "roll black 3"),
+         "the bag holds no black die"),
+        (("start-card 1", "start-card 2", "first Marion", "roll black 3", "roll yellow 2", "roll turquoise 1",
+          "roll brown *", "hub G"), "hub G is not among the hidden hubs"),
+    ],
+)
+def test_chance_gives_only_what_the_table_holds(opening, reason):
+    t = Table(opening=None)
+    with pytest.raises(IllegalCommand, match=reason):
+        t.do(*opening)
+
+
+def test_a_card_not_in_the_deck_cannot_be_drawn():
+    t = Table()
+    t.do("take yellow2@0 research", "draw")
+    with pytest.raises(IllegalCommand, match="progress card 1 is not in the deck"):
+        t.do("card 1")
+
+
+def test_paying_the_bonus_with_what_one_does_not_have_is_refused():
+    t = Table()
+    t.set_mat(bucks=0)
+    t.do("take black3@-1 standard")
+    with pytest.raises(IllegalCommand, match="cannot pay with what you do not have"):
+        t.do("bonus bucks -1")
