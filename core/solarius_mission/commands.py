@@ -168,8 +168,20 @@ class UpgradeDrive(Command):
     """3 fuel: a common drive from 1 to 2."""
 
 
+@attrs.frozen
+class Settle(Command):
+    """Complete the settlement of a waiting planet (9.2 d.3; at turn end of the last game turn, 10.0)."""
+
+    planet: int
+
+
+@attrs.frozen
+class Close(Command):
+    """Done with the turn end (station effects resolved, settlements made)."""
+
+
 ALL = (
     DealStartCard, FirstPlayer, Roll, RevealHub, DrawCard, ChooseStart, Take, Bonus, BuyActionPoints, Resources,
     Fuel, Bucks, Upgrade, Shift, Draw, PlayCard, Skip, Discard, BuyDrives, Pass, EndTurn, ExchangeForResource,
-    ExchangeResources, UpgradeDrive,
+    ExchangeResources, UpgradeDrive, Settle, Close,
 )

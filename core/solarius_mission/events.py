@@ -281,10 +281,37 @@ class GameTurnEnded(Event):
     next_start: str  # the next starting player ("" after the fourth game turn)
 
 
+@attrs.frozen
+class TurnEndStarted(Event):
+    """10.0: the players use their stations' permanent effects, in turn order (reading 8); in the last
+    game turn they may also complete settlements with fuel and SpaceBucks."""
+
+    TYPE: ClassVar[str] = "sm-turn-end-started"
+    order: tuple[str, ...]
+
+
+@attrs.frozen
+class PlayerClosed(Event):
+    TYPE: ClassVar[str] = "sm-player-closed"
+    player: str
+
+
+@attrs.frozen
+class PlanetSettled(Event):
+    """A waiting planet's precondition met (paying fuel or SpaceBucks where it asks): bottom right."""
+
+    TYPE: ClassVar[str] = "sm-planet-settled"
+    player: str
+    planet: int
+    fuel: int
+    bucks: int
+
+
 ALL = (
     StartCardDealt, StartChosen, StartingPlayerChosen, SetupDieRolled, BridgeSetUp, HubRevealed, DieTaken,
     Contaminated, ContaminationRemoved, TrackChanged, BonusTaken, ActionPointsBought, ActionPointsAdded,
     ResourcesPlaced, ResourcesRemoved, TechUpgraded, TechShifted, DieActionDone, ResearchDone, CardsRequested,
     CardDrawn, DeckReshuffled, CardDiscarded, CardPlayed, EffectWaiting, EffectResolved, DrivesBought,
-    DrivesGained, DriveUpgraded, SupplementaryDone, TurnEnded, Refilled, GameTurnEnded,
+    DrivesGained, DriveUpgraded, SupplementaryDone, TurnEnded, Refilled, GameTurnEnded, TurnEndStarted,
+    PlayerClosed, PlanetSettled,
 )

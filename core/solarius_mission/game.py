@@ -257,6 +257,13 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
         return f"{e.player} ends the turn"
     if isinstance(event, ev.Refilled):
         return f"the wheel turns; refill die {e.colour}{e.face} onto -1"
+    if isinstance(event, ev.TurnEndStarted):
+        return "turn end: station effects and settlements, in turn order " + ", ".join(e.order)
+    if isinstance(event, ev.PlayerClosed):
+        return f"{e.player} closes the game turn"
+    if isinstance(event, ev.PlanetSettled):
+        paid = f" for {e.fuel} fuel" if e.fuel else (f" for {e.bucks} SpaceBucks" if e.bucks else "")
+        return f"{e.player} completes the settlement of planet {e.planet}{paid}"
     if isinstance(event, ev.GameTurnEnded):
         return f"game turn {e.turn} ends" + (f"; {e.next_start} starts the next" if e.next_start else "; end game scoring")
     return type(event).__name__

@@ -9,7 +9,7 @@ Players: ``take black3@-1 standard`` (or ``research``, ``transform yellow``, ``c
 ``fuel``, ``bucks``, ``upgrade black black``, ``shift black yellow``, ``draw``, ``play 17 mission``,
 ``play 17 development``, ``skip``, ``discard 17``, ``drives 2``, ``pass``, ``end-turn``,
 ``exchange fuel 1 bucks 1 for black I``, ``exchange black I yellow III for fuel 1 bucks 1``,
-``upgrade-drive``, ``start shift black upgrade yellow keep 3 17``.
+``upgrade-drive``, ``settle 12``, ``close`` (turn end), ``start shift black upgrade yellow keep 3 17``.
 Chance: ``start-card 2``, ``first Alice``, ``roll black 3`` (``*``, ``*+1``), ``hub C``, ``card 17``.
 """
 
@@ -113,7 +113,7 @@ def parse(text: str, state: Any = None) -> c.Command:  # noqa: C901 - one branch
     head, rest = words[0].lower(), words[1:]
     low = [w.lower() if w.upper() not in ROMAN else w.upper() for w in rest]
     simple = {"fuel": c.Fuel, "bucks": c.Bucks, "draw": c.Draw, "skip": c.Skip, "pass": c.Pass,
-              "end-turn": c.EndTurn, "upgrade-drive": c.UpgradeDrive}
+              "end-turn": c.EndTurn, "upgrade-drive": c.UpgradeDrive, "close": c.Close}
     if head in simple and not rest:
         return simple[head]()
     if head == "take" and len(rest) >= 2:
@@ -139,6 +139,8 @@ def parse(text: str, state: Any = None) -> c.Command:  # noqa: C901 - one branch
         return c.Shift(tuple(_colour(w) for w in low))
     if head == "play" and len(rest) == 2 and low[1] in ("mission", "development"):
         return c.PlayCard(_int(rest[0], "a card"), low[1])
+    if head == "settle" and len(rest) == 1:
+        return c.Settle(_int(rest[0], "a planet"))
     if head == "discard" and len(rest) == 1:
         return c.Discard(_int(rest[0], "a card"))
     if head == "drives" and len(rest) == 1:
@@ -213,6 +215,8 @@ def format(command: c.Command) -> str:  # noqa: C901
         return f"play {command.card} {command.side}"
     if isinstance(command, c.Discard):
         return f"discard {command.card}"
+    if isinstance(command, c.Settle):
+        return f"settle {command.planet}"
     if isinstance(command, c.BuyDrives):
         return f"drives {command.count}"
     if isinstance(command, c.ExchangeForResource):
@@ -232,7 +236,7 @@ def format(command: c.Command) -> str:  # noqa: C901
     if isinstance(command, c.DrawCard):
         return f"card {command.card}"
     words = {c.Fuel: "fuel", c.Bucks: "bucks", c.Draw: "draw", c.Skip: "skip", c.Pass: "pass",
-             c.EndTurn: "end-turn", c.UpgradeDrive: "upgrade-drive"}
+             c.EndTurn: "end-turn", c.UpgradeDrive: "upgrade-drive", c.Close: "close"}
     if type(command) in words:
         return words[type(command)]
     raise TypeError(f"not a Solarius Mission command: {command!r}")

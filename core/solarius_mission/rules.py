@@ -31,7 +31,9 @@ from .state import (
 )
 
 ANYTIME = ("take", "research", "action", "supplementary", "after")
-PLAYER_PHASES = ("choose-start", "discard", "take", "bonus", "effects", "research", "action", "supplementary", "after")
+PLAYER_PHASES = (
+    "choose-start", "discard", "take", "bonus", "effects", "research", "action", "supplementary", "after", "turn-end",
+)
 
 
 def fold(state: State, events: list[Event]) -> State:
@@ -71,6 +73,7 @@ def describe_phase(state: State) -> str:
         "action": f"{who} conducts the die action",
         "supplementary": f"{who} may take a supplementary action",
         "after": f"{who} ends the turn",
+        "turn-end": f"{who} closes the game turn (station effects, settlements with fuel and SpaceBucks)",
         "refill": "chance draws and rolls the refill die",
         "over": "the game is over",
     }[ph]
@@ -124,10 +127,105 @@ def decide_roll(state: State, cmd: c.Roll) -> list[Event]:
     after = fold(state, out)
     n = len(state.players)
     if after.turns_taken == n * state.cset.number("dice.bag.dice_per_player_turn"):
-        last = state.turn >= state.cset.number("dice.hubs.game_turns")
-        nxt = "" if last else state.players[(state.start_player + 1) % n]
-        out.append(ev.GameTurnEnded(state.turn, nxt))
+        if turn_end_needed(after):
+            order = tuple(state.players[(state.start_player + k) % n] for k in range(n))
+            start: list[Event] = [ev.TurnEndStarted(order)]
+            out.extend(start)
+            out.extend(close_from(fold(after, start)))
+        else:
+            out.append(game_turn_ended(after))
     return out
+
+
+# -- turn end (10.0) ------------------------------------------------------------------------------------------
+
+
+def last_turn(state: State) -> bool:
+    return state.turn >= state.cset.number("dice.hubs.game_turns")
+
+
+def game_turn_ended(state: State) -> Event:
+    n = len(state.players)
+    nxt = "" if last_turn(state) else state.players[(state.start_player + 1) % n]
+    return ev.GameTurnEnded(state.turn, nxt)
+
+
+def settle_payment(state: State, player: str, planet: int, window: bool) -> tuple[int, int]:
+    """What completing a waiting planet's precondition costs now (9.2 d.3), or IllegalCommand. In the
+    last turn-end window only fuel and SpaceBucks count (10.0)."""
+    mat = state.mat(player)
+    _need(planet in mat.planets_waiting, f"planet {planet} is not waiting beside your mat")
+    pre = dict(state.cset.planets[planet].precondition)
+    kind = pre["kind"]
+    if kind in ("pay_fuel", "pay_bucks"):
+        amount = pre["amount"]
+        have = mat.fuel if kind == "pay_fuel" else mat.bucks
+        what = "fuel" if kind == "pay_fuel" else "SpaceBucks"
+        _need(have >= amount, f"planet {planet} asks {amount} {what}, you have {have}")
+        return (amount, 0) if kind == "pay_fuel" else (0, amount)
+    _need(not window, f"at turn end only fuel and SpaceBucks complete a settlement ({text.SETTLE_WINDOW})")
+    row = COLOURS.index(pre["colour"])
+    have = state.cset.number("mat.tech.faces")[mat.tech[row]] if kind == "tech_value" else mat.columns[row]
+    what = "value" if kind == "tech_value" else "column"
+    _need(have >= pre["at_least"], f"planet {planet} asks the {pre['colour']} tech die at {what} {pre['at_least']} or more")
+    return (0, 0)
+
+
+def settle_options(state: State, player: str, window: bool) -> list[int]:
+    if window and not last_turn(state):
+        return []
+    out = []
+    for planet in state.mat(player).planets_waiting:
+        try:
+            settle_payment(state, player, planet, window)
+        except IllegalCommand:
+            continue
+        out.append(planet)
+    return out
+
+
+def turn_end_needed(state: State) -> bool:
+    return any(mat.stations for mat in state.mats) or (
+        last_turn(state) and any(settle_options(state, p, True) for p in state.players)
+    )
+
+
+def close_from(state: State) -> list[Event]:
+    """The closing player's stations fire once (reading 8: in turn order); a player with nothing to
+    decide closes at once; after the last one the game turn ends."""
+    out: list[Event] = []
+    while True:
+        player = state.current
+        for sid in state.mat(player).stations:
+            new = effects.apply(state, player, state.cset.station_cards[sid].permanent, f"station {sid}")
+            state = fold(state, new)
+            out.extend(new)
+        if state.effects or settle_options(state, player, True):
+            return out
+        closed: list[Event] = [ev.PlayerClosed(player)]
+        state = fold(state, closed)
+        out.extend(closed)
+        if not state.closing:
+            out.append(game_turn_ended(state))
+            return out
+
+
+def decide_close(state: State, cmd: c.Close) -> list[Event]:
+    _phase_is(state, "turn-end", what="closing the turn end")
+    closed: list[Event] = [ev.PlayerClosed(state.current)]
+    after = fold(state, closed)
+    if not after.closing:
+        return [*closed, game_turn_ended(after)]
+    return [*closed, *close_from(after)]
+
+
+def decide_settle(state: State, cmd: c.Settle) -> list[Event]:
+    ph = _phase_is(state, *ANYTIME, "turn-end", what="completing a settlement")
+    player = state.current
+    if ph == "turn-end":
+        _need(last_turn(state), f"settlements at turn end only in the last game turn ({text.SETTLE_WINDOW})")
+    fuel, bucks = settle_payment(state, player, cmd.planet, ph == "turn-end")
+    return [ev.PlanetSettled(player, cmd.planet, fuel, bucks)]
 
 
 def decide_hub(state: State, cmd: c.RevealHub) -> list[Event]:
@@ -538,6 +636,8 @@ HANDLERS: dict[type, Callable[[State, Any], list[Event]]] = {
     c.ExchangeForResource: decide_exchange_for_resource,
     c.ExchangeResources: decide_exchange_resources,
     c.UpgradeDrive: decide_upgrade_drive,
+    c.Settle: decide_settle,
+    c.Close: decide_close,
 }
 
 
@@ -724,6 +824,7 @@ def anytime_commands(state: State, with_resource_exchanges: bool) -> list[Comman
     mat = state.mats[state.actor]
     if 1 in mat.drives and mat.fuel >= state.cset.number("mat.drives.upgrade_price"):
         out.append(c.UpgradeDrive())
+    out.extend(c.Settle(p) for p in settle_options(state, state.current, False))
     if with_resource_exchanges:
         out.extend(exchange_resources_commands(state))
     return out
@@ -765,6 +866,8 @@ def phase_commands(state: State) -> list[Command]:
         return out
     if ph == "after":
         return [c.EndTurn()]
+    if ph == "turn-end":
+        return [c.Close(), *(c.Settle(p) for p in settle_options(state, state.current, True))]
     return []
 
 

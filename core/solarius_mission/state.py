@@ -112,6 +112,7 @@ class State:
     drawing: int = 0  # cards chance still gives to the actor
     must_discard: int = 0  # cards the actor must discard besides the hand limit
     effects: tuple[Pending, ...] = ()
+    closing: tuple[int, ...] = ()  # players still to close the game turn (10.0), in turn order
     over: bool = False
 
     @property
@@ -457,6 +458,26 @@ def _game_turn_ended(state: State, e: ev.GameTurnEnded) -> State:
     )
 
 
+def _turn_end_started(state: State, e: ev.TurnEndStarted) -> State:
+    order = tuple(state.index(p) for p in e.order)
+    return attrs.evolve(state, closing=order, actor=order[0])
+
+
+def _player_closed(state: State, e: ev.PlayerClosed) -> State:
+    closing = state.closing[1:]
+    return attrs.evolve(state, closing=closing, actor=closing[0] if closing else state.actor)
+
+
+def _planet_settled(state: State, e: ev.PlanetSettled) -> State:
+    mat = state.mat(e.player)
+    mat = attrs.evolve(
+        mat, fuel=mat.fuel - e.fuel, bucks=mat.bucks - e.bucks,
+        planets_waiting=tuple(p for p in mat.planets_waiting if p != e.planet),
+        planets_settled=(*mat.planets_settled, e.planet),
+    )
+    return state.with_mat(e.player, mat)
+
+
 MUTATORS = {
     ev.StartCardDealt: _start_card_dealt,
     ev.StartChosen: _start_chosen,
@@ -491,6 +512,9 @@ MUTATORS = {
     ev.TurnEnded: _turn_ended,
     ev.Refilled: _refilled,
     ev.GameTurnEnded: _game_turn_ended,
+    ev.TurnEndStarted: _turn_end_started,
+    ev.PlayerClosed: _player_closed,
+    ev.PlanetSettled: _planet_settled,
 }
 
 
@@ -525,6 +549,8 @@ def phase(state: State) -> str:
     mat = state.mats[state.actor]
     if state.must_discard or len(mat.hand) > state.cset.number("mat.hand.limit"):
         return "discard"
+    if state.closing:
+        return "effects" if state.effects else "turn-end"
     die = state.die
     if die is None:
         return "take"

@@ -68,6 +68,8 @@ UPGRADE_DRIVE = cite(
     "drive markers from the “1” to the “2” side."
 )
 REFILL = cite("Now he places the action die on the space with the red 1 behind the arrow at the bridge.")
+SETTLE_WINDOW = cite("This is only possible with fuel and SpaceBucks.")
+STATIONS_TURN_END = cite("This is done simultaneously by all players.")
 END = cite("After four game turns Solarius Mission ends with the final scoring.")
 
 # -- end game scoring (11.0)

@@ -501,3 +501,63 @@ def test_paying_the_bonus_with_what_one_does_not_have_is_refused():
     t.do("take black3@-1 standard")
     with pytest.raises(IllegalCommand, match="cannot pay with what you do not have"):
         t.do("bonus bucks -1")
+
+
+# -- turn end: stations in turn order, the last turn's settlements -------------------------------------------
+
+
+def play_turns(t: Table, count: int) -> None:
+    for _ in range(count):
+        take = next(c for c in take_commands(t.state) if GAME.format(c).endswith("standard"))
+        t.do(GAME.format(take))
+        while t.phase == "bonus":
+            t.do(GAME.format(GAME.legal_commands(t.state)[0]))
+        t.do("resources", "end-turn")
+        colour = next(c for c, k in zip(("black", "yellow", "turquoise", "brown"), t.state.bag) if k)
+        t.do(f"roll {colour} 1")
+
+
+def test_stations_fire_their_permanent_effects_at_turn_end_in_turn_order():
+    t = Table()
+    t.set_mat("Marion", stations=(2,))  # permanent: 1 SpaceBuck
+    t.set_mat("Tom", stations=(4,))  # permanent: 1 resource of any colour
+    play_turns(t, 8)
+    names = [type(e).__name__ for e in t.events[-6:]]
+    assert "TurnEndStarted" in names and t.phase == "effects" and t.state.current == "Tom"
+    marion_bucks = t.mat("Marion").bucks
+    t.do("resources yellow I")
+    assert t.phase == "turn-end"
+    t.do("close")
+    assert t.phase == "hub" and t.mat("Marion").bucks == marion_bucks
+
+
+def test_the_last_turn_allows_settlements_with_fuel_and_bucks_only():
+    import attrs
+
+    t = Table()
+    t.state = attrs.evolve(t.state, turn=4)
+    t.set_mat("Marion", planets_waiting=(10, 19), bucks=5)  # 10: yellow, pay 2 SpaceBucks; 19: a tech precondition
+    play_turns(t, 8)
+    assert t.phase == "turn-end" and t.state.current == "Marion"
+    t.set_mat("Marion", bucks=5, tech=(0, 0, 5, 0))
+    with pytest.raises(IllegalCommand, match="only fuel and SpaceBucks"):
+        t.do("settle 19")
+    t.do("settle 10", "close")
+    assert t.state.over and t.mat("Marion").planets_settled == (10,) and t.mat("Marion").bucks == 3
+    assert t.score_line("Marion", "1 settled planet") == 1 and t.score_line("Marion", "1 planet(s) not settled") == -1
+
+
+def test_a_settlement_is_completed_at_any_time_of_ones_own_turn():
+    t = Table()
+    t.set_mat("Marion", planets_waiting=(19,))  # turquoise tech die at 3 or more
+    with pytest.raises(IllegalCommand, match="turquoise tech die at value 3 or more"):
+        t.do("settle 19")
+    t.set_mat("Marion", tech=(0, 1, 2, 0))
+    t.do("settle 19")
+    assert t.mat("Marion").planets_settled == (19,)
+
+
+def test_without_stations_or_settlements_the_turn_end_needs_no_command():
+    t = Table()
+    play_turns(t, 8)
+    assert t.phase == "hub" and "TurnEndStarted" not in [type(e).__name__ for e in t.events]
