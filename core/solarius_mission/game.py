@@ -191,7 +191,8 @@ class SolariusMission(Game):
 def describe(event: Event) -> str:  # noqa: C901 - one line per event type
     e: Any = event
     if isinstance(event, ev.StartCardDealt):
-        return f"{e.player} receives start card {e.card}: {e.text}"
+        # the start card and the two progress cards it names are hidden at the table; the rest shows on the mat
+        return f"{e.player} receives a start card: {e.text.split(', cards')[0]}, 2 progress cards"
     if isinstance(event, ev.StartChosen):
         return f"{e.player} shifts {e.shift}, upgrades {e.upgrade}, takes resources {' '.join(e.resources)}, discards a card"
     if isinstance(event, ev.StartingPlayerChosen):

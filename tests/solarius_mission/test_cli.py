@@ -42,6 +42,8 @@ def test_live_output_hides_the_start_cards(cli):
     out = cli.json("new", "solarius-mission", "--seed", "3", "-p", "Marion", "-p", "Tom", "--id", "s2")
     commands = [s["command"] for s in out["steps"]]
     assert "start-card (hidden)" in commands and not any(c.startswith("start-card ") and c[-1].isdigit() for c in commands)
+    events = " ".join(e for s in out["steps"] for e in s["events"])
+    assert "receives a start card: shift" in events and "cards" not in events.replace("progress cards", "")
     assert "deck" not in cli.json("show", "s")["state"]
 
 
