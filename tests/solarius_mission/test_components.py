@@ -163,3 +163,23 @@ def test_validate_components_names_exactly_the_games_that_used_the_changed_card(
     assert set(changed) == used
     for g in changed.values():
         assert "'play 5 mission' now yields" in g["reason"] and "15 VP" in g["reason"]
+
+
+def test_a_game_of_a_changed_built_in_set_refuses_to_set_up_with_a_reason():
+    with pytest.raises(comp.InvalidComponents, match="recorded with component set 'house-2016' digest 0000"):
+        comp.resolve(comp.BUILTIN, "0000000000000000", "")
+
+
+def test_the_set_travels_with_the_exported_game(cli, tmp_path):
+    real = changed_copy(tmp_path)
+    cli.run("new", "solarius-mission", "--components", str(real), "--seed", "5", "--id", "g")
+    record = cli.run("export", "g").stdout
+    header = json.loads(record.splitlines()[0])
+    assert header["options"]["components"] == "real-glossary" and header["options"]["components_data"]
+    path = tmp_path / "g.jsonl"
+    path.write_text(record, encoding="utf-8")
+    from ..conftest import Cli
+
+    other = Cli(tmp_path / "other.db")
+    other.run("import", str(path), "--id", "h")
+    assert other.json("validate", "h")["valid"] == 1
