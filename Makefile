@@ -53,6 +53,7 @@ bench: install
 	$(BIN)/python bench/bench_solo_dice.py
 	$(BIN)/python bench/bench_solar_solitaire.py
 	$(BIN)/python bench/bench_html_size.py
+	$(BIN)/python bench/bench_solarius_mission.py
 
 # The README's screenshots: one replay page per game, in docs/pictures/.
 pictures: install browser

@@ -155,11 +155,16 @@ def new_cmd(
     entered: Annotated[bool, typer.Option("--entered", help="Chance is typed in from a real table.")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE setup option.")] = None,
     game_id: Annotated[str | None, typer.Option("--id", help="The new game's id.")] = None,
+    components: Annotated[Path | None, typer.Option("--components", help="A component set (folder or TOML file).")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Start a game (seeded chance by default, with a random seed unless --seed)."""
     options = split_assignments(option or [])
+    if components is not None:
+        from .components import options_for
+
+        options.update(options_for(game, components))
     store = session.open_store(db, create=True)
     gid, steps, log = session.new_game(store, game, player or [], options, seed, entered, game_id)
     status = _status(log)
@@ -204,6 +209,10 @@ def legal_cmd(game_id: Annotated[str, typer.Argument(metavar="ID")], db: Db = No
         text = f"{who} is to act; the choices here are not enumerable"
         if to_act == CHANCE and log.header.chance != "entered":
             text += " (chance acts from the seed)"
+        forms = list(game.command_forms(state)) if to_act != CHANCE else []
+        if forms:
+            data["forms"] = forms
+            text += "; the command forms:\n" + "\n".join(f"  {f}" for f in forms)
     else:
         text = f"{to_act} to act, {len(commands)} legal:\n" + "\n".join(f"  {c}" for c in commands)
     emit(as_json, data, text)
@@ -340,6 +349,9 @@ def diff_cmd(
 def validate_cmd(
     ids: Annotated[list[str] | None, typer.Argument(metavar="[ID]...")] = None,
     all_: Annotated[bool, typer.Option("--all", help="Validate every game in the database.")] = False,
+    components: Annotated[
+        Path | None, typer.Option("--components", help="Re-decide under this component set; report the first changed command.")
+    ] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -348,6 +360,11 @@ def validate_cmd(
         raise InvalidSetup("name games or use --all, not both")
     if not all_ and not ids:
         raise InvalidSetup("name the games to validate, or use --all")
+    if components is not None:
+        from .components import validate_under
+
+        validate_under(components, ids or [], all_, db, as_json)
+        return
     store = session.open_store(db)
     targets = store.game_ids() if all_ else list(ids or [])
     verdicts = []
@@ -441,4 +458,5 @@ def run() -> None:
 if __name__ == "__main__":  # pragma: no cover
     run()
 from . import pictures  # noqa: E402,F401,I001  (svg, html)
+from . import components as components_cli  # noqa: E402,F401
 from . import solve  # noqa: E402,F401

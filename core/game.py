@@ -159,6 +159,10 @@ class Game(abc.ABC):
             raise NotImplementedError(f"{self.id}: no enumerable command to sample in this state")
         return legal[rng.randrange(len(legal))]
 
+    def command_forms(self, state: Any) -> tuple[str, ...]:
+        """Where ``legal_commands`` is None for a player: the command forms and their bounds, for ``legal``."""
+        return ()
+
     @abc.abstractmethod
     def chance_command(self, state: Any, draw: SeededDraw) -> Command:
         """The chance command a seeded game gives in this state, drawn from ``draw``."""
@@ -199,6 +203,15 @@ class Game(abc.ABC):
     def public(self, plain_state: dict) -> dict:
         """The plain state with what players at the table cannot see taken out (for ``show --json``)."""
         return plain_state
+
+    # -- component data (optional) -----------------------------------------------------------
+    def components_options(self, name: str, texts: Mapping[str, str]) -> dict[str, str]:
+        """The setup options that record a component set given as TOML texts (``new --components``)."""
+        raise InvalidSetup(f"{self.title} has no component data")
+
+    def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        """A component set's data with provenance (the built-in set when ``texts`` is None)."""
+        raise InvalidSetup(f"{self.title} has no component data")
 
     # -- solving (optional) -----------------------------------------------------------------
     def solve(self, state: Any, budget: int) -> SolveReport | None:

@@ -9,10 +9,11 @@ from .game import Game
 def _load() -> dict[str, Game]:
     from .solar_solitaire.game import SolarSolitaire
     from .solari.game import Solari
+    from .solarius_mission.game import SolariusMission
     from .soli2.game import Soli2
     from .solo_dice.game import SoloDice
 
-    games: list[Game] = [SoloDice(), Soli2(), SolarSolitaire(), Solari()]
+    games: list[Game] = [SoloDice(), Soli2(), SolarSolitaire(), Solari(), SolariusMission()]
     return {g.id: g for g in games}
 
 
