@@ -57,6 +57,8 @@ class Solari(Game):
     title = "Solari"
     rules_version = "1"
     rule_text = "000_704bd94e3262071f.txt"
+    notation_help = notation.HELP
+    notation_examples = ("25-55", "domino 3-5")
     Options = Options
     min_players = 2
     max_players = 4
