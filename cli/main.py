@@ -319,10 +319,10 @@ def games_cmd(db: Db = None, as_json: Json = False) -> None:
 @command("new")
 def new_cmd(
     game: GameName,
-    player: Annotated[list[str] | None, typer.Option("--player", "-p", help="A player, in seating order (repeat the option).")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", metavar="NAME", help="A player, in seating order (repeat the option).")] = None,
     seed: Annotated[int | None, typer.Option(help="Draw chance from this seed (default: a random seed, recorded).")] = None,
     entered: Annotated[bool, typer.Option("--entered", help="Chance is typed in from a real table.")] = False,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE setup option (see `solrec games`).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="KEY=VALUE setup option (see `solrec games`).")] = None,
     game_id: Annotated[str | None, typer.Option("--id", help="The new game's id (default: GAME-N).")] = None,
     db: Db = None,
     as_json: Json = False,
@@ -424,11 +424,12 @@ def show_cmd(
         "id": game_id,
         "position": position,
         "to_act": game.to_act(state),
-        "state": to_plain(state) if reveal else game.public(to_plain(state)),
         "text": game.render(state, reveal),
         "scores": dict(game.score(state).totals),
         "outcome": outcome.as_dict() if outcome else None,
     }
+    if as_json:  # the plain state is for scripts only: text output does not pay for it
+        data["state"] = to_plain(state) if reveal else game.public(to_plain(state))
     emit(as_json, data, f"{game_id} at position {position}\n{data['text']}")
 
 
@@ -681,8 +682,8 @@ def simulate_cmd(
     game: GameName,
     count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
-    player: Annotated[list[str] | None, typer.Option("--player", "-p", help="A player, in seating order (repeat the option).")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE setup option.")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", metavar="NAME", help="A player, in seating order (repeat the option).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="KEY=VALUE setup option.")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -705,7 +706,15 @@ def simulate_cmd(
 
 
 def run() -> None:
-    """Console entry point."""
+    """Console entry point. Typer builds every command's parameters on each call; when the call
+    names one command, only that one is built (start-up: the CLI is typed once per move)."""
+    import os
+
+    word = sys.argv[1] if len(sys.argv) > 1 else ""
+    completing = any(k.startswith("_SOLREC") and k.endswith("_COMPLETE") for k in os.environ)
+    named = [c for c in app.registered_commands if c.name == word]
+    if named and not completing:
+        app.registered_commands = named
     app()
 
 
