@@ -74,14 +74,15 @@ def main() -> None:
             wall(argv, env)
             if argv[1:2] == ["play"]:
                 wall(undo, env)
-        medians = {}
-        for name, argv in commands.items():
-            times = []
-            for _ in range(args.runs):
-                times.append(wall(argv, env))
+        # Round robin: one run of each command in turn, so a change of load on a shared machine
+        # weighs on every command alike and the ratios stay fair.
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(args.runs):
+            for name, argv in commands.items():
+                times[name].append(wall(argv, env))
                 if argv[1:2] == ["play"]:
-                    wall(undo, env)  # back to 200 events, so every play is the same
-            medians[name] = statistics.median(times)
+                    wall(undo, env)  # back to the same position, so every play is the same
+        medians = {name: statistics.median(t) for name, t in times.items()}
     floor = medians['python -c "import typer"']
     print(f"median of {args.runs} runs each, python {sys.version.split()[0]}")
     print("| command | median ms | ratio to the floor |\n|---|---|---|")

@@ -92,6 +92,9 @@ class SolrecGroup(TyperGroup):
                                   standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
                 code = rv if isinstance(rv, int) else EXIT_OK
             except click_errors.UsageError as err:
+                if type(err).__name__ == "NoArgsIsHelpError":  # bare `solrec`: the help, not a refusal
+                    typer.echo(err.format_message())
+                    raise typer.Exit(EXIT_OK) from None
                 where = err.ctx.command_path if err.ctx is not None else "solrec"
                 message = err.format_message().rstrip(".")
                 message = message[:1].lower() + message[1:]

@@ -450,3 +450,10 @@ def test_the_common_path_imports_no_game_nor_heavy_library(cli):
     loaded = out.strip().splitlines()[-1]
     assert "pydantic" not in loaded and "sqlite_utils" not in loaded and "rich" not in loaded
     assert "solo_dice" in loaded and "solari" not in loaded and "soli2" not in loaded
+
+
+def test_bare_solrec_prints_the_help():
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, [])
+    assert result.exit_code == 0 and result.stdout.startswith("Usage: solrec")
