@@ -721,6 +721,9 @@ def run() -> None:
     app()
 
 
-if __name__ == "__main__":  # pragma: no cover
-    run()
-from . import manage, solve  # noqa: E402,F401
+from . import manage, solve  # noqa: E402,F401  (they register their commands on app)
+
+if __name__ == "__main__":  # pragma: no cover - `python -m solrec.cli.main`: run the one registered app
+    from solrec.cli.main import run as _run
+
+    _run()

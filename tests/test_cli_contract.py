@@ -345,6 +345,29 @@ def test_seeded_chance_refusals_never_name_the_seeds_draw():
     assert "5 1 1 5 3" not in str(err.value)  # the seed's roll stays unnamed
 
 
+@pytest.mark.parametrize("game_id, options", [
+    ("solo-dice", {}), ("soli2", {}), ("solar-solitaire", {}),
+    ("solari", {"source": "dominoes-hidden"}), ("solari", {"source": "dice"}), ("solari", {"source": "dominoes-open"}),
+])
+def test_no_game_names_the_seeds_next_draw_in_a_refusal(game_id, options):
+    from solrec.core.chance import SeededDraw
+    from solrec.core.errors import SolrecError
+    from solrec.core.game import CHANCE
+    from solrec.core.play import decide_as, initial_state, make_header, seeded_chance
+    from solrec.core.registry import get_game
+
+    game = get_game(game_id)
+    header = make_header(game, None, options, "seeded", 11)
+    state = initial_state(game, header)
+    assert game.to_act(state) == CHANCE
+    expected = seeded_chance(game, header, state, 0)
+    other = next(c for s in range(1, 50) if (c := game.chance_command(state, SeededDraw(s, 0))) != expected)
+    with pytest.raises(SolrecError) as err:
+        decide_as(game, header, state, 0, CHANCE, other)
+    assert game.format(expected) not in str(err.value)
+    assert game.format(other) in str(err.value)
+
+
 def test_solari_hidden_dominoes_are_not_named_before_they_are_turned(cli):
     cli.run("new", "solari", "--seed", "4", "--option", "source=dominoes-hidden", "--id", "h")
     log = cli.json("log", "h")["events"]
