@@ -15,10 +15,17 @@ $(BIN)/solrec: pyproject.toml
 install: $(BIN)/solrec
 
 # The main job on the default embedded database: simulate and record a game, replay it,
-# validate it, print its explained score.
+# validate it, print its explained score. The game is stored as demo-solo-dice-SEED and reused on
+# later runs (the same seed records the same game), so the database does not pile up copies.
 demo: install
-	@id=$$($(BIN)/solrec simulate solo-dice --games 1 --seed $(DEMO_SEED) --json | $(BIN)/python -c 'import json,sys; print(json.load(sys.stdin)["ids"][0])') && \
-	echo "== recorded $$id in $$($(BIN)/python -c 'from solrec.events import default_db_path; print(default_db_path())')" && \
+	@id=demo-solo-dice-$(DEMO_SEED); \
+	if $(BIN)/solrec show $$id >/dev/null 2>&1; then \
+	echo "== reusing $$id, recorded by an earlier make demo"; \
+	else \
+	new=$$($(BIN)/solrec simulate solo-dice --games 1 --seed $(DEMO_SEED) --json | $(BIN)/python -c 'import json,sys; print(json.load(sys.stdin)["ids"][0])') && \
+	$(BIN)/solrec rename $$new $$id >/dev/null && \
+	echo "== recorded $$id in $$($(BIN)/python -c 'from solrec.events import default_db_path; print(default_db_path())')"; \
+	fi && \
 	echo "== replay $$id" && $(BIN)/solrec replay $$id && \
 	echo "== validate $$id" && $(BIN)/solrec validate $$id && \
 	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain
@@ -54,6 +61,7 @@ bench: install
 	$(BIN)/python bench/bench_solar_solitaire.py
 	$(BIN)/python bench/bench_html_size.py
 	$(BIN)/python bench/bench_solarius_mission.py
+	$(BIN)/python bench/bench_cli.py
 
 # The README's screenshots: one replay page per game, in docs/pictures/.
 pictures: install browser

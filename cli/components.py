@@ -63,8 +63,9 @@ def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_j
     from solrec.replay.log import load
     from solrec.replay.recompose import revalidate
 
-    from . import session
-    from .main import EXIT_PROBLEM
+    from .main import EXIT_PROBLEM, _session
+
+    session = _session()
 
     name, texts = read_set(path)
     store = session.open_store(db)

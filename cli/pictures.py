@@ -15,8 +15,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from . import session
-from .main import Db, command
+from .main import Db, GameId, _session, command
 
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see (an audit after the game).")]
@@ -31,7 +30,7 @@ def _write(text: str, output: Path | None) -> None:
 
 @command("svg")
 def svg_cmd(
-    game_id: Annotated[str, typer.Argument(metavar="ID")],
+    game_id: GameId,
     at: Annotated[int | None, typer.Option("--at", help="Position (number of events); default the end.")] = None,
     reveal: Reveal = False,
     output: Output = None,
@@ -40,7 +39,7 @@ def svg_cmd(
     """Draw the position as a standalone SVG picture, the last command's changes highlighted."""
     from solrec.replay.log import check_position, load, state_at, walk
 
-    log = load(session.open_store(db), game_id)
+    log = load(_session().open_store(db), game_id)
     game = log.game
     position = check_position(log, at)
     state = state_at(log, position)
@@ -61,7 +60,7 @@ def svg_cmd(
 
 @command("html")
 def html_cmd(
-    game_id: Annotated[str, typer.Argument(metavar="ID")],
+    game_id: GameId,
     diff: Annotated[str | None, typer.Option("--diff", metavar="ID_B", help="Show this game beside ID, the first divergence marked.")] = None,
     reveal: Reveal = False,
     output: Output = None,
@@ -71,7 +70,7 @@ def html_cmd(
     from solrec.replay.html import diff_page, page
     from solrec.replay.log import load
 
-    store = session.open_store(db)
+    store = _session().open_store(db)
     log = load(store, game_id)
     text = page(log, reveal=reveal) if diff is None else diff_page(log, load(store, diff), reveal=reveal)
     _write(text, output)

@@ -7,16 +7,20 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from solrec.core.errors import IllegalCommand, InvalidCommand, SolrecError
+from solrec.core.errors import IllegalCommand, InvalidCommand, InvalidSetup, SolrecError
 from solrec.core.game import Game
 from solrec.core.play import ENTERED, SEEDED, Header, Step, advance_chance, initial_state, make_header, play
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
-from solrec.events.record import decide_record
 from solrec.events.store import Store, default_db_path
 from solrec.replay.log import Log, load, state_at
-from solrec.replay.simulate import game_seed, player_rng, simulate
+
+
+def check_id_given(game_id: str | None) -> None:
+    """``--id ""`` is a mistake, not a request for an automatic id."""
+    if game_id is not None and not game_id.strip():
+        raise InvalidSetup("--id is empty: give an id, or leave --id out for an automatic one")
 
 
 def open_store(db: Path | None, create: bool = False) -> Store:
@@ -31,7 +35,7 @@ def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:
 
 
 def store_new(store: Store, game: Game, header: Header, game_id: str | None, steps: list[Step], state: Any) -> str:
-    gid = game_id or store.new_game_id(game.id)
+    gid = game_id if game_id is not None else store.new_game_id(game.id)
     scores, outcome = result_of(game, state)
     store.create_game(gid, header, codec_for(game), steps, scores, outcome)
     return gid
@@ -59,8 +63,11 @@ def new_game(
     return gid, steps, load(store, gid)
 
 
-def play_commands(store: Store, game_id: str, texts: Iterable[str], actor: str | None = None) -> tuple[list[Step], Log]:
-    """Decide each command text in turn; append them all in one transaction, or nothing."""
+def play_commands(
+    store: Store, game_id: str, texts: Iterable[str], actor: str | None = None
+) -> tuple[list[Step], Log, Any]:
+    """Decide each command text in turn; append them all in one transaction, or nothing. Returns the
+    steps, the log with them appended and the state after them."""
     log = load(store, game_id)
     game, header = log.game, log.header
     state = state_at(log)
@@ -78,14 +85,16 @@ def play_commands(store: Store, game_id: str, texts: Iterable[str], actor: str |
     if not steps:
         raise InvalidCommand("no command given")
     scores, outcome = result_of(game, state)
-    store.append(game_id, start, codec_for(game), steps, scores, outcome)
-    return steps, load(store, game_id)
+    rows = store.append(game_id, start, codec_for(game), steps, scores, outcome)
+    return steps, Log(game_id, header, log.rows + tuple(rows)), state
 
 
 def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:
+    from solrec.events.record import decide_record
+
     header, steps, state, proposed = decide_record(text)
     game = get_game(header.game)
-    gid = game_id or (proposed if proposed and not store.has_game(proposed) else None)
+    gid = game_id if game_id is not None else (proposed if proposed and not store.has_game(proposed) else None)
     return store_new(store, game, header, gid, steps, state), steps
 
 
@@ -97,10 +106,14 @@ def simulate_games(
     players: list[str],
     options: dict[str, str],
     progress=None,
-) -> list[str]:
+) -> tuple[list[str], dict[str, Any]]:
+    """Simulate and record ``count`` games; returns their ids and a summary of them."""
+    from solrec.replay.simulate import game_seed, player_rng, simulate
+
     game = get_game(game_name)
     codec: EventCodec = codec_for(game)
     ids = []
+    results = []
     number = store.last_game_number(game.id)
     for index in range(count):
         header = make_header(game, players, options, SEEDED, game_seed(seed, index))
@@ -110,9 +123,44 @@ def simulate_games(
         gid = f"{game.id}-{number}"
         store.create_game(gid, header, codec, steps, scores, outcome)
         ids.append(gid)
+        results.append((scores, outcome, len(steps), sum(len(s.events) for s in steps)))
         if progress is not None:
             progress(1)
-    return ids
+    return ids, summarize(game.id, results)
+
+
+def summarize(game: str, results: list[tuple[dict, dict | None, int, int]]) -> dict[str, Any]:
+    """Per game type: outcomes (winners), mean and range of every player's score, mean length."""
+    n = len(results)
+    winners: dict[str, int] = {}
+    scores: dict[str, list[int]] = {}
+    for totals, outcome, _, _ in results:
+        won = (outcome or {}).get("winners") or []
+        key = " and ".join(won) if won else "nobody"
+        winners[key] = winners.get(key, 0) + 1
+        for player, total in totals.items():
+            scores.setdefault(player, []).append(total)
+    return {
+        "game": game,
+        "games": n,
+        "winners": dict(sorted(winners.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "scores": {
+            p: {"mean": round(sum(v) / len(v), 2), "min": min(v), "max": max(v)} for p, v in scores.items()
+        },
+        "mean_commands": round(sum(r[2] for r in results) / n, 1) if n else 0,
+        "mean_events": round(sum(r[3] for r in results) / n, 1) if n else 0,
+    }
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    n = summary["games"]
+    lines = [f"{summary['game']}: {n} game{'' if n == 1 else 's'}, "
+             f"{summary['mean_commands']} commands and {summary['mean_events']} events on average"]
+    won = ", ".join(f"{who} {count}" for who, count in summary["winners"].items())
+    lines.append(f"  won by: {won}")
+    for player, s in summary["scores"].items():
+        lines.append(f"  {player}: mean score {s['mean']}, from {s['min']} to {s['max']}")
+    return "\n".join(lines)
 
 
 __all__ = [

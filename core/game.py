@@ -97,6 +97,9 @@ class Game(abc.ABC):
     max_players: ClassVar[int]
     command_types: ClassVar[tuple[type, ...]]
     event_types: ClassVar[tuple[type[Event], ...]]
+    # what `play --help` says of the notation, and two commands written in it
+    notation_help: ClassVar[str] = ""
+    notation_examples: ClassVar[tuple[str, ...]] = ()
     # (type tag, version) -> function lifting that version's plain payload to the next version
     upcasters: ClassVar[Mapping[tuple[str, int], Callable[[dict], dict]]] = {}
 
@@ -109,7 +112,8 @@ class Game(abc.ABC):
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise InvalidSetup(f"{self.title} is played by {span} player(s), not {len(players)}")
+            noun = "player" if self.max_players == 1 else "players"
+            raise InvalidSetup(f"{self.title} is played by {span} {noun}, not {len(players)}")
         for name in players:
             if not name or name != name.strip():
                 raise InvalidSetup(f"player name {name!r} is empty or has surrounding spaces")
@@ -199,6 +203,19 @@ class Game(abc.ABC):
         """A command as players at the table may see it in live output (``new``, ``play``); a seeded
         shuffle, say, hides its order. The log and exports keep the full notation."""
         return self.format(command)
+
+    def public_command_text(self, text: str) -> str:
+        """A stored command text (a log row's) as players at the table may see it: the text parsed,
+        then ``public_notation``; text that does not parse alone is shown as it is."""
+        try:
+            return self.public_notation(self.parse(text))
+        except Exception:  # a notation that needs the position to parse: nothing hidden in it
+            return text
+
+    def public_event(self, event: Event, plain_event: dict) -> dict:
+        """An event's plain data with what players at the table cannot see taken out (for ``log
+        --json`` while the game runs)."""
+        return plain_event
 
     def public(self, plain_state: dict) -> dict:
         """The plain state with what players at the table cannot see taken out (for ``show --json``)."""

@@ -39,7 +39,7 @@ class Verdict:
             f" (validated under current {self.rules_current})" if self.rules_recorded != self.rules_current else ""
         )
         if self.ok:
-            return f"{self.game_id}: valid ({self.game}, {self.events} events, {rules})"
+            return f"{self.game_id}: valid ({self.game}, {self.events} event{'' if self.events == 1 else 's'}, {rules})"
         return f"{self.game_id}: INVALID at event {self.position}: {self.reason} ({self.game}, {rules})"
 
 

@@ -59,6 +59,8 @@ class Solari(Game):
     title = "Solari"
     rules_version = "2"  # 2: a changed row scores whole; a shrinking row is diminished (issue 9)
     rule_text = "000_704bd94e3262071f.txt"
+    notation_help = notation.HELP
+    notation_examples = ("25-55", "domino 3-5")
     Options = Options
     min_players = 2
     max_players = 4

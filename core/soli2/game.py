@@ -53,6 +53,8 @@ class Soli2(Game):
     title = "SOLI2"
     rules_version = "1"
     rule_text = "002_572cc3089f8254a7.txt"
+    notation_help = notation.HELP
+    notation_examples = ("place d4", "d2-d4")
     Options = Options
     min_players = 1
     max_players = 2
