@@ -199,7 +199,7 @@ def test_completion_offers_the_stored_game_ids(cli, monkeypatch):
     monkeypatch.setenv("SOLREC_DB", str(cli.db))
     Ctx.params = {}
     assert complete_game_id(Ctx(), "o") == ["other"]
-    assert complete_game_name("sola") == ["solar-solitaire", "solari"]
+    assert complete_game_name("sola") == ["solar-solitaire", "solari", "solarius-mission"]
 
 
 # -- diff ----------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ def test_the_readme_has_the_command_examples():
 
 
 def test_every_readme_command_runs(cli, tmp_path, monkeypatch):
+    # a fresh folder, as a new user's, from which the repository's fixtures are reachable as in a checkout
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "fixtures").symlink_to(ROOT / "fixtures")
     for words in readme_commands():
         cli.run(*words)

@@ -48,6 +48,7 @@ class SolariusMission(Game):
     max_players = 4
     command_types = c.ALL
     event_types = ev.ALL
+    notation_examples = ("take black3@-1 standard", "bonus fuel 1 bucks 1")
 
     def default_players(self) -> tuple[str, ...]:
         return ("Marion", "Player 2")

@@ -173,7 +173,7 @@ def test_a_game_of_a_changed_built_in_set_refuses_to_set_up_with_a_reason():
 def test_the_set_travels_with_the_exported_game(cli, tmp_path):
     real = changed_copy(tmp_path)
     cli.run("new", "solarius-mission", "--components", str(real), "--seed", "5", "--id", "g")
-    record = cli.run("export", "g").stdout
+    record = cli.run("export", "g", "--reveal").stdout  # a running seeded game: its record holds the hidden deck
     header = json.loads(record.splitlines()[0])
     assert header["options"]["components"] == "real-glossary" and header["options"]["components_data"]
     path = tmp_path / "g.jsonl"
