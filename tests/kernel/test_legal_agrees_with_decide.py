@@ -362,3 +362,43 @@ def test_the_issue_9_simulation_position_agrees():
         header = make_header(game, ("A", "B", "C", "D"), {"version": "3", "moves": "10"}, "seeded", game_seed(3, index))
         _, state = simulate(game, header, player_rng(3, index))
         assert state.over
+
+
+def _arranged_solarius_mission_positions() -> Iterable[tuple[str, Any]]:
+    """Corners seeded random play seldom reaches, arranged directly (as the worked-example tests do)."""
+    import attrs
+
+    from solrec.core.solarius_mission.state import Die, phase
+    from tests.solarius_mission.helpers import Table
+
+    t = Table()
+    on_minus_one = ((Die("black", "3"), Die("yellow", "2")), (), (), (), ())
+    t.set_mat(fuel=0, bucks=0, storage=((0, 0, 0),) * 4)
+    yield "every die on -1, nothing to pay with (reading 1)", attrs.evolve(t.state, bridge=on_minus_one)
+    t.set_mat(fuel=0, bucks=0, storage=((2, 0, 0), (1, 0, 0), (0, 0, 0), (0, 0, 0)))
+    yield "every die on -1, resources to exchange first", attrs.evolve(t.state, bridge=on_minus_one)
+    t = Table()
+    t.set_mat(fuel=0, bucks=1)
+    yield "-1 payable with SpaceBucks only", t.state
+    t = Table()
+    t.do("take black3@-1 standard", "bonus fuel -1")
+    yield "the pool without resources", attrs.evolve(t.state, resource_pool=0)
+    yield "a full storage row", t.state.with_mat("Marion", attrs.evolve(t.mat(), storage=((2, 0, 0),) * 4, bucks=6))
+    t = Table()
+    t.do("take yellow2@0 research")
+    yield "research with an empty deck and a discard pile", attrs.evolve(t.state, deck=(), discard=(3, 4, 9))
+    yield "research with no card anywhere", attrs.evolve(t.state, deck=(), discard=())
+    t = Table()
+    t.do("take yellow2@0 standard", "bucks")
+    assert phase(t.state) == "supplementary"
+    yield "six missions played", t.state.with_mat("Marion", attrs.evolve(t.mat(), missions=(10, 11, 12, 13, 14, 15), hand=(20,)))
+    yield "the drive slots full", t.state.with_mat("Marion", attrs.evolve(t.mat(), drives=(1, 2, 1), fuel=10))
+    yield "the drive pool empty", attrs.evolve(t.state.with_mat("Marion", attrs.evolve(t.mat(), fuel=10)), drive_pool=1)
+
+
+@pytest.mark.parametrize("index", range(10))
+def test_solarius_mission_arranged_corners_agree(index):
+    game = games()["solarius-mission"]
+    name, state = list(_arranged_solarius_mission_positions())[index]
+    assert game.to_act(state) not in (None, CHANCE), name
+    check_position(game, state)
