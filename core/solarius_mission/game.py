@@ -169,6 +169,9 @@ class SolariusMission(Game):
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state, reveal)
 
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
+
     def describe_event(self, event: Event) -> str:
         return describe(event)
 

@@ -17,6 +17,7 @@ ONE_PER_GAME = {
     "soli2": "soli2/duel-pouch-standard.jsonl",
     "solar-solitaire": "solar-solitaire/lost-entered.jsonl",
     "solari": "solari/two-players-dominoes-open-seeded.jsonl",
+    "solarius-mission": "solarius-mission/three-players-chosen-start-seeded.jsonl",
 }
 
 

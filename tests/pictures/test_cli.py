@@ -92,3 +92,14 @@ def test_the_readme_picture_examples_run(cli, tmp_path, monkeypatch):
         cli.run(*args[1:])
     for name in ("fig3.svg", "audit.svg", "replay.html", "diff.html"):
         assert (tmp_path / name).stat().st_size > 0
+
+
+def test_svg_draws_a_solarius_mission_position_and_hides_the_hands(cli):
+    path = "solarius-mission/two-players-start-cards-seeded.jsonl"
+    gid = imported(cli, path)
+    log = fixture_log(path)
+    out = cli.run("svg", gid, "--at", "60").stdout
+    ET.fromstring(out.encode())
+    assert "bridge (bonus wheel)" in out and all(p in out for p in log.header.players)
+    assert "face down" in out and "hand (revealed)" not in out
+    assert "hand (revealed)" in cli.run("svg", gid, "--at", "60", "--reveal").stdout

@@ -55,6 +55,7 @@ SNAPSHOT_POSITIONS = {
     "soli2": ("soli2/duel-pouch-standard.jsonl", 110),
     "solar-solitaire": ("solar-solitaire/lost-entered.jsonl", 40),
     "solari": ("solari/two-players-dominoes-open-seeded.jsonl", 11),
+    "solarius-mission": ("solarius-mission/three-players-chosen-start-seeded.jsonl", 105),
 }
 
 
@@ -151,3 +152,33 @@ def test_solari_marks_the_shot_piece_and_the_steps_of_the_move():
         raise AssertionError("no shot in the fixture")
     picture = log.game.svg(state, last=events)
     assert SHOT in picture and HIGHLIGHT in picture
+
+
+def test_solarius_mission_hides_hands_deck_and_hubs_unless_revealed():
+    game, state, _ = position("solarius-mission/three-players-chosen-start-seeded.jsonl", 105)
+    hand = next(m.hand for m in state.mats if len(m.hand) >= 2)
+    hidden, shown = words(game.svg(state)), words(game.svg(state, reveal=True))
+    assert f"hand: {len(hand)} card(s), face down" in hidden and "revealed" not in hidden
+    assert f"hand (revealed): {' '.join(map(str, hand))}" in shown
+    assert f"progress deck {len(state.deck)} card(s)" in hidden
+    assert f"deck (revealed, unordered): {' '.join(map(str, state.deck))}" in shown
+    assert "3: ?" in hidden and f"hidden hubs (revealed): {' '.join(state.hubs)}" in shown
+
+
+def test_solarius_mission_shows_the_bridge_and_each_mat_in_the_games_words():
+    game, state, _ = position("solarius-mission/three-players-chosen-start-seeded.jsonl", 105)
+    picture = words(game.svg(state))
+    for phrase in ("bridge (bonus wheel) -1", "+1 * +2 +3", "start player: Ute", "hubs 1: F 2: C",
+                   "fuel", "SpaceBucks", "tech dice I II III IV V", "storage", "contamination", "beside:",
+                   "drives", "stations", "dice taken", "mission 8: yellow 6 for 4 VP", "planets waiting"):
+        assert phrase in picture
+    for player in state.players:
+        assert player in picture
+
+
+def test_solarius_mission_outlines_what_the_last_command_changed():
+    game, state, last = position("solarius-mission/three-players-chosen-start-seeded.jsonl", 105)
+    root = ET.fromstring(game.svg(state, last=last))  # resources placed in Ute's turquoise row
+    outlined = [e for e in root.iter(f"{SVG_NS}rect") if e.get("stroke") == HIGHLIGHT]
+    assert len(outlined) == 1
+    assert not [e for e in ET.fromstring(game.svg(state)).iter(f"{SVG_NS}rect") if e.get("stroke") == HIGHLIGHT]

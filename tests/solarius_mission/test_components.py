@@ -55,6 +55,29 @@ def test_the_digest_is_of_the_content_not_of_the_name():
     assert comp.options_for(comp.builtin())["components_data"] == ""
 
 
+# A game of the built-in set records only its name and digest (not its content), so the data under
+# that name must never change: docs/rules/solarius-mission.md, "Built-in sets never change".
+HOUSE_2016_DIGEST = "a48068fe6f45209a"
+
+
+def test_the_built_in_set_never_changes_under_its_name():
+    assert comp.builtin().name == "house-2016"
+    assert comp.builtin().digest == HOUSE_2016_DIGEST, (
+        f"the data of the built-in component set 'house-2016' changed (digest {comp.builtin().digest}, pinned "
+        f"{HOUSE_2016_DIGEST}). Recorded games store only the built-in set's name and digest, so every game of "
+        "house-2016 would refuse to replay. Changing built-in data means a new set name: restore "
+        "data/house-2016, put the changed data in a new folder under a new name (house-2016b, ...), make that "
+        "the default for new games, and pin its digest here (docs/rules/solarius-mission.md, 'Built-in sets "
+        "never change')."
+    )
+
+
+def test_a_recorded_game_of_the_built_in_set_stores_its_name_and_digest_not_its_content():
+    assert comp.options_for(comp.builtin()) == {
+        "components": "house-2016", "components_digest": HOUSE_2016_DIGEST, "components_data": "",
+    }
+
+
 def refused(texts: dict[str, str]) -> str:
     with pytest.raises(comp.InvalidComponents) as err:
         comp.from_texts("bad", texts)
@@ -119,13 +142,20 @@ def test_components_lists_data_with_provenance_and_counts(cli):
     assert text.strip().splitlines()[-1].endswith(f"({len(out['data'])} data)")
 
 
-def changed_copy(tmp_path: Path, card: int = 5) -> Path:
+def changed_copy(tmp_path: Path, card: int = 5, field: str = "vp") -> Path:
+    """A copy of house-2016 with one datum of one card changed: its mission's VP (5 -> 15 for card 5)
+    or its mission's cost (the first term's count one higher: 'black 2 II' -> 'black 3 II')."""
     real = tmp_path / "real-glossary"
     shutil.copytree(HOUSE, real)
     path = real / "progress_cards.toml"
     body = path.read_text(encoding="utf-8")
     head, sep, tail = body.partition(f"[[card]]\nid = {card}\n")
-    tail = tail.replace("vp = ", "vp = 1", 1)  # the mission's VP changes: 5 -> 15 for card 5
+    if field == "vp":
+        tail = tail.replace("vp = ", "vp = 1", 1)
+    else:
+        before, cost, after = tail.partition('cost = ["')
+        colour, count, rest = after.split(" ", 2)
+        tail = before + cost + f"{colour} {int(count) + 1} {rest}"
     path.write_text(head + sep + tail, encoding="utf-8")
     return real
 
@@ -149,20 +179,42 @@ def test_a_bad_set_is_refused_with_exit_two_and_nothing_written(cli, tmp_path):
     assert not cli.db.exists() or cli.json("validate", "--all", expect=2)
 
 
-def test_validate_components_names_exactly_the_games_that_used_the_changed_card(cli, tmp_path):
+def plays(cli, gid: str, command: str) -> list[int]:
+    """The positions (seq) of the events of each recorded ``command`` in game ``gid``."""
+    return [e["seq"] for e in cli.json("log", gid)["events"] if e["command"] == command]
+
+
+def changed_games(cli, tmp_path: Path, field: str) -> tuple[dict, set, set]:
     cli.json("simulate", "solarius-mission", "--games", "12", "--seed", "4", "-p", "A", "-p", "B")
-    real = changed_copy(tmp_path)
-    used = set()
-    for gid in (f"solarius-mission-{i}" for i in range(1, 13)):
-        if any(e["command"] == "play 5 mission" for e in cli.json("log", gid)["events"]):
-            used.add(gid)
-    assert used, "the seed should play card 5 as a mission in some game"
-    result = cli.run("validate", "--all", "--components", str(real), "--json", expect=1 if used else 0)
+    real = changed_copy(tmp_path, 5, field)
+    games = [f"solarius-mission-{i}" for i in range(1, 13)]
+    as_mission = {g for g in games if plays(cli, g, "play 5 mission")}
+    as_development = {g for g in games if plays(cli, g, "play 5 development")} - as_mission
+    assert as_mission, "the seed should play card 5 as a mission in some game"
+    result = cli.run("validate", "--all", "--components", str(real), "--json", expect=1)
     report = json.loads(result.stdout)
-    changed = {g["id"]: g for g in report["games"] if g["changed"]}
+    return {g["id"]: g for g in report["games"] if g["changed"]}, as_mission, as_development
+
+
+def test_validate_components_names_exactly_the_games_that_used_the_changed_card(cli, tmp_path):
+    changed, used, _ = changed_games(cli, tmp_path, "vp")
     assert set(changed) == used
     for g in changed.values():
         assert "'play 5 mission' now yields" in g["reason"] and "15 VP" in g["reason"]
+
+
+def test_validate_components_with_a_changed_cost_names_the_games_and_the_first_command_that_played_it(cli, tmp_path):
+    # 003 9.2 B II.3: "To complete a mission, the player must pay the resources listed on the mission
+    # card" (in space, part 2), so in part 1 the cost decides nothing; the played side is recorded as
+    # printed (CardPlayed.text), so the log of every game that played card 5 as a mission changes at
+    # that command, and no other game's does: 9.2 B I.3 "only the selected function should be visible".
+    changed, as_mission, as_development = changed_games(cli, tmp_path, "cost")
+    assert as_development, "the seed should also play card 5 as a development in some game"
+    assert set(changed) == as_mission and not set(changed) & as_development
+    for gid, g in changed.items():
+        assert g["position"] == plays(cli, gid, "play 5 mission")[0]
+        assert "'play 5 mission' now yields" in g["reason"]
+        assert "black 3 II + yellow 2 for 5 VP" in g["reason"] and "black 2 II + yellow 2 for 5 VP" in g["reason"]
 
 
 def test_a_game_of_a_changed_built_in_set_refuses_to_set_up_with_a_reason():
