@@ -106,6 +106,11 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False) -> dict[str,
     info = header.as_dict()
     if not reveal:
         info.pop("seed", None)  # a seed tells every future draw
+    # An option that carries data (a component set's content) is named by its size, not printed whole.
+    info["options"] = {
+        k: (f"<{len(v):,} characters>" if isinstance(v, str) and len(v) > 80 else v)
+        for k, v in info["options"].items()
+    }
     return {"id": log.game_id, "title": game.title, "header": info, "reveal": reveal, "steps": steps}
 
 
