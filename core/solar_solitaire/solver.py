@@ -352,11 +352,137 @@ def replay_line(start: Start, deck: bytes, line, onto_waste: bool) -> bool | Non
     return all_launched(piles)
 
 
+SEGMENT_SEARCH_LIMIT = 20_000
+ENDGAME_SEARCH_LIMIT = 100_000
+
+
+def _shortest_moves(a: Piles, b: Piles, onto_waste: bool) -> list[str] | None:
+    """The fewest free moves from ``a`` to ``b`` (breadth-first, at most SEGMENT_SEARCH_LIMIT
+    positions; None if not found within it)."""
+    if a == b:
+        return []
+    parent: dict = {a: None}
+    frontier = [a]
+    while frontier and len(parent) < SEGMENT_SEARCH_LIMIT:
+        nxt = []
+        for node in frontier:
+            if not emergency(node):
+                continue
+            for src, dst in free_moves(node, onto_waste):
+                child = _move(node, src, dst)
+                if child in parent:
+                    continue
+                parent[child] = (node, move_text(src, dst))
+                if child == b:
+                    out = []
+                    cur = child
+                    while parent[cur] is not None:
+                        cur, text = parent[cur]
+                        out.append(text)
+                    return out[::-1]
+                nxt.append(child)
+        frontier = nxt
+    return None
+
+
+def _endgame_moves(piles: Piles, onto_waste: bool) -> list[str] | None:
+    """Free moves that win from a position (the stock left alone), found by an A*
+    (at most ENDGAME_SEARCH_LIMIT positions): each card from the deepest stranded rocket up must
+    move at least once, so that count guides it, doubled (lines short, not proven shortest)."""
+    import heapq
+
+    def estimate(p: Piles) -> int:
+        waste = p[0]
+        deepest = next((i for i, c in enumerate(waste) if ROCKET_PAD[c] >= 0), len(waste))
+        return 2 * (len(waste) - deepest)
+
+    parent: dict = {piles: None}
+    depth = {piles: 0}
+    heap = [(estimate(piles), 0, piles)]
+    order = 0
+    while heap and len(parent) < ENDGAME_SEARCH_LIMIT:
+        _, _, node = heapq.heappop(heap)
+        if all_launched(node):
+            out = []
+            cur = node
+            while parent[cur] is not None:
+                cur, text = parent[cur]
+                out.append(text)
+            return out[::-1]
+        if not emergency(node):
+            continue
+        for src, dst in free_moves(node, onto_waste):
+            child = _move(node, src, dst)
+            g = depth[node] + 1
+            if child in depth and depth[child] <= g:
+                continue
+            depth[child] = g
+            parent[child] = (node, move_text(src, dst))
+            order += 1
+            heapq.heappush(heap, (g + estimate(child), order, child))
+    return None
+
+
+def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool) -> list[str]:
+    """Each run of free moves replaced by the fewest free moves between the same two positions."""
+    piles, waiting, k = start.piles, start.waiting, 0
+    commands = (["turn"] if start.asked else []) + line
+    out: list[str] = []
+    endgame = max((n + 1 for n, c in enumerate(commands) if not c.startswith("move")), default=0)
+    i = 0
+    while i < len(commands):
+        if not commands[i].startswith("move"):
+            cmd = commands[i]
+            if cmd == "turn":
+                card = deck[k]
+                k += 1
+                targets = forced_targets(piles, card)
+                if not targets:
+                    piles = _put(piles, 0, card)
+                elif len(targets) == 1:
+                    piles, waiting = _cascade_until_choice(_put(piles, 1 + targets[0], card))
+                else:
+                    waiting = (card, True, targets)
+            else:
+                assert waiting is not None
+                card, turned, _ = waiting
+                pad = int(cmd[-1])
+                piles, waiting = _cascade_until_choice(_put(piles, 1 + pad, card) if turned else _move(piles, 0, 1 + pad))
+            out.append(cmd)
+            i += 1
+            continue
+        if i == endgame:
+            # the free moves after the last turn or play: any win by free moves will do
+            shorter = _endgame_moves(piles, onto_waste)
+            if shorter is not None and len(shorter) < len(commands) - i:
+                out.extend(shorter)
+                break
+        # a run ends before a card leaves the waste heap (that move cannot be undone; it is kept)
+        j, end = i, piles
+        while j < len(commands) and commands[j].startswith("move") and not commands[j].startswith("move waste"):
+            _, src, dst = commands[j].split()
+            end = _move(end, PLACES.index(src), PLACES.index(dst))
+            j += 1
+        if j == i:
+            _, src, dst = commands[i].split()
+            piles = _move(piles, PLACES.index(src), PLACES.index(dst))
+            out.append(commands[i])
+            i += 1
+            continue
+        shorter = _shortest_moves(piles, end, onto_waste) if j - i > 1 else None
+        out.extend(shorter if shorter is not None and len(shorter) < j - i else commands[i:j])
+        piles, i = end, j
+    return out[1:] if start.asked else out
+
+
 def shortest_line(start: Start, deck: bytes, line: tuple[str, ...], onto_waste: bool) -> tuple[str, ...]:
-    """A winning line with every free move it can do without taken out: repeatedly drop a free move,
-    or a free move together with the next move of the same pile's card (a shuttle there and back),
-    while the line still wins. What is left has no removable detour."""
-    best = list(line)
+    """A winning line with its detours taken out: each run of free moves replaced by the fewest free
+    moves between the same two positions (when found within SEGMENT_SEARCH_LIMIT), then repeatedly
+    drop a free move, or a free move together with the next move of the same pile's card (a shuttle
+    there and back), while the line still wins. What is left has no removable detour."""
+    best = _shortcut_runs(start, deck, list(line), onto_waste)
+    if not replay_line(start, deck, best, onto_waste):
+        best = list(line)  # never: the runs end where they ended
     changed = True
     while changed:
         changed = False
