@@ -1,5 +1,6 @@
 """Solar Solitaire benchmarks (not a test): the loss proof and the solver.
 
+    .venv/bin/python bench/bench_solar_solitaire.py [all]    # both, with the defaults below
     .venv/bin/python bench/bench_solar_solitaire.py loss [--games 200] [--seed 0] [--waste no|yes]
     .venv/bin/python bench/bench_solar_solitaire.py solve [--deals 50] [--seed 0] [--budget 100000] [--waste no|yes]
 
@@ -81,16 +82,16 @@ def solve(deals: int, seed: int, budget: int, waste: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("loss", "solve"))
+    parser.add_argument("what", nargs="?", choices=("loss", "solve", "all"), default="all")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget", type=int, default=100_000)
     parser.add_argument("--waste", choices=("no", "yes"), default="no")
     args = parser.parse_args()
-    if args.what == "loss":
+    if args.what in ("loss", "all"):
         loss(args.games, args.seed, args.waste)
-    else:
+    if args.what in ("solve", "all"):
         solve(args.deals, args.seed, args.budget, args.waste)
 
 
