@@ -102,6 +102,9 @@ class Game(abc.ABC):
     notation_examples: ClassVar[tuple[str, ...]] = ()
     # (type tag, version) -> function lifting that version's plain payload to the next version
     upcasters: ClassVar[Mapping[tuple[str, int], Callable[[dict], dict]]] = {}
+    # option -> the value that reproduces how games were played before the option existed: a
+    # stored header lacking the option is read with it (``play.upcast_options``)
+    upcast_options: ClassVar[Mapping[str, Any]] = {}
 
     # -- set-up -----------------------------------------------------------------------------
     def check_players(self, players: Sequence[str]) -> tuple[str, ...]:

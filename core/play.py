@@ -30,9 +30,19 @@ class Header:
     seed: int | None
     options: tuple[tuple[str, Any], ...]
     rules: str
+    # options the stored header lacked, filled in by ``upcast_options``: the hash chain covers the
+    # header as it was recorded, and it is written back as recorded
+    upcast: tuple[str, ...] = ()
 
     def options_dict(self) -> dict[str, Any]:
         return dict(self.options)
+
+    def recorded_options(self) -> dict[str, Any]:
+        return {k: v for k, v in self.options if k not in self.upcast}
+
+    def recorded_dict(self) -> dict[str, Any]:
+        """The header as it was recorded (what the hash chain starts from)."""
+        return {**self.as_dict(), "options": self.recorded_options()}
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -73,6 +83,13 @@ def make_header(
         options=tuple(sorted(options_dict(opts).items())),
         rules=rules if rules is not None else game.rules_version,
     )
+
+
+def upcast_options(game: Game, recorded: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A stored header's options with those it lacks because it was recorded before they existed
+    set as the game says reproduces how it was played (``Game.upcast_options``); and their names."""
+    missing = {k: v for k, v in game.upcast_options.items() if k not in recorded}
+    return {**recorded, **missing}, tuple(sorted(missing))
 
 
 def initial_state(game: Game, header: Header) -> Any:

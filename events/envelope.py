@@ -35,7 +35,7 @@ class Row:
 
 
 def genesis_hash(header: Header) -> str:
-    return hashlib.sha256(b"solrec-genesis\0" + pack(header.as_dict())).hexdigest()
+    return hashlib.sha256(b"solrec-genesis\0" + pack(header.recorded_dict())).hexdigest()
 
 
 def row_hash(prev: str, seq: int, step: int, actor: str, command: str, tag: str, version: int, payload: bytes) -> str:

@@ -12,9 +12,21 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import attrs
+
 from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE
-from solrec.core.play import SEEDED, Header, Step, advance_chance, decide_as, fold, initial_state, make_header
+from solrec.core.play import (
+    SEEDED,
+    Header,
+    Step,
+    advance_chance,
+    decide_as,
+    fold,
+    initial_state,
+    make_header,
+    upcast_options,
+)
 from solrec.core.registry import get_game
 
 from .codec import to_plain
@@ -34,7 +46,7 @@ def header_line(header: Header, game_id: str | None = None) -> dict[str, Any]:
                            "chance": header.chance}
     if header.seed is not None:
         out["seed"] = header.seed
-    out["options"] = header.options_dict()
+    out["options"] = header.recorded_options()  # as recorded, so that its hashes still verify
     out["rules"] = header.rules
     if game_id is not None:
         out["id"] = game_id
@@ -90,7 +102,9 @@ def read_header(data: dict[str, Any]) -> Header:
         raise InvalidRecord('line 1: "rules" is a string')
     try:
         game = get_game(data["game"])
-        return make_header(game, players, options, chance if isinstance(chance, str) else "", seed, rules)
+        options, upcast = upcast_options(game, options)
+        header = make_header(game, players, options, chance if isinstance(chance, str) else "", seed, rules)
+        return attrs.evolve(header, upcast=upcast)
     except SolrecError as err:
         raise InvalidRecord(f"line 1: {err}") from None
 

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
-from solrec.core.play import Header, Step
+from solrec.core.play import Header, Step, upcast_options
+from solrec.core.registry import games, get_game
 
 from .codec import EventCodec
 from .envelope import Row, chain_rows, genesis_hash
@@ -227,6 +228,9 @@ class Store:
         try:
             options = json.loads(row["options"])
             players = json.loads(row["players"])
+            upcast: tuple[str, ...] = ()
+            if row["game"] in games():  # an unknown game is refused by whoever reads its log
+                options, upcast = upcast_options(get_game(row["game"]), options)
             return Header(
                 game=row["game"],
                 players=tuple(players),
@@ -234,6 +238,7 @@ class Store:
                 seed=row["seed"],
                 options=tuple(sorted(options.items())),
                 rules=row["rules"],
+                upcast=upcast,
             )
         except (ValueError, TypeError, AttributeError) as err:
             raise CorruptLog(f"game {game_id!r}: its header does not decode ({err})") from None
@@ -277,7 +282,7 @@ class Store:
                 "insert into games (id, game, rules, options, chance, seed, players, created, genesis, events,"
                 " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
-                    game_id, header.game, header.rules, json.dumps(header.options_dict(), sort_keys=True),
+                    game_id, header.game, header.rules, json.dumps(header.recorded_options(), sort_keys=True),
                     header.chance, header.seed, json.dumps(list(header.players)), _now(), genesis,
                     len(rows), rows[-1].hash if rows else genesis, _json(scores), _json(outcome),
                 ],

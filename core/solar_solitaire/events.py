@@ -109,8 +109,9 @@ class Won(Event):
 
 @attrs.frozen
 class Lost(Event):
-    """The stockpile is used up and an exhaustive search of every reachable position (free moves,
-    with a visited set) found no way to free another stranded rocket."""
+    """The stockpile is used up and the complete loss proof (proof.py) found no way to free another
+    stranded rocket; ``positions`` is how many positions its search visited (0: a cheap proof
+    settled it without a search)."""
 
     TYPE: ClassVar[str] = "lost"
     stranded: tuple[str, ...]

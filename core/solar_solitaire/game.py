@@ -12,7 +12,7 @@ from ..errors import IllegalCommand
 from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
 from ..options import option
 from ..solve import LOST, UNKNOWABLE, WON, SolveReport
-from . import notation, render, rules, scoring, solver, text
+from . import notation, proof, render, rules, scoring, solver, text
 from .cards import ALL_CARDS, PADS, ROCKETS
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 from .events import (
@@ -37,11 +37,16 @@ DEFAULT_BUDGET = 200_000
 
 
 @attrs.frozen
-class Options:
+class SetupOptions:
     own_pad_rocket: str = option(
         "launched",
         "a rocket dealt on its own launch pad: 'launched' (it stands there) or 'redeal' (pick up and deal again)",
         ("launched", "redeal"),
+    )
+    waste_takes_free_moves: str = option(
+        "no",
+        "may a free move put a card onto the waste heap: 'no' (the waste heap only gives cards) or 'yes'",
+        ("no", "yes"),
     )
 
 
@@ -52,7 +57,9 @@ class SolarSolitaire(Game):
     rule_text = "001_13be5f3641df9817.txt"
     notation_help = notation.HELP
     notation_examples = ("turn", "move waste pad1")
-    Options = Options
+    Options = SetupOptions
+    # games recorded before the option existed let free moves put cards onto the waste heap
+    upcast_options = {"waste_takes_free_moves": "yes"}
     min_players = 1
     max_players = 1
     command_types = (Shuffle, Deal, Card, Turn, Play, Move, Resign)
@@ -64,8 +71,12 @@ class SolarSolitaire(Game):
     def default_players(self) -> tuple[str, ...]:
         return ("Solo",)
 
-    def setup(self, options: Options, players: tuple[str, ...]) -> State:
-        return State(player=players[0], own_pad_rocket=options.own_pad_rocket)
+    def setup(self, options: SetupOptions, players: tuple[str, ...]) -> State:
+        return State(
+            player=players[0],
+            own_pad_rocket=options.own_pad_rocket,
+            waste_takes_free_moves=options.waste_takes_free_moves == "yes",
+        )
 
     def to_act(self, state: State) -> str | None:
         if state.over:
@@ -77,7 +88,7 @@ class SolarSolitaire(Game):
     def decide(self, state: State, command: Command) -> tuple[Event, ...]:
         if state.over:
             raise IllegalCommand("the game is over")
-        handlers = {
+        handlers: dict[type, Callable[[State, Any], tuple[Event, ...]]] = {
             Shuffle: rules.decide_shuffle,
             Deal: rules.decide_deal,
             Card: rules.decide_card,
@@ -117,10 +128,8 @@ class SolarSolitaire(Game):
         if roll < 0.003 or not moves:
             return Resign()
         if roll < 0.9:
-            found, _, line = rules.rescue(solver.piles_of(state))
-            if found:
-                return notation.parse(line[0])
-            return Resign()
+            move = proof.next_rescue_move(solver.piles_of(state), state.waste_takes_free_moves)
+            return Resign() if move is None else notation.parse(move)
         return moves[rng.randrange(len(moves))]
 
     def chance_command(self, state: State, draw: SeededDraw) -> Command:
@@ -142,9 +151,10 @@ class SolarSolitaire(Game):
         missing = [r for p, r in enumerate(ROCKETS) if p not in state.rockets_launched]
         lying = "; ".join(f"{r}: {rules.where(state, r)}" for r in missing)
         if state.result == "lost":
+            how = f"{state.searched} positions searched" if state.searched else "proven without a search"
             why = (
                 f"lost: the stockpile is used up and no sequence of moves frees another stranded rocket "
-                f"({state.searched} positions searched; {text.LOSE})"
+                f"({how}; {text.LOSE})"
             )
         else:
             why = "resigned"
@@ -211,7 +221,8 @@ class SolarSolitaire(Game):
         if isinstance(event, Won):
             return "won: all four rockets stand on their launch pads"
         if isinstance(event, Lost):
-            return f"lost: no way to free {' '.join(event.stranded)} ({event.positions} positions searched)"
+            how = f"{event.positions} positions searched" if event.positions else "proven without a search"
+            return f"lost: no way to free {' '.join(event.stranded)} ({how})"
         if isinstance(event, Resigned):
             return "resigned"
         return super().describe_event(event)
@@ -231,7 +242,9 @@ class SolarSolitaire(Game):
                 "deal can be won cannot be known before the stockpile is used up",
             )
         deck = bytes(solver.INDEX[c] for c in state.stock)
-        result = solver.solve_position(solver.roots_of(state, deck), deck, budget)
+        result = solver.solve_position(
+            solver.roots_of(state, deck), deck, budget, state.waste_takes_free_moves, solver.start_of(state)
+        )
         note = (
             "open-information analysis: the solver knows the order of the face-down stockpile"
             if state.stock

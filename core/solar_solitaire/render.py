@@ -39,7 +39,8 @@ def render(state: State, reveal: bool = False) -> str:
     if state.result == "won":
         out.append("won: all four rockets stand on their launch pads")
     elif state.result == "lost":
-        out.append(f"lost: no way to free {' '.join(state.stranded)} ({state.searched} positions searched)")
+        how = f"{state.searched} positions searched" if state.searched else "proven without a search"
+        out.append(f"lost: no way to free {' '.join(state.stranded)} ({how})")
     elif state.result == "resigned":
         out.append("resigned")
     elif state.asked:

@@ -7,11 +7,9 @@ are further events of the same command.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..errors import IllegalCommand
-from . import solver
-from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, is_rocket, matches, place_index, rocket_pad
+from . import proof, solver
+from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, matches, place_index, rocket_pad
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 from .events import (
     ChoiceWaiting,
@@ -30,11 +28,6 @@ from .events import (
     Won,
 )
 from .state import State, evolve
-
-# The loss proof is exhaustive; this bound only keeps a pathological position from hanging the
-# engine. Reaching it proves nothing, so the game then goes on (the player may resign).
-LOSS_SEARCH_LIMIT = 300_000
-QUICK_RESCUE_LIMIT = 20_000
 
 
 class _Builder:
@@ -198,28 +191,15 @@ def _settle(b: _Builder) -> None:
         b.add(Won())
         return
     if state.result is None and not state.stock and not state.choice and not state.asked and state.hand is None:
-        found, positions = loss_search(solver.piles_of(state))
+        found, positions = loss_search(solver.piles_of(state), state.waste_takes_free_moves)
         if found is False:
             b.add(Lost(state.stranded, positions))
 
 
-def loss_search(piles) -> tuple[bool | None, int]:
-    found, positions, _ = rescue(piles)
+def loss_search(piles, onto_waste: bool) -> tuple[bool, int]:
+    """Can free movement still free a stranded rocket? (found, positions searched); complete."""
+    found, positions, _ = proof.rescue(piles, onto_waste)
     return found, positions
-
-
-@lru_cache(maxsize=4096)
-def rescue(piles) -> tuple[bool | None, int, tuple[str, ...]]:
-    """The loss search (pure, so its answer may be cached): found, positions searched, a rescue line.
-
-    A quick depth-first hunt first: a rescue found proves the game goes on. Only when it finds none
-    does the exhaustive breadth-first search run; its count of positions is what a loss records."""
-    found, positions, line = solver.rescue_dfs(piles, QUICK_RESCUE_LIMIT)
-    if found is not None:
-        # a rescue; or no rescue after visiting every reachable position - the same set, and so the
-        # same count, that the breadth-first search visits
-        return found, positions, line
-    return solver.free_search(piles, LOSS_SEARCH_LIMIT)
 
 
 def decide_play(state: State, command: Play) -> tuple:
@@ -265,12 +245,16 @@ def check_move(state: State, source: str, target: str) -> str:
             raise IllegalCommand(f"{source} holds only its original launch pad card, and that never moves")
     card = pile[-1]
     tkind, t = place_index(target)
-    if is_rocket(card):
-        own = rocket_pad(card)
+    own = rocket_pad(card)
+    if own is not None:
         if target != PADS[own]:
             raise IllegalCommand(f"a rocket goes only to its own launch pad: {card} only to {PADS[own]}")
     if tkind == "pad" and state.launched(t):
         raise IllegalCommand(f"{target}'s rocket is launched: nothing may be played on it")
+    if tkind == WASTE and not state.waste_takes_free_moves:
+        # 001: "During these plays, the top waste heap card is playable if a match appears!" - the
+        # waste heap gives cards; see docs/rules/solar-solitaire.md
+        raise IllegalCommand("free movement takes cards off the waste heap, never onto it (waste_takes_free_moves=no)")
     if tkind == "station":
         if not state.launched(t):
             raise IllegalCommand(
@@ -310,7 +294,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if not state.emergency or state.choice:
         return ()
     piles = solver.piles_of(state)
-    return tuple(Move(PLACES[s], PLACES[d]) for s, d in solver.free_moves(piles))
+    return tuple(Move(PLACES[s], PLACES[d]) for s, d in solver.free_moves(piles, state.waste_takes_free_moves))
 
 
 def legal_commands(state: State) -> tuple:
@@ -329,5 +313,5 @@ def legal_commands(state: State) -> tuple:
 __all__ = [
     "check_move", "decide_card", "decide_deal", "decide_move", "decide_play", "decide_resign",
     "decide_shuffle", "decide_turn", "forced_targets", "legal_commands", "legal_moves", "loss_search",
-    "rescue", "where",
+    "where",
 ]

@@ -2,12 +2,8 @@
 
 Positions are compact: the nine piles as ``bytes`` of card numbers (index 0 the waste heap, 1-4 the
 launch pads 0-3, 5-8 the space stations 0-3, each bottom to top) and how many stock cards have been
-turned. Two searches:
+turned. The loss proof at the end of the stockpile lives in ``proof.py``; here:
 
-- ``free_search``: from a position whose stockpile is used up, can free movement bring another
-  stranded rocket onto its pad? Depth-first over free moves with a visited set (free moves can
-  cycle); it stops at the first success, so "no" is an exhaustive proof and the number of distinct
-  positions visited is part of the recorded loss.
 - ``solve_position``: can the game still be won, and how? With the stock order known this is an
   open-information analysis (the solver sees the order of the face-down stock). Every search runs
   under a node budget and says "undecided" when the budget runs out: never a silent guess.
@@ -19,7 +15,7 @@ the cascade from the waste heap; free moves and station starts while a rocket li
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import attrs
 
@@ -89,11 +85,12 @@ def _move(piles: Piles, src: int, dst: int) -> Piles:
     return tuple(out)
 
 
-def free_moves(piles: Piles) -> list[tuple[int, int]]:
-    """Every legal free move (source, target), in a fixed order. Only call while emergency holds."""
+def free_moves(piles: Piles, onto_waste: bool) -> list[tuple[int, int]]:
+    """Every legal free move (source, target), in a fixed order. Only call while emergency holds.
+    ``onto_waste``: the waste heap takes free moves (waste_takes_free_moves=yes)."""
     launched_ = [launched(piles, p) for p in range(4)]
     targets = []  # (pile, its top card) for the piles a matching card may go on
-    if piles[0]:
+    if piles[0] and onto_waste:
         targets.append((0, piles[0][-1]))
     for p in range(4):
         if not launched_[p]:
@@ -161,73 +158,6 @@ def place_turned(piles: Piles, card: int, prefix: tuple[str, ...] = ()) -> list[
     return out
 
 
-# -- the loss proof --------------------------------------------------------------------------------
-
-
-def free_search(piles: Piles, limit: int | None = None) -> tuple[bool | None, int, tuple[str, ...]]:
-    """Can free movement alone bring another stranded rocket onto its pad?
-
-    Breadth-first over free moves with a visited set, so a rescue found is a shortest one. Returns
-    (found, positions visited, the moves that do it). ``found`` is None when ``limit`` positions were
-    visited without an answer; False is an exhaustive proof."""
-    if not emergency(piles):
-        return False, 1, ()
-    parent: dict = {piles: None}
-    frontier = [piles]
-    while frontier:
-        nxt = []
-        for node in frontier:
-            for src, dst in free_moves(node):
-                child = _move(node, src, dst)
-                if child in parent:
-                    continue
-                parent[child] = (node, (src, dst))
-                if 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0:  # a rocket reached its pad
-                    line = []
-                    cur = child
-                    while parent[cur] is not None:
-                        prev, mv = parent[cur]
-                        line.append(move_text(*mv))
-                        cur = prev
-                    return True, len(parent), tuple(reversed(line))
-                if limit is not None and len(parent) >= limit:
-                    return None, len(parent), ()
-                nxt.append(child)
-        frontier = nxt
-    return False, len(parent), ()
-
-
-def rescue_dfs(piles: Piles, limit: int) -> tuple[bool | None, int, tuple[str, ...]]:
-    """A quick, depth-first hunt for a rescue (rocket moves first, then moves off the waste heap).
-    Finding one proves the game goes on; not finding one within ``limit`` proves nothing."""
-    if not emergency(piles):
-        return False, 1, ()
-    parent: dict = {piles: None}
-    stack = [piles]
-    while stack:
-        node = stack.pop()
-        moves = free_moves(node)
-        # order: pushed last = tried first
-        moves.sort(key=lambda m: (ROCKET_PAD[node[m[0]][-1]] >= 0, m[0] == 0), reverse=False)
-        for src, dst in moves:
-            child = _move(node, src, dst)
-            if child in parent:
-                continue
-            parent[child] = (node, (src, dst))
-            if 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0:
-                line = []
-                cur = child
-                while parent[cur] is not None:
-                    prev, mv = parent[cur]
-                    line.append(move_text(*mv))
-                    cur = prev
-                return True, len(parent), tuple(reversed(line))
-            if len(parent) >= limit:
-                return None, len(parent), ()
-            stack.append(child)
-    return False, len(parent), ()
-
-
 # -- the full solver -------------------------------------------------------------------------------
 
 
@@ -238,144 +168,352 @@ class Result:
     line: tuple[str, ...] = ()
 
 
-def _children(piles: Piles, k: int, deck: bytes) -> Iterator[tuple[tuple[str, ...], Piles, int]]:
-    """Successors of a resting position, best-looking first (the order only affects speed)."""
-    moves = free_moves(piles) if emergency(piles) else []
-    later = []
-    for src, dst in moves:
-        card = piles[src][-1]
-        if ROCKET_PAD[card] >= 0:
-            yield (move_text(src, dst),), _move(piles, src, dst), k
-        elif src == 0:
-            yield (move_text(src, dst),), _move(piles, src, dst), k
-        else:
-            later.append((src, dst))
+Root = tuple  # (commands that reach it, piles, stock cards turned)
+
+
+def out_of_play(piles: Piles) -> Piles:
+    """The position with the cards under each launched rocket left out: they never move again
+    (001: "all cards under it are out of play"), so positions differing only there are one."""
+    if not any(len(piles[1 + p]) > 1 and launched(piles, p) for p in range(4)):
+        return piles
+    return (piles[0], *(pile[-1:] if launched(piles, p) else pile for p, pile in enumerate(piles[1:5])), *piles[5:])
+
+
+def _children(piles: Piles, k: int, deck: bytes, onto_waste: bool) -> list[tuple[tuple[str, ...], Piles, int]]:
+    """Successors of a resting position, most promising first (the order only affects speed): a
+    rocket to its pad; a card off the waste heap; a card its topmost stranded rocket may land on
+    onto that rocket's pad; a move uncovering a card the waste top may go on; turning the next
+    card; any other free move."""
+    ranked: list = []
+    if emergency(piles):
+        waste = piles[0]
+        top = waste[-1]
+        pad = next(ROCKET_PAD[c] for c in reversed(waste) if ROCKET_PAD[c] >= 0)
+        carriers = MASK[ROCKET_CARD[pad]]
+        for src, dst in free_moves(piles, onto_waste):
+            card = piles[src][-1]
+            if ROCKET_PAD[card] >= 0:
+                rank = 0
+            elif src == 0:
+                rank = 1
+            elif dst == 1 + pad and carriers >> card & 1:
+                rank = 2
+            elif len(piles[src]) > 1 and MASK[top] >> piles[src][-2] & 1:
+                rank = 3
+            else:
+                rank = 5
+            ranked.append((rank, len(ranked), (move_text(src, dst),), _move(piles, src, dst), k))
     if k < len(deck):
         for cmds, child in place_turned(piles, deck[k], ("turn",)):
-            yield cmds, child, k + 1
-    for src, dst in later:
-        yield (move_text(src, dst),), _move(piles, src, dst), k
+            ranked.append((4, len(ranked), cmds, child, k + 1))
+    ranked.sort()
+    return [(cmds, out_of_play(child), c_k) for _, _, cmds, child, c_k in ranked]
 
 
-def solve_position(
-    roots: list[tuple[tuple[str, ...], Piles, int]], deck: bytes, budget: int
-) -> Result:
-    """Search for a won position: depth-first with half the budget, then, if undecided, best-first
-    with the rest (the two find different wins quickly). Either one exhausting the positions proves
-    the deal unwinnable; ``positions`` counts both phases, so it never exceeds ``budget``."""
-    first = depth_first(roots, deck, max(1, budget // 2))
-    if first.verdict != "undecided" or budget - first.positions <= 0:
-        return first
-    second = best_first(roots, deck, budget - first.positions)
-    return Result(second.verdict, first.positions + second.positions, second.line)
+class _Search:
+    """Depth-first search with a transposition table; positions that cannot be won are cut off by the
+    loss proof's reductions: mid-game the cheap proof (stock cards counted as free to turn up
+    anywhere), once the stockpile is used up the complete proof."""
+
+    def __init__(self, deck: bytes, onto_waste: bool, budget: int):
+        self.deck = deck
+        self.onto_waste = onto_waste
+        self.budget = budget
+        self.count = 0
+        # the stock cards still to turn after k turns, as a bitmask
+        self.floating = [sum(1 << c for c in deck[k:]) for k in range(len(deck) + 1)]
+
+    def dead(self, piles: Piles, k: int, full: bool) -> bool:
+        """Proven lost: by the cheap proof, and (``full``) once the stock is used up by the complete
+        proof. Skipping the question is always sound, only slower: it is asked on entering a
+        position by a turn or a launch (``full``) or by a card off the waste heap, where the answer
+        is most likely to change; the moves between piles mostly shuffle and can be undone."""
+        from . import proof
+
+        if not emergency(piles):
+            return False
+        if proof.hopeless(piles, self.onto_waste, self.floating[k], every=True):
+            return True
+        if full and k == len(self.deck):
+            found, positions, _ = proof.rescue(piles, self.onto_waste)
+            self.count += positions
+            return not found
+        return False
+
+    def run(self, roots: list[Root]) -> Result:
+        parent: dict = {}
+        stack: list = []
+        for cmds, piles, k in reversed(roots):
+            stack.append((cmds, out_of_play(piles), k, None, 2))
+        while stack:
+            cmds, piles, k, from_key, entered = stack.pop()
+            key = (piles, k)
+            if key in parent:
+                continue
+            parent[key] = (from_key, cmds)
+            self.count += 1
+            if all_launched(piles):
+                return Result("winnable", self.count, _line(parent, key))
+            if self.count >= self.budget:
+                return Result("undecided", self.budget)
+            if entered and self.dead(piles, k, entered > 1):
+                continue
+            stranded = stranded_count(piles)
+            for c_cmds, c_piles, c_k in reversed(_children(piles, k, self.deck, self.onto_waste)):
+                if (c_piles, c_k) not in parent:
+                    if c_k > k or stranded_count(c_piles) < stranded:
+                        entering = 2
+                    else:
+                        entering = 1 if len(c_piles[0]) < len(piles[0]) else 0
+                    stack.append((c_cmds, c_piles, c_k, key, entering))
+        return Result("unwinnable", min(self.count, self.budget))
 
 
-def _launched_count(piles: Piles) -> int:
-    return sum(1 for p in range(4) if launched(piles, p))
-
-
-def _priority(piles: Piles, k: int) -> int:
-    """Best-first order: most rockets launched, then furthest through the stock, then smallest waste heap."""
-    return _launched_count(piles) * 1000 + k * 10 - len(piles[0]) * 3
-
-
-def _winning_line(parent: dict, key, deck: bytes) -> tuple[str, ...]:
-    """Follow the parent links back from the won position ``key`` and shorten the line."""
-    path: list = []
+def _line(parent: dict, key) -> tuple[str, ...]:
+    out: list[str] = []
     cur = key
     while cur is not None:
         prev, commands = parent[cur]
-        path.append((cur, commands))
+        out[:0] = commands
         cur = prev
-    path.reverse()
-    return _shortened(path, deck)
+    return tuple(out)
 
 
-def best_first(roots: list[tuple[tuple[str, ...], Piles, int]], deck: bytes, budget: int) -> Result:
-    """Best-first search (most rockets launched, then furthest through the stock, then smallest
-    waste heap first; ties by order of discovery, so it is deterministic), with a visited set."""
+def solve_position(roots: list[Root], deck: bytes, budget: int, onto_waste: bool, start=None) -> Result:
+    """Can a won position be reached? Depth-first with a transposition table and the loss proof's
+    cut-offs; exhausting the positions proves the deal unwinnable. A winning line found is then
+    shortened (``shortest_line``) when the start position ``start`` (see ``Start``) is given."""
+    result = _Search(deck, onto_waste, budget).run(roots)
+    if result.verdict == "winnable" and start is not None:
+        return Result(result.verdict, result.positions, shortest_line(start, deck, result.line, onto_waste))
+    return result
+
+
+# -- replaying and shortening a line ---------------------------------------------------------------
+
+
+@attrs.frozen
+class Start:
+    """Where a line starts: the piles, and a forced play waiting for the player's choice (its card,
+    whether it is the turned card, and the pads it may go on), or a card being turned."""
+
+    piles: Piles
+    waiting: tuple[int, bool, tuple[int, ...]] | None = None
+    asked: bool = False
+
+
+def _cascade_until_choice(piles: Piles) -> tuple[Piles, tuple[int, bool, tuple[int, ...]] | None]:
+    while piles[0] and not all_launched(piles):
+        card = piles[0][-1]
+        targets = forced_targets(piles, card)
+        if not targets:
+            break
+        if len(targets) > 1:
+            return piles, (card, False, targets)
+        piles = _move(piles, 0, 1 + targets[0])
+    return piles, None
+
+
+def replay_line(start: Start, deck: bytes, line, onto_waste: bool) -> bool | None:
+    """Play a line from ``start`` as the engine would: True if it ends won, False if it is legal but
+    not won, None if a command is refused or follows the win."""
+    piles, waiting, k = start.piles, start.waiting, 0
+    commands = list(line)
+    if start.asked:
+        commands.insert(0, "turn")
+    for cmd in commands:
+        if all_launched(piles):
+            return None
+        if cmd == "turn":
+            if waiting is not None or k >= len(deck):
+                return None
+            card = deck[k]
+            k += 1
+            targets = forced_targets(piles, card)
+            if not targets:
+                piles = _put(piles, 0, card)
+            elif len(targets) == 1:
+                piles, waiting = _cascade_until_choice(_put(piles, 1 + targets[0], card))
+            else:
+                waiting = (card, True, targets)
+        elif cmd.startswith("play pad"):
+            pad = int(cmd[-1])
+            if waiting is None or pad not in waiting[2]:
+                return None
+            card, turned, _ = waiting
+            played = _put(piles, 1 + pad, card) if turned else _move(piles, 0, 1 + pad)
+            piles, waiting = _cascade_until_choice(played)
+        else:
+            _, src, dst = cmd.split()
+            move = (PLACES.index(src), PLACES.index(dst))
+            if waiting is not None or not emergency(piles) or move not in free_moves(piles, onto_waste):
+                return None
+            piles = _move(piles, *move)
+    return all_launched(piles)
+
+
+SEGMENT_SEARCH_LIMIT = 20_000
+ENDGAME_SEARCH_LIMIT = 100_000
+
+
+def _shortest_moves(a: Piles, b: Piles, onto_waste: bool) -> list[str] | None:
+    """The fewest free moves from ``a`` to ``b`` (breadth-first, at most SEGMENT_SEARCH_LIMIT
+    positions; None if not found within it)."""
+    if a == b:
+        return []
+    parent: dict = {a: None}
+    frontier = [a]
+    while frontier and len(parent) < SEGMENT_SEARCH_LIMIT:
+        nxt = []
+        for node in frontier:
+            if not emergency(node):
+                continue
+            for src, dst in free_moves(node, onto_waste):
+                child = _move(node, src, dst)
+                if child in parent:
+                    continue
+                parent[child] = (node, move_text(src, dst))
+                if child == b:
+                    out = []
+                    cur = child
+                    while parent[cur] is not None:
+                        cur, text = parent[cur]
+                        out.append(text)
+                    return out[::-1]
+                nxt.append(child)
+        frontier = nxt
+    return None
+
+
+def _endgame_moves(piles: Piles, onto_waste: bool) -> list[str] | None:
+    """Free moves that win from a position (the stock left alone), found by an A*
+    (at most ENDGAME_SEARCH_LIMIT positions): each card from the deepest stranded rocket up must
+    move at least once, so that count guides it, doubled (lines short, not proven shortest)."""
     import heapq
 
-    heap: list = []
-    counter = 0
-    parent: dict = {}
-    seen: set = set()
-    for cmds, piles, k in roots:
-        key = (piles, k)
-        if key not in parent:
-            parent[key] = (None, cmds)
-            heapq.heappush(heap, (-_priority(piles, k), counter, key))
-            counter += 1
-    count = 0
-    while heap:
-        _, _, key = heapq.heappop(heap)
-        if key in seen:
+    def estimate(p: Piles) -> int:
+        waste = p[0]
+        deepest = next((i for i, c in enumerate(waste) if ROCKET_PAD[c] >= 0), len(waste))
+        return 2 * (len(waste) - deepest)
+
+    parent: dict = {piles: None}
+    depth = {piles: 0}
+    heap = [(estimate(piles), 0, piles)]
+    order = 0
+    while heap and len(parent) < ENDGAME_SEARCH_LIMIT:
+        _, _, node = heapq.heappop(heap)
+        if all_launched(node):
+            out = []
+            cur = node
+            while parent[cur] is not None:
+                cur, text = parent[cur]
+                out.append(text)
+            return out[::-1]
+        if not emergency(node):
             continue
-        seen.add(key)
-        count += 1
-        piles, k = key
-        if all_launched(piles):
-            return Result("winnable", count, _winning_line(parent, key, deck))
-        if count >= budget:
-            return Result("undecided", count)
-        for c_cmds, c_piles, c_k in _children(piles, k, deck):
-            c_key = (c_piles, c_k)
-            if c_key not in parent:
-                parent[c_key] = (key, c_cmds)
-                heapq.heappush(heap, (-_priority(c_piles, c_k), counter, c_key))
-                counter += 1
-    return Result("unwinnable", count)
+        for src, dst in free_moves(node, onto_waste):
+            child = _move(node, src, dst)
+            g = depth[node] + 1
+            if child in depth and depth[child] <= g:
+                continue
+            depth[child] = g
+            parent[child] = (node, move_text(src, dst))
+            order += 1
+            heapq.heappush(heap, (g + estimate(child), order, child))
+    return None
 
 
-def depth_first(
-    roots: list[tuple[tuple[str, ...], Piles, int]], deck: bytes, budget: int
-) -> Result:
-    """Depth-first search for a won position from the given root successors, with a visited set."""
-    seen: dict = {}
-    count = 0
-    stack: list = []
-    for cmds, piles, k in reversed(roots):
-        stack.append((cmds, piles, k, None))
-    # parent links: key -> (parent key, commands)
-    parent: dict = {}
-    while stack:
-        cmds, piles, k, from_key = stack.pop()
-        key = (piles, k)
-        if key in seen:
-            continue
-        seen[key] = None
-        parent[key] = (from_key, cmds)
-        count += 1
-        if all_launched(piles):
-            return Result("winnable", count, _winning_line(parent, key, deck))
-        if count >= budget:
-            return Result("undecided", count)
-        children = list(_children(piles, k, deck))
-        for c_cmds, c_piles, c_k in reversed(children):
-            if (c_piles, c_k) not in seen:
-                stack.append((c_cmds, c_piles, c_k, key))
-    return Result("unwinnable", count)
-
-
-def _shortened(path: list, deck: bytes) -> tuple[str, ...]:
-    """The depth-first path with its detours cut out: from each position on it, jump to the furthest
-    later position on it that one command reaches. The line stays legal and still wins."""
-    index = {key: i for i, (key, _) in enumerate(path)}
-    line: list[str] = list(path[0][1])
+def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool) -> list[str]:
+    """Each run of free moves replaced by the fewest free moves between the same two positions."""
+    piles, waiting, k = start.piles, start.waiting, 0
+    commands = (["turn"] if start.asked else []) + line
+    out: list[str] = []
+    endgame = max((n + 1 for n, c in enumerate(commands) if not c.startswith("move")), default=0)
     i = 0
-    while i < len(path) - 1:
-        piles, k = path[i][0]
-        best, best_cmds = i + 1, path[i + 1][1]
-        for cmds, c_piles, c_k in _children(piles, k, deck):
-            j = index.get((c_piles, c_k), -1)
-            if j > best:
-                best, best_cmds = j, cmds
-        line.extend(best_cmds)
-        i = best
-    return tuple(line)
+    while i < len(commands):
+        if not commands[i].startswith("move"):
+            cmd = commands[i]
+            if cmd == "turn":
+                card = deck[k]
+                k += 1
+                targets = forced_targets(piles, card)
+                if not targets:
+                    piles = _put(piles, 0, card)
+                elif len(targets) == 1:
+                    piles, waiting = _cascade_until_choice(_put(piles, 1 + targets[0], card))
+                else:
+                    waiting = (card, True, targets)
+            else:
+                assert waiting is not None
+                card, turned, _ = waiting
+                pad = int(cmd[-1])
+                piles, waiting = _cascade_until_choice(_put(piles, 1 + pad, card) if turned else _move(piles, 0, 1 + pad))
+            out.append(cmd)
+            i += 1
+            continue
+        if i == endgame:
+            # the free moves after the last turn or play: any win by free moves will do
+            shorter = _endgame_moves(piles, onto_waste)
+            if shorter is not None and len(shorter) < len(commands) - i:
+                out.extend(shorter)
+                break
+        # a run ends before a card leaves the waste heap (that move cannot be undone; it is kept)
+        j, end = i, piles
+        while j < len(commands) and commands[j].startswith("move") and not commands[j].startswith("move waste"):
+            _, src, dst = commands[j].split()
+            end = _move(end, PLACES.index(src), PLACES.index(dst))
+            j += 1
+        if j == i:
+            _, src, dst = commands[i].split()
+            piles = _move(piles, PLACES.index(src), PLACES.index(dst))
+            out.append(commands[i])
+            i += 1
+            continue
+        shorter = _shortest_moves(piles, end, onto_waste) if j - i > 1 else None
+        out.extend(shorter if shorter is not None and len(shorter) < j - i else commands[i:j])
+        piles, i = end, j
+    return out[1:] if start.asked else out
 
 
-def roots_of(state, deck: bytes) -> list[tuple[tuple[str, ...], Piles, int]]:
+def shortest_line(start: Start, deck: bytes, line: tuple[str, ...], onto_waste: bool) -> tuple[str, ...]:
+    """A winning line with its detours taken out: each run of free moves replaced by the fewest free
+    moves between the same two positions (when found within SEGMENT_SEARCH_LIMIT), then repeatedly
+    drop a free move, or a free move together with the next move of the same pile's card (a shuttle
+    there and back), while the line still wins. What is left has no removable detour."""
+    best = _shortcut_runs(start, deck, list(line), onto_waste)
+    if not replay_line(start, deck, best, onto_waste):
+        best = list(line)  # never: the runs end where they ended
+    changed = True
+    while changed:
+        changed = False
+        i = len(best) - 1
+        while i >= 0:
+            if best[i].startswith("move"):
+                trial = best[:i] + best[i + 1 :]
+                if replay_line(start, deck, trial, onto_waste):
+                    best, changed = trial, True
+                    i = min(i, len(best)) - 1
+                    continue
+                _, src, dst = best[i].split()
+                for j in range(i + 1, len(best)):
+                    if best[j].startswith("move") and best[j].split()[1] == dst:
+                        trial = best[:i] + best[i + 1 : j] + best[j + 1 :]
+                        if replay_line(start, deck, trial, onto_waste):
+                            best, changed = trial, True
+                        break
+            i -= 1
+    return tuple(best)
+
+
+def start_of(state) -> Start:
+    """The line's start position from an engine state."""
+    waiting = None
+    if state.choice:
+        waiting = (INDEX[state.waiting_card], state.hand is not None, tuple(state.choice))
+    return Start(piles_of(state), waiting, bool(state.asked))
+
+
+def roots_of(state, deck: bytes) -> list[Root]:
     """The positions the player can reach by the command now due (resolving a waiting choice or turn)."""
     piles = piles_of(state)
     if state.choice:
@@ -404,11 +542,11 @@ def play_forced_only(piles: Piles, deck: bytes) -> bool:
     return all_launched(piles)
 
 
-def _greedy_moves(piles: Piles) -> Piles:
+def _greedy_moves(piles: Piles, onto_waste: bool) -> Piles:
     """Free moves that only ever shrink the waste heap: a rocket to its pad first, else the waste top
     to the lowest launch pad, else to the lowest space station."""
     while emergency(piles) and piles[0]:
-        moves = [m for m in free_moves(piles) if m[0] == 0]
+        moves = [m for m in free_moves(piles, onto_waste) if m[0] == 0]
         if not moves:
             break
         rocket = [m for m in moves if ROCKET_PAD[piles[0][-1]] >= 0]
@@ -418,13 +556,13 @@ def _greedy_moves(piles: Piles) -> Piles:
     return piles
 
 
-def play_greedy(piles: Piles, deck: bytes) -> bool:
-    piles = _greedy_moves(piles)
+def play_greedy(piles: Piles, deck: bytes, onto_waste: bool) -> bool:
+    piles = _greedy_moves(piles, onto_waste)
     for card in deck:
         if all_launched(piles):
             return True
         piles = place_turned(piles, card)[0][1]
-        piles = _greedy_moves(piles)
+        piles = _greedy_moves(piles, onto_waste)
     return all_launched(piles)
 
 
@@ -433,29 +571,33 @@ def deal_seed(seed: int, index: int) -> int:
     return int.from_bytes(hashlib.sha256(f"solrec-survey:{seed}:{index}".encode()).digest()[:8], "big") >> 1
 
 
-def deal_position(game, seed: int):
+def deal_position(game, seed: int, options: dict | None = None):
     """The state after a seeded deal, through the kernel exactly as ``solrec new --seed`` makes it."""
     from ..play import advance_chance, initial_state, make_header
 
-    header = make_header(game, None, {}, "seeded", seed)
+    header = make_header(game, None, options or {}, "seeded", seed)
     _, state, _ = advance_chance(game, header, initial_state(game, header), 0)
     return state
 
 
-def survey(game, deals: int, seed: int, budget: int, progress: Callable[[int], None] | None = None) -> dict:
+def survey(
+    game, deals: int, seed: int, budget: int, progress: Callable[[int], None] | None = None,
+    options: dict | None = None,
+) -> dict:
     rows = []
     totals = {"winnable": 0, "unwinnable": 0, "undecided": 0, "forced_won": 0, "greedy_won": 0, "positions": 0}
     for i in range(deals):
         s = deal_seed(seed, i)
-        state = deal_position(game, s)
+        state = deal_position(game, s, options)
+        onto_waste = state.waste_takes_free_moves
         deck = bytes(INDEX[c] for c in state.stock)
         piles = piles_of(state)
         if state.result == "won":
             result = Result("winnable", 1)
         else:
-            result = solve_position(roots_of(state, deck), deck, budget)
+            result = solve_position(roots_of(state, deck), deck, budget, onto_waste)
         forced = state.result == "won" or play_forced_only(piles, deck)
-        greedy = state.result == "won" or play_greedy(piles, deck)
+        greedy = state.result == "won" or play_greedy(piles, deck, onto_waste)
         totals[result.verdict] += 1
         totals["forced_won"] += forced
         totals["greedy_won"] += greedy
@@ -474,6 +616,7 @@ def survey(game, deals: int, seed: int, budget: int, progress: Callable[[int], N
         "deals": deals,
         "seed": seed,
         "budget": budget,
+        "options": dict(options or {}),
         **totals,
         "decided": decided,
         "share_winnable": share(totals["winnable"], deals),

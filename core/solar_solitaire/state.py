@@ -8,6 +8,9 @@ was recorded), otherwise it lists the unseen cards in canonical order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from .cards import ALL_CARDS, PADS, ROCKETS, STATIONS, WASTE, is_rocket, place_index
@@ -35,6 +38,7 @@ EMPTY4: tuple[tuple[str, ...], ...] = ((), (), (), ())
 class State:
     player: str
     own_pad_rocket: str = "launched"
+    waste_takes_free_moves: bool = False  # the option: may a free move put a card onto the waste heap?
     deals: int = 0  # deals made so far, refused ones included
     pads: tuple[tuple[str, ...], ...] = EMPTY4  # bottom to top; [0] is the original launch pad card
     stations: tuple[tuple[str, ...], ...] = EMPTY4  # bottom to top
@@ -190,7 +194,7 @@ def _resigned(state: State, event: Resigned) -> State:
     return attrs.evolve(state, result="resigned")
 
 
-MUTATORS = {
+MUTATORS: dict[type, Callable[[State, Any], State]] = {
     Shuffled: _shuffled,
     Dealt: _dealt,
     DealRefused: _deal_refused,

@@ -238,8 +238,8 @@ def decide_jump(state: State, command: Jump) -> tuple:
         raise IllegalCommand(f"{start}-{end} jumps over {over}, which is empty")
     if state.mode == SOLI2_SOLITAIRE and jumped == mover:
         raise IllegalCommand(
-            f"{start}-{end} jumps a {jumped} marble but in SOLI2 solitaire you must jump the opposite color "
-            f"of {start} ({mover})"
+            f"{start}-{end} jumps a {jumped} marble, but in SOLI2 solitaire the {mover} marble on {start} "
+            f"must jump a {B.opposite(mover)} marble"
         )
     player = state.players[state.turn]
     return with_consequences(state, [Jumped(player, mover, start, over, end, jumped)])

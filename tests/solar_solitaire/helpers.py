@@ -47,7 +47,10 @@ class Table:
         return fold(GAME, initial_state(GAME, self.header), [e for s in self.steps for e in s.events])
 
 
-def make_state(pads, waste=(), stations=EMPTY4, stock=None, stock_known=False, player="Solo", hand=None, choice=()):
+def make_state(
+    pads, waste=(), stations=EMPTY4, stock=None, stock_known=False, player="Solo", hand=None, choice=(),
+    waste_takes_free_moves=False,
+):
     """A hand-built position; the stock defaults to every other card (unknown order)."""
     pads = tuple(tuple(p) for p in pads)
     stations = tuple(tuple(s) for s in stations)
@@ -58,7 +61,7 @@ def make_state(pads, waste=(), stations=EMPTY4, stock=None, stock_known=False, p
         stock = tuple(c for c in ALL_CARDS if c not in used)
     state = State(
         player=player, deals=1, pads=pads, stations=stations, waste=waste, stock=tuple(stock),
-        stock_known=stock_known, hand=hand, choice=tuple(choice),
+        stock_known=stock_known, hand=hand, choice=tuple(choice), waste_takes_free_moves=waste_takes_free_moves,
     )
     return attrs.evolve(state, emergency=bool(state.stranded))
 

@@ -60,7 +60,7 @@ def test_a_rocket_on_its_own_pad_stands_launched_by_default():
     table = Table()
     table.cmd("deal 0-1-2 1-1-1 0-3-1 2-0-3")
     assert table.state.launched(1)
-    assert table.header.options_dict() == {"own_pad_rocket": "launched"}
+    assert table.header.options_dict() == {"own_pad_rocket": "launched", "waste_takes_free_moves": "no"}
 
 
 def test_a_rocket_on_its_own_pad_is_dealt_again_with_own_pad_rocket_redeal_entered():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from solrec.core.solar_solitaire.commands import Move
 from solrec.core.solar_solitaire.events import EmergencyOff, EmergencyOn, Moved, Wasted
 
 from .helpers import GAME, Table, make_state
@@ -125,8 +126,21 @@ def test_a_move_needs_a_card_to_move():
     assert table().refused("move station2 pad1") == "station2 is empty"
 
 
-def test_a_card_may_be_moved_onto_the_waste_heap_when_it_matches_its_top():
-    t = table(pads=(("0-0-1", "0-0-0"), ("1-2-3", "1-3-3", "0-3-3"), ("0-3-1",), ("2-0-3",)), waste=("3-3-3", "0-3-0"))
+ONTO_WASTE_PADS = (("0-0-1", "0-0-0"), ("1-2-3", "1-3-3", "0-3-3"), ("0-3-1",), ("2-0-3",))
+
+
+def test_the_waste_heap_only_gives_cards_in_free_movement_by_default():
+    # 001: "During these plays, the top waste heap card is playable if a match appears!"
+    t = table(pads=ONTO_WASTE_PADS, waste=("3-3-3", "0-3-0"))
+    assert t.refused("move pad1 waste") == (
+        "free movement takes cards off the waste heap, never onto it (waste_takes_free_moves=no)"
+    )
+    assert Move("pad1", "waste") not in GAME.legal_commands(t.state)
+
+
+def test_with_waste_takes_free_moves_a_card_may_go_onto_the_waste_heap_when_it_matches_its_top():
+    t = table(pads=ONTO_WASTE_PADS, waste=("3-3-3", "0-3-0"), waste_takes_free_moves=True)
+    assert Move("pad1", "waste") in GAME.legal_commands(t.state)
     assert t.cmd("move pad1 waste") == [Moved("0-3-3", "pad1", "waste")]  # 0-3-3 matches 0-3-0
 
 

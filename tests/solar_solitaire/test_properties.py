@@ -21,8 +21,8 @@ from .helpers import GAME
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _game(seed: int, own: str):
-    header = make_header(GAME, None, {"own_pad_rocket": own}, "seeded", seed)
+def _game(seed: int, own: str, waste: str = "no"):
+    header = make_header(GAME, None, {"own_pad_rocket": own, "waste_takes_free_moves": waste}, "seeded", seed)
     steps, final = simulate(GAME, header, random.Random(seed))
     return header, steps, final
 
@@ -80,9 +80,9 @@ def test_every_command_reads_back_from_its_notation(seed):
 
 
 @SETTINGS
-@given(st.integers(0, 10**9), st.integers(0, 10**6))
-def test_the_solvers_free_moves_are_exactly_the_moves_the_rules_allow(seed, pick):
-    header, steps, _ = _game(seed, "launched")
+@given(st.integers(0, 10**9), st.integers(0, 10**6), st.sampled_from(["no", "yes"]))
+def test_the_solvers_free_moves_are_exactly_the_moves_the_rules_allow(seed, pick, waste):
+    header, steps, _ = _game(seed, "launched", waste)
     states = [s for s in _states(header, steps) if s.dealt and s.emergency and not s.choice and not s.over]
     if not states:
         return
@@ -95,7 +95,7 @@ def test_the_solvers_free_moves_are_exactly_the_moves_the_rules_allow(seed, pick
                 allowed.add(Move(a, b))
             except IllegalCommand:
                 pass
-    moves = {Move(PLACES[s], PLACES[d]) for s, d in solver.free_moves(solver.piles_of(state))}
+    moves = {Move(PLACES[s], PLACES[d]) for s, d in solver.free_moves(solver.piles_of(state), waste == "yes")}
     assert moves == allowed
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from solrec.cli.solve import DEFAULT_BUDGET
 from solrec.core.solar_solitaire import solver
 from solrec.core.solar_solitaire.cards import ALL_CARDS
 from solrec.core.solve import SolveReport
@@ -63,8 +66,9 @@ def test_a_deal_with_no_winning_line_is_proven_unwinnable():
     placed = [c for p in pads for c in p] + ["3-3-3", "1-1-3"]
     state = make_state(pads, waste=(*_rest(*placed), "3-3-3"), stock=("1-1-3",), stock_known=True)
     report = GAME.solve(state, 1000)
-    # 0-0-3 on pad1 or on station0, before or after the last card: four positions, none won
-    assert report.verdict == "unwinnable" and report.decided and report.positions == 4
+    # the loss proof's cheap proof settles it at the first position: no card 3-3-3 may land on
+    # (3-x-3, 3-3-x) can ever top pad3, whatever 0-0-3 and the last card do
+    assert report.verdict == "unwinnable" and report.decided and report.positions == 1
 
 
 def test_the_solver_reports_undecided_when_its_budget_runs_out():
@@ -101,16 +105,37 @@ def test_the_forced_player_wins_a_deal_whose_rockets_come_in_time():
     state = solver.deal_position(GAME, 38)
     deck = bytes(solver.INDEX[c] for c in state.stock)
     assert solver.play_forced_only(solver.piles_of(state), deck)
-    assert solver.play_greedy(solver.piles_of(state), deck)
+    assert solver.play_greedy(solver.piles_of(state), deck, False)
 
 
-def test_a_winning_line_found_best_first_wins_when_replayed():
-    # seed 37: the depth-first half of a 4,000-position budget finds nothing, the best-first half does
-    table = Table("seeded", seed=37)
-    deck = bytes(solver.INDEX[c] for c in table.state.stock)
-    assert solver.depth_first(solver.roots_of(table.state, deck), deck, 2000).verdict == "undecided"
-    report = GAME.solve(table.state, 4000)
-    assert report.verdict == "winnable"
-    for command in report.line:
+def _won_by(table: Table, line) -> bool:
+    for command in line:
+        assert table.state.result is None, "the line goes on after the game ended"
         table.cmd(command)
-    assert table.state.result == "won"
+    return table.state.result == "won"
+
+
+# deals of `solrec solve solar-solitaire --deals 50 --seed 0` the old solver left undecided
+@pytest.mark.parametrize("index", [0, 5, 32])
+def test_a_hard_survey_deal_is_solved_within_the_default_budget_and_its_line_wins(index):
+    table = Table("seeded", seed=solver.deal_seed(0, index))
+    report = GAME.solve(table.state, DEFAULT_BUDGET)
+    assert report.verdict == "winnable"
+    assert _won_by(table, report.line)
+
+
+@pytest.mark.parametrize("index", [0, 5, 32])
+def test_a_winning_line_has_no_detour_left(index):
+    # no free move (nor a move and the move taking the same card back) can be left out with the
+    # line still winning; so no move is ever undone by the next one
+    table = Table("seeded", seed=solver.deal_seed(0, index))
+    line = GAME.solve(table.state, DEFAULT_BUDGET).line
+    start = solver.start_of(table.state)
+    deck = bytes(solver.INDEX[c] for c in table.state.stock)
+    assert solver.replay_line(start, deck, line, False) is True
+    for i, command in enumerate(line):
+        if command.startswith("move"):
+            assert not solver.replay_line(start, deck, line[:i] + line[i + 1 :], False)
+    for a, b in zip(line, line[1:]):
+        if a.startswith("move") and b.startswith("move"):
+            assert a.split()[1:] != b.split()[1:][::-1], f"{a} then {b}"

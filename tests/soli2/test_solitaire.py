@@ -124,6 +124,27 @@ def test_on_the_7x7_board_classic_solitaire_cannot_end_with_one_marble():
     assert _position_class(play(state, "d2-d4").flat) == _position_class(state.flat)
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_on_the_7x7_board_soli2_solitaire_cannot_end_with_one_marble_either(seed):
+    # docs/rules/soli2.md, "Board": the filled board is the classic start (the colors play no part in
+    # the invariant) and every SOLI2 solitaire jump is a classic jump, so the class never changes
+    import random
+
+    rng = random.Random(seed)
+    state = new("soli2-solitaire")
+    while GAME.to_act(state) == CHANCE:
+        state = play(state, f"draw {rng.choice([c for c in ('black', 'white') if f'draw {c}' in _legal(state)])}")
+    assert _position_class(state.flat) == _position_class(B.CLASSIC_BOARD)
+    while GAME.to_act(state) is not None:
+        state = play(state, rng.choice(_legal(state)))
+        assert _position_class(state.flat) == _position_class(B.CLASSIC_BOARD)
+    assert sum(mark != B.EMPTY for mark in state.flat) != 1
+
+
+def _legal(state) -> list[str]:
+    return [GAME.format(c) for c in GAME.legal_commands(state) or ()]
+
+
 # -- SOLI2 solitaire ----------------------------------------------------------------------------
 def test_soli2_solitaire_every_pocket_is_filled_by_a_chance_draw():
     # 002: "Draw marbles from the pouch one at a time placing them into the pockets in order ..."
@@ -178,7 +199,7 @@ def test_soli2_solitaire_jumps_only_over_the_opposite_color():
     state = position(SOLI2_POSITION, mode="soli2-solitaire")
     with pytest.raises(
         IllegalCommand,
-        match=r"^c1-c3 jumps a white marble but in SOLI2 solitaire you must jump the opposite color of c1 \(white\)$",
+        match=r"^c1-c3 jumps a white marble, but in SOLI2 solitaire the white marble on c1 must jump a black marble$",
     ):
         decide(state, "c1-c3")
 

@@ -1,0 +1,91 @@
+"""The loss proof (001: "You lose when the final stockpile card is turned and there's no way to free
+any rockets stranded in the waste heap."): complete, and in agreement with a plain exhaustive search."""
+
+from __future__ import annotations
+
+import pytest
+
+from solrec.core.solar_solitaire import proof, solver
+from solrec.core.solar_solitaire.cards import ALL_CARDS, PLACES
+
+from .helpers import GAME, Table, make_state
+
+
+def _forced_play_ending(index: int, waste: str):
+    state = solver.deal_position(GAME, solver.deal_seed(0, index), {"waste_takes_free_moves": waste})
+    piles = solver.piles_of(state)
+    for card in state.stock:
+        piles = solver.place_turned(piles, solver.INDEX[card])[0][1]
+    return piles
+
+
+def _every_reachable_position(piles, onto_waste: bool, limit: int) -> bool | None:
+    """The reference: breadth-first over every free move, no reduction; any rocket reaching its pad."""
+    seen = {piles}
+    frontier = [piles]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for src, dst in solver.free_moves(node, onto_waste):
+                if 1 <= dst <= 4 and solver.ROCKET_PAD[node[src][-1]] >= 0:
+                    return True
+                child = solver._move(node, src, dst)
+                if child not in seen:
+                    seen.add(child)
+                    nxt.append(child)
+                    if len(seen) > limit:
+                        return None
+        frontier = nxt
+    return False
+
+
+@pytest.mark.parametrize("waste", ["no", "yes"])
+def test_the_proof_agrees_with_a_search_of_every_reachable_position(waste):
+    compared = 0
+    for index in range(40):
+        piles = _forced_play_ending(index, waste)
+        if not solver.emergency(piles):
+            continue
+        expected = _every_reachable_position(piles, waste == "yes", 20_000)
+        if expected is None:
+            continue  # too large for the plain search
+        assert proof.rescue(piles, waste == "yes")[0] == expected, index
+        compared += 1
+    assert compared >= 30
+
+
+def test_a_rescue_found_frees_the_topmost_stranded_rocket():
+    for index in range(40):
+        piles = _forced_play_ending(index, "no")
+        found, _, line = proof.rescue(piles, False)
+        if found:
+            launched = sum(solver.launched(piles, p) for p in range(4))
+            for move in line:
+                _, src, dst = move.split()
+                assert (PLACES.index(src), PLACES.index(dst)) in solver.free_moves(piles, False)
+                piles = solver._move(piles, PLACES.index(src), PLACES.index(dst))
+            assert sum(solver.launched(piles, p) for p in range(4)) == launched + 1
+            return
+    raise AssertionError("no rescue among the endings")
+
+
+def test_every_card_the_rocket_may_land_on_buried_under_a_launched_rocket_is_a_loss_without_a_search():
+    # the issue's game: rockets 0, 1, 2 launched, 3-3-3 in the waste heap under two cards, and all
+    # six cards 3-3-3 may land on (3-0-3, 3-1-3, 3-2-3, 0-3-3, 1-3-3, 2-3-3) under the launched 2-2-2;
+    # the other cards can shuffle between the piles for a long time
+    carriers = ("3-0-3", "3-1-3", "3-2-3", "0-3-3", "1-3-3", "2-3-3")
+    pads = (("0-0-1", "0-0-0"), ("1-1-2", "1-1-1"), ("2-2-3", *carriers, "2-2-2"), ("1-0-3", "1-0-2", "1-2-2"))
+    on_pads = [c for p in pads for c in p]
+    rest = [c for c in ALL_CARDS if c not in on_pads and c != "3-3-3"]
+    waste = (*rest[:-3], "3-3-3", *rest[-3:-1])
+    t = Table(state=make_state(pads, waste=waste, stock=(rest[-1],)))
+    t.cmd("turn")
+    events = t.cmd(f"card {rest[-1]}")
+    assert t.state.result == "lost" and t.state.searched == 0, events
+
+
+def test_a_loss_the_cheap_proofs_cannot_settle_is_proven_by_the_search():
+    piles = _forced_play_ending(49, "no")
+    assert not proof.hopeless(piles, False)
+    found, positions, line = proof.rescue(piles, False)
+    assert found is False and positions > 0 and line == ()
