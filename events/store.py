@@ -27,7 +27,7 @@ from typing import Any
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import Header, Step, upcast_options
-from solrec.core.registry import games, get_game
+from solrec.core.registry import game_ids, get_game
 
 from .codec import EventCodec
 from .envelope import Row, chain_rows, genesis_hash
@@ -229,7 +229,7 @@ class Store:
             options = json.loads(row["options"])
             players = json.loads(row["players"])
             upcast: tuple[str, ...] = ()
-            if row["game"] in games():  # an unknown game is refused by whoever reads its log
+            if row["game"] in game_ids():  # an unknown game is refused by whoever reads its log
                 options, upcast = upcast_options(get_game(row["game"]), options)
             return Header(
                 game=row["game"],
