@@ -27,9 +27,9 @@ from solrec.replay.diff import diff as diff_logs
 from solrec.replay.diff import format_diff
 from solrec.replay.explain import explain, format_explanation
 from solrec.replay.log import check_position, load, state_at, walk
-from solrec.replay.validate import validate as validate_log
 
 from . import session
+from .guard import OneLineGroup, check_arguments, one_line
 
 EXIT_OK, EXIT_PROBLEM, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -39,6 +39,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=OneLineGroup,
 )
 
 Db = Annotated[
@@ -49,7 +50,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text."
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
-    typer.echo(f"solrec: {message}", err=True)
+    typer.echo(f"solrec: {one_line(message)}", err=True)
     raise typer.Exit(code)
 
 
@@ -59,6 +60,7 @@ def handled(func: Callable) -> Callable:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
+            check_arguments(kwargs.values())
             return func(*args, **kwargs)
         except typer.Exit:
             raise
@@ -70,6 +72,8 @@ def handled(func: Callable) -> Callable:
             fail(f"{err.strerror or err}: {getattr(err, 'filename', '') or ''}".rstrip(": "), EXIT_BAD_INPUT)
         except KeyboardInterrupt:
             fail("interrupted", EXIT_BAD_INPUT)
+        except RecursionError:
+            fail("the input is nested too deeply", EXIT_BAD_INPUT)
         except Exception as err:  # a bug: still no traceback, but a distinct code
             fail(f"internal error ({type(err).__name__}: {err}); please report it", EXIT_INTERNAL)
 
@@ -349,17 +353,7 @@ def validate_cmd(
     if not all_ and not ids:
         raise InvalidSetup("name the games to validate, or use --all")
     store = session.open_store(db)
-    targets = store.game_ids() if all_ else list(ids or [])
-    verdicts = []
-    for gid in targets:
-        try:
-            log = load(store, gid)
-        except (CorruptLog, InvalidSetup) as err:
-            from solrec.replay.validate import Verdict
-
-            verdicts.append(Verdict(gid, "?", False, 0, "?", "?", 0, str(err)))
-            continue
-        verdicts.append(validate_log(log))
+    verdicts = session.validate_games(store, None if all_ else list(ids or []))
     bad = [v for v in verdicts if not v.ok]
     data = {"valid": len(verdicts) - len(bad), "invalid": len(bad), "games": [v.as_dict() for v in verdicts]}
     lines = [v.line() for v in verdicts] if len(verdicts) <= 50 or bad else []
@@ -440,4 +434,4 @@ def run() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     run()
-from . import solve  # noqa: E402,F401
+from . import seal, solve  # noqa: E402,F401

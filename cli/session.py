@@ -14,9 +14,11 @@ from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
 from solrec.events.record import decide_record
-from solrec.events.store import Store, default_db_path
+from solrec.events.seal import key_from
+from solrec.events.store import Store, UnknownGameId, check_game_id, default_db_path
 from solrec.replay.log import Log, load, state_at
 from solrec.replay.simulate import game_seed, player_rng, simulate
+from solrec.replay.validate import Verdict, orphan_verdicts, validate_stored
 
 
 def open_store(db: Path | None, create: bool = False) -> Store:
@@ -31,10 +33,11 @@ def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:
 
 
 def store_new(store: Store, game: Game, header: Header, game_id: str | None, steps: list[Step], state: Any) -> str:
-    gid = game_id or store.new_game_id(game.id)
+    """Store a new game; without an id it takes the next free GAME-N, chosen inside the write."""
     scores, outcome = result_of(game, state)
-    store.create_game(gid, header, codec_for(game), steps, scores, outcome)
-    return gid
+    store.create_game(game_id, header, codec_for(game), steps, scores, outcome)
+    assert store.last_created is not None
+    return store.last_created
 
 
 def new_game(
@@ -47,6 +50,8 @@ def new_game(
     game_id: str | None,
 ) -> tuple[str, list[Step], Log]:
     game = get_game(game_name)
+    if game_id is not None:
+        check_game_id(game_id)
     if entered and seed is not None:
         raise InvalidCommand("choose --seed or --entered, not both")
     chance = ENTERED if entered else SEEDED
@@ -85,6 +90,10 @@ def play_commands(store: Store, game_id: str, texts: Iterable[str], actor: str |
 def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:
     header, steps, state, proposed = decide_record(text)
     game = get_game(header.game)
+    if game_id is not None:
+        check_game_id(game_id)
+    if proposed is not None and not _ID_OK(proposed):
+        proposed = None  # a record's proposed id is only a suggestion
     gid = game_id or (proposed if proposed and not store.has_game(proposed) else None)
     return store_new(store, game, header, gid, steps, state), steps
 
@@ -101,18 +110,44 @@ def simulate_games(
     game = get_game(game_name)
     codec: EventCodec = codec_for(game)
     ids = []
-    number = store.last_game_number(game.id)
+    make_header(game, players, options, SEEDED, game_seed(seed, 0))  # refuse a bad setup before writing
     for index in range(count):
         header = make_header(game, players, options, SEEDED, game_seed(seed, index))
         steps, state = simulate(game, header, player_rng(seed, index))
         scores, outcome = result_of(game, state)
-        number += 1
-        gid = f"{game.id}-{number}"
-        store.create_game(gid, header, codec, steps, scores, outcome)
-        ids.append(gid)
+        # the id is chosen inside the write: concurrent runs never take the same one
+        store.create_game(None, header, codec, steps, scores, outcome)
+        assert store.last_created is not None
+        ids.append(store.last_created)
         if progress is not None:
             progress(1)
     return ids
+
+
+def _ID_OK(game_id: str) -> bool:
+    try:
+        check_game_id(game_id)
+        return True
+    except SolrecError:
+        return False
+
+
+def validate_games(store: Store, ids: list[str] | None) -> list[Verdict]:
+    """A verdict per game (``ids`` None: every game, and every id whose events lost their games row)."""
+    key = key_from()
+    if ids is None:
+        verdicts = [validate_stored(store, gid, key) for gid in store.game_ids()]
+        return verdicts + orphan_verdicts(store)
+    orphans = {v.game_id: v for v in orphan_verdicts(store)}
+    verdicts = []
+    for gid in ids:
+        if gid in orphans:
+            verdicts.append(orphans[gid])
+        elif not store.has_game(gid):
+            raise UnknownGameId(f"no game {gid!r} in {store.path}")
+        else:
+            verdicts.append(validate_stored(store, gid, key))
+    return verdicts
 
 
 __all__ = [

@@ -35,6 +35,11 @@ class Event:
     TYPE: ClassVar[str]
     VERSION: ClassVar[int] = 1
 
+    def check(self) -> None:
+        """Refuse (ValueError, one line) values outside the game: a colour that is neither black nor
+        white, a square off the board. Called when an event is read back from storage, so ``evolve``
+        only ever meets events in the game's domain; events ``decide`` makes pass by construction."""
+
 
 @attrs.frozen
 class ScoreLine:

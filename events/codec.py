@@ -7,6 +7,8 @@ Old versions are lifted on read by the game's upcasters, one version step at a t
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -77,14 +79,22 @@ class EventCodec:
             lift = self.upcasters.get((tag, version))
             if lift is None:
                 raise CorruptLog(f"no upcaster lifts {tag!r} from version {version} to {version + 1}")
-            data = lift(dict(data))
+            try:
+                data = lift(dict(data))
+            except Exception as err:  # an upcaster meets whatever the file holds
+                raise CorruptLog(f"event {tag!r} version {version} does not lift: {_first_line(err)}") from None
             version += 1
         if version > cls.VERSION:
             raise CorruptLog(f"event {tag!r} version {version} is newer than this solrec knows ({cls.VERSION})")
         try:
-            return converter.structure(data, cls)
-        except Exception as err:
+            event = strict_structure(data, cls)
+        except (TypeError, ValueError) as err:
             raise CorruptLog(f"event {tag!r} payload does not fit its type: {_first_line(err)}") from None
+        try:
+            event.check()
+        except ValueError as err:
+            raise CorruptLog(f"event {tag!r} is outside the game: {_first_line(err)}") from None
+        return event
 
 
 def _first_line(err: Exception) -> str:
@@ -92,3 +102,124 @@ def _first_line(err: Exception) -> str:
         msgs = cattrs.transform_error(err)
         return msgs[0] if msgs else str(err)
     return str(err).splitlines()[0] if str(err) else type(err).__name__
+
+
+# -- strict structuring -----------------------------------------------------------------------------
+# Stored data is checked by type, never coerced: cattrs' default hooks turn None into 'None' and
+# '123' into (1, 2, 3). One plain function per type is built once and cached, so decoding stays a
+# few dict look-ups per field (no detailed-validation machinery per event).
+
+
+class DoesNotFit(ValueError):
+    """Plain data that does not have the shape of the type it should structure into."""
+
+
+_Structure = Callable[[Any, str], Any]
+_BUILT: dict[Any, _Structure] = {}
+
+
+def strict_structure(data: Any, cls: type) -> Any:
+    """``data`` as an instance of ``cls`` (an attrs class), refusing any value of the wrong type."""
+    return _structurer(cls)(data, "")
+
+
+def _structurer(tp: Any) -> _Structure:
+    fn = _BUILT.get(tp)
+    if fn is None:
+        fn = _BUILT[tp] = _build(tp)
+    return fn
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _refuse(where: str, wanted: str, value: Any) -> DoesNotFit:
+    return DoesNotFit(f"{where or 'the payload'} should be {wanted}, not {type(value).__name__} {_show(value)}")
+
+
+def _exactly(kind: type, wanted: str) -> _Structure:
+    def structure(value: Any, where: str) -> Any:
+        if type(value) is not kind:
+            raise _refuse(where, wanted, value)
+        return value
+
+    return structure
+
+
+def _build(tp: Any) -> _Structure:
+    if tp is str:
+        return _exactly(str, "a string")
+    if tp is int:
+        return _exactly(int, "a whole number")  # type() is exact: True is not a number here
+    if tp is bool:
+        return _exactly(bool, "true or false")
+    if tp is type(None):
+        return _exactly(type(None), "nothing")
+    if tp is float:
+
+        def structure_float(value: Any, where: str) -> float:
+            if type(value) not in (float, int):
+                raise _refuse(where, "a number", value)
+            return float(value)
+
+        return structure_float
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [_structurer(a) for a in args if a is not type(None)]
+        nullable = type(None) in args
+        if len(options) != 1:
+            raise TypeError(f"strict structuring does not support {tp!r}")
+        inner = options[0]
+
+        def structure_optional(value: Any, where: str) -> Any:
+            return None if value is None and nullable else inner(value, where)
+
+        return structure_optional
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _structurer(args[0])
+
+            def structure_tuple(value: Any, where: str) -> tuple:
+                if type(value) not in (list, tuple):
+                    raise _refuse(where, "a list", value)
+                return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+            return structure_tuple
+        items = [_structurer(a) for a in args]
+
+        def structure_fixed(value: Any, where: str) -> tuple:
+            if type(value) not in (list, tuple) or len(value) != len(items):
+                raise _refuse(where, f"a list of {len(items)}", value)
+            return tuple(f(v, f"{where}[{i}]") for i, (f, v) in enumerate(zip(items, value)))
+
+        return structure_fixed
+    if isinstance(tp, type) and attrs.has(tp):
+        return _build_attrs(tp)
+    raise TypeError(f"strict structuring does not support {tp!r}")
+
+
+def _build_attrs(cls: type) -> _Structure:
+    hints = typing.get_type_hints(cls)
+    fields = [f for f in attrs.fields(cls) if f.init]
+    names = frozenset(f.name for f in fields)
+    required = tuple(f.name for f in fields if f.default is attrs.NOTHING)
+    # built lazily: a field may name its own class (or one not yet defined when this runs)
+    plan: list[tuple[str, _Structure]] = []
+
+    def structure_attrs(value: Any, where: str) -> Any:
+        if type(value) is not dict:
+            raise _refuse(where, f"a map of {cls.__name__}", value)
+        if not plan:
+            plan.extend((f.name, _structurer(hints[f.name])) for f in fields)
+        extra = value.keys() - names
+        if extra:
+            raise DoesNotFit(f"{where or cls.__name__} has an unknown field {_show(sorted(map(str, extra))[0])}")
+        for name in required:
+            if name not in value:
+                raise DoesNotFit(f"{where or cls.__name__} lacks the field {name!r}")
+        prefix = f"{where}." if where else ""
+        return cls(**{name: fn(value[name], prefix + name) for name, fn in plan if name in value})
+
+    return structure_attrs

@@ -8,11 +8,23 @@ import attrs
 
 from ..game import Event
 
+FACES = range(1, 7)
+
+
+def _faces(what: str, dice: tuple[int, ...]) -> None:
+    if any(d not in FACES for d in dice):
+        raise ValueError(f"{what} {dice} holds a number that is not a die face (1-6)")
+
 
 @attrs.frozen
 class Rolled(Event):
     TYPE: ClassVar[str] = "rolled"
     dice: tuple[int, ...]
+
+    def check(self) -> None:
+        if len(self.dice) != 5:
+            raise ValueError(f"a roll is five dice, not {len(self.dice)}")
+        _faces("the roll", self.dice)
 
 
 @attrs.frozen
@@ -24,3 +36,6 @@ class PairsChosen(Event):
     second: tuple[int, int]
     leftover: int
     free_throw: bool
+
+    def check(self) -> None:
+        _faces("the selection", (*self.first, *self.second, self.leftover))
