@@ -37,7 +37,11 @@ def _texts(values: Iterable[Any]) -> Iterable[str]:
 
 
 def check_arguments(values: Iterable[Any]) -> None:
-    """Refuse argument text that is not valid Unicode, or absurdly long (InvalidCommand)."""
+    """Refuse argument text that is not valid Unicode or absurdly long, and numbers beyond 64 bits."""
+    values = list(values)
+    for value in values:
+        if type(value) is int and not -(2**63) <= value < 2**63:
+            raise InvalidCommand(f"{str(value)[:30]}... is not a whole number of at most 64 bits")
     for text in _texts(values):
         try:
             text.encode("utf-8")

@@ -390,13 +390,7 @@ def import_cmd(
     as_json: Json = False,
 ) -> None:
     """Decide every command of a record in turn, as live play would, and store the game."""
-    if file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(file).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InvalidSetup(f"{file} is not UTF-8 text") from None
+    text = session.read_record(file)
     store = session.open_store(db, create=True)
     gid, steps = session.import_text(store, text, game_id)
     events = sum(len(s.events) for s in steps)

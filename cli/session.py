@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from solrec.core.errors import IllegalCommand, InvalidCommand, SolrecError
+from solrec.core.errors import IllegalCommand, InvalidCommand, InvalidSetup, SolrecError
 from solrec.core.game import Game
 from solrec.core.play import ENTERED, SEEDED, Header, Step, advance_chance, initial_state, make_header, play
 from solrec.core.registry import get_game
@@ -130,6 +131,30 @@ def _ID_OK(game_id: str) -> bool:
         return True
     except SolrecError:
         return False
+
+
+MAX_RECORD = 32 * 1024 * 1024  # bytes of a record file: a long game with its events is under 1 MiB
+
+
+def read_record(file: str) -> str:
+    """A record file's text ("-": stdin), refused unread past MAX_RECORD and unless it is UTF-8."""
+    if file == "-":
+        stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+        data = stream.read(MAX_RECORD + 1) if stream is not None else sys.stdin.read(MAX_RECORD + 1).encode("utf-8", "surrogateescape")
+        name = "stdin"
+    else:
+        path = Path(file)
+        if path.is_dir():
+            raise InvalidSetup(f"{file} is a directory, not a record file")
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD + 1)
+        name = file
+    if len(data) > MAX_RECORD:
+        raise InvalidSetup(f"{name} is larger than {MAX_RECORD // (1024 * 1024)} MiB: not a solrec record")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidSetup(f"{name} is not UTF-8 text") from None
 
 
 def validate_games(store: Store, ids: list[str] | None) -> list[Verdict]:
