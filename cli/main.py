@@ -346,6 +346,10 @@ def validate_cmd(
     all_: Annotated[bool, typer.Option("--all", help="Validate every game in the database.")] = False,
     db: Db = None,
     as_json: Json = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", min=1, help="Worker processes for --all (default: every CPU; 1 for a small database)."),
+    ] = None,
 ) -> None:
     """Check hash chains, re-decide every command under the current rules, recompute the scores."""
     if all_ and ids:
@@ -353,7 +357,7 @@ def validate_cmd(
     if not all_ and not ids:
         raise InvalidSetup("name the games to validate, or use --all")
     store = session.open_store(db)
-    verdicts = session.validate_games(store, None if all_ else list(ids or []))
+    verdicts = session.validate_games(store, None if all_ else list(ids or []), jobs)
     bad = [v for v in verdicts if not v.ok]
     data = {"valid": len(verdicts) - len(bad), "invalid": len(bad), "games": [v.as_dict() for v in verdicts]}
     lines = [v.line() for v in verdicts] if len(verdicts) <= 50 or bad else []

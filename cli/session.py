@@ -157,12 +157,14 @@ def read_record(file: str) -> str:
         raise InvalidSetup(f"{name} is not UTF-8 text") from None
 
 
-def validate_games(store: Store, ids: list[str] | None) -> list[Verdict]:
-    """A verdict per game (``ids`` None: every game, and every id whose events lost their games row)."""
+def validate_games(store: Store, ids: list[str] | None, jobs: int | None = 1) -> list[Verdict]:
+    """A verdict per game (``ids`` None: every game, and every id whose events lost their games row).
+    ``--all`` streams the corpus over ``jobs`` worker processes (None: as many as pay off)."""
     key = key_from()
     if ids is None:
-        verdicts = [validate_stored(store, gid, key) for gid in store.game_ids()]
-        return verdicts + orphan_verdicts(store)
+        from solrec.replay.corpus import validate_corpus
+
+        return validate_corpus(store, None, jobs, key) + orphan_verdicts(store)
     orphans = {v.game_id: v for v in orphan_verdicts(store)}
     verdicts = []
     for gid in ids:

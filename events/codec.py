@@ -20,6 +20,7 @@ from solrec.core.errors import CorruptLog
 from solrec.core.game import Event, Game
 
 converter = cattrs.Converter()
+MEMO_SIZE = 1 << 16  # decoded events a codec keeps (a few MiB at most)
 
 
 def canonical(value: Any) -> Any:
@@ -57,6 +58,10 @@ class EventCodec:
 
     types: Mapping[str, type[Event]]
     upcasters: Mapping[tuple[str, int], Callable[[dict], dict]]
+    # Decoding is a pure function of (type, version, payload) and events are immutable values, so
+    # one decoded event serves every stored copy of the same bytes (a game replays the same rolls
+    # and moves many times over a corpus): each distinct payload is still checked in full once.
+    _decoded: dict[tuple[str, int, bytes], Event] = attrs.field(factory=dict, eq=False, repr=False, alias="_decoded")
 
     @classmethod
     def for_game(cls, game: Game) -> EventCodec:
@@ -69,6 +74,16 @@ class EventCodec:
         return type(event).TYPE, type(event).VERSION, pack(converter.unstructure(event))
 
     def decode(self, tag: str, version: int, payload: bytes) -> Event:
+        key = (tag, version, payload)
+        event = self._decoded.get(key)
+        if event is None:
+            event = self._decode(tag, version, payload)
+            if len(self._decoded) >= MEMO_SIZE:
+                self._decoded.clear()
+            self._decoded[key] = event
+        return event
+
+    def _decode(self, tag: str, version: int, payload: bytes) -> Event:
         cls = self.types.get(tag)
         if cls is None:
             raise CorruptLog(f"unknown event type {tag!r}")
@@ -119,8 +134,18 @@ _BUILT: dict[Any, _Structure] = {}
 
 
 def strict_structure(data: Any, cls: type) -> Any:
-    """``data`` as an instance of ``cls`` (an attrs class), refusing any value of the wrong type."""
-    return _structurer(cls)(data, "")
+    """``data`` as an instance of ``cls`` (an attrs class), refusing any value of the wrong type.
+
+    The fast structurer accepts exactly what the detailed one accepts and builds the same value; on
+    anything it does not take (a wrong type, a missing or extra field, a defaulted field left out)
+    the detailed structurer runs and gives the reason, or the value."""
+    fast = _FAST.get(cls)
+    if fast is None:
+        fast = _FAST[cls] = _fast(cls)
+    try:
+        return fast(data)
+    except Exception:  # noqa: BLE001 - the detailed path decides, and names what is wrong
+        return _structurer(cls)(data, "")
 
 
 def _structurer(tp: Any) -> _Structure:
@@ -223,3 +248,148 @@ def _build_attrs(cls: type) -> _Structure:
         return cls(**{name: fn(value[name], prefix + name) for name, fn in plan if name in value})
 
     return structure_attrs
+
+
+# -- the fast path ----------------------------------------------------------------------------------
+# One generated function per attrs class: a type check per field inlined, no path strings, no
+# per-field closures for scalars. It only says "not mine" (any exception); the detailed path above
+# then names the reason. Stored payloads always hold every field (``encode`` writes them all), so a
+# payload without a defaulted field takes the detailed path, which handles it.
+
+_FastStructure = Callable[[Any], Any]
+_FAST: dict[Any, _FastStructure] = {}
+_SCALAR_TYPES: dict[Any, type] = {str: str, int: int, bool: bool, type(None): type(None)}
+
+
+class _NotMine(Exception):
+    pass
+
+
+_NOT_MINE = _NotMine()
+
+
+def _not_mine(*_: Any) -> Any:
+    raise _NOT_MINE
+
+
+def _fast(tp: Any) -> _FastStructure:
+    try:
+        return _fast_build(tp)
+    except TypeError:  # a type the strict path refuses to structure: let it say so on every call
+        return _not_mine
+
+
+def _fast_ref(tp: Any) -> _FastStructure:
+    fn = _FAST.get(tp)
+    if fn is not None:
+        return fn
+    if not (isinstance(tp, type) and attrs.has(tp)):
+        fn = _FAST[tp] = _fast(tp)
+        return fn
+
+    def late(value: Any) -> Any:  # an attrs class met while building itself (or a cycle)
+        fn = _FAST.get(tp)
+        if fn is None:
+            fn = _FAST[tp] = _fast(tp)
+        return fn(value)
+
+    return late
+
+
+def _fast_build(tp: Any) -> _FastStructure:
+    kind = _SCALAR_TYPES.get(tp)
+    if kind is not None:
+
+        def scalar(value: Any) -> Any:
+            if type(value) is not kind:
+                raise _NOT_MINE
+            return value
+
+        return scalar
+    if tp is float:
+
+        def number(value: Any) -> float:
+            if type(value) is float:
+                return value
+            if type(value) is int:
+                return float(value)
+            raise _NOT_MINE
+
+        return number
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        if len(options) != 1 or type(None) not in args:
+            raise TypeError(f"strict structuring does not support {tp!r}")
+        inner = _fast_ref(options[0])
+        return lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item_kind = _SCALAR_TYPES.get(args[0])
+            if item_kind is not None:
+
+                def scalars(value: Any) -> tuple:
+                    if type(value) is not list and type(value) is not tuple:
+                        raise _NOT_MINE
+                    for v in value:
+                        if type(v) is not item_kind:
+                            raise _NOT_MINE
+                    return tuple(value)
+
+                return scalars
+            item = _fast_ref(args[0])
+
+            def items(value: Any) -> tuple:
+                if type(value) is not list and type(value) is not tuple:
+                    raise _NOT_MINE
+                return tuple([item(v) for v in value])
+
+            return items
+        kinds = [_SCALAR_TYPES.get(a) for a in args]
+        if all(k is not None for k in kinds):
+
+            def fixed_scalars(value: Any) -> tuple:
+                if (type(value) is not list and type(value) is not tuple) or len(value) != len(kinds):
+                    raise _NOT_MINE
+                for v, k in zip(value, kinds):
+                    if type(v) is not k:
+                        raise _NOT_MINE
+                return tuple(value)
+
+            return fixed_scalars
+        fns = [_fast_ref(a) for a in args]
+
+        def fixed(value: Any) -> tuple:
+            if (type(value) is not list and type(value) is not tuple) or len(value) != len(fns):
+                raise _NOT_MINE
+            return tuple([f(v) for f, v in zip(fns, value)])
+
+        return fixed
+    if isinstance(tp, type) and attrs.has(tp):
+        return _fast_attrs(tp)
+    raise TypeError(f"strict structuring does not support {tp!r}")
+
+
+def _fast_attrs(cls: type) -> _FastStructure:
+    hints = typing.get_type_hints(cls)
+    fields = [f for f in attrs.fields(cls) if f.init]
+    names: dict[str, Any] = {"cls": cls, "NOT_MINE": _NOT_MINE, "dict": dict}
+    body = ["def structure(v):", f"    if type(v) is not dict or len(v) != {len(fields)}:", "        raise NOT_MINE"]
+    args = []
+    for i, f in enumerate(fields):
+        tp = hints[f.name]
+        x = f"x{i}"
+        body.append(f"    {x} = v[{f.name!r}]")  # KeyError: a field is missing (so another is extra)
+        kind = _SCALAR_TYPES.get(tp)
+        if kind is not None:
+            names[f"K{i}"] = kind
+            body += [f"    if type({x}) is not K{i}:", "        raise NOT_MINE"]
+        else:
+            names[f"F{i}"] = _fast_ref(tp)
+            body.append(f"    {x} = F{i}({x})")
+        args.append(f"{getattr(f, 'alias', None) or f.name}={x}")
+    body.append(f"    return cls({', '.join(args)})")
+    exec(compile("\n".join(body), f"<strict structure {cls.__qualname__}>", "exec"), names)  # noqa: S102
+    fn: _FastStructure = names["structure"]
+    _FAST[cls] = fn
+    return fn

@@ -90,6 +90,7 @@ class Store:
     def __init__(self, path: str | Path, create: bool = True):
         self.path = Path(path)
         self._db: sqlite_utils.Database | None = None
+        self._has_seals = False  # seen at open (and made by put_seal): reading a game asks no more
         if not self.path.exists():
             if not create:
                 raise StoreError(f"{self.path}: no such database (it is created by new, import or simulate)")
@@ -98,6 +99,7 @@ class Store:
             raise StoreError(f"{self.path} is not a regular file, so it cannot hold a solrec database")
         self._db = self._connect(create=False)
         tables = self._objects()
+        self._has_seals = "seals" in tables
         if not tables:
             if not create:
                 raise NotASolrecDatabase(f"{self.path} is not a solrec database (it is empty)")
@@ -295,25 +297,27 @@ class Store:
         return n
 
     def game_row(self, game_id: str) -> dict[str, Any]:
-        # Text columns longer than MAX_TEXT come back as NULL with their length, never read whole.
-        cols = list(GAMES_COLUMNS)
-        picks = ", ".join(
-            f"case when length({c}) <= {MAX_TEXT} then {c} end, length({c}), typeof({c})" for c in cols
-        )
-        rows = self._query(f"select {picks} from games where id = ?", [game_id])
+        rows = self._query(f"select {_GAME_PICKS} from games where id = ?", [game_id])
         if not rows:
             raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-        out: dict[str, Any] = {}
-        values = rows[0]
-        for i, col in enumerate(cols):
-            value, length, kind = values[3 * i : 3 * i + 3]
-            if value is None and kind != "null":
-                raise CorruptLog(f"game {game_id!r}: its {col} is {length} long, over the bound of {MAX_TEXT}")
-            out[col] = value
+        return _game_row(game_id, rows[0])
+
+    def game_rows(self, first: str, last: str) -> dict[str, dict[str, Any] | CorruptLog]:
+        """The games rows whose id lies from ``first`` to ``last`` (in id order), read in one query:
+        id -> row, or the CorruptLog ``game_row`` would raise for it."""
+        out: dict[str, dict[str, Any] | CorruptLog] = {}
+        for values in self._query(f"select {_GAME_PICKS}, id from games where id between ? and ?", [first, last]):
+            gid = values[-1]
+            if type(gid) is str:
+                try:
+                    out[gid] = _game_row(gid, values)
+                except CorruptLog as err:
+                    out[gid] = err
         return out
 
-    def header(self, game_id: str) -> Header:
-        row = self.game_row(game_id)
+    def header(self, game_id: str, row: dict[str, Any] | None = None) -> Header:
+        """The game's header (``row``: its games row, when already read)."""
+        row = self.game_row(game_id) if row is None else row
         bad = f"game {game_id!r}: its header does not decode"
         try:
             options = json.loads(_text(row["options"], "options"))
@@ -339,9 +343,9 @@ class Store:
             rules=row["rules"],
         )
 
-    def recorded(self, game_id: str) -> dict[str, Any]:
+    def recorded(self, game_id: str, row: dict[str, Any] | None = None) -> dict[str, Any]:
         """What was recorded beside the events: count, head hash, scores and outcome."""
-        row = self.game_row(game_id)
+        row = self.game_row(game_id) if row is None else row
         if type(row["events"]) is not int or not isinstance(row["head"], str):
             raise CorruptLog(f"game {game_id!r}: its recorded event count or head is not of its type")
         out = {"events": row["events"], "head": row["head"]}
@@ -451,14 +455,16 @@ class Store:
         with self._transaction() as conn:
             if "seals" not in self._objects():
                 self.db.table("seals").create(dict(SEALS_COLUMNS), pk="game_id")
+            self._has_seals = True
             if not self.has_game(game_id):
                 raise UnknownGameId(f"no game {game_id!r} in {self.path}")
             conn.execute("insert or replace into seals values (?,?,?,?,?)", [game_id, events, head, mac, _now()])
 
     def seal(self, game_id: str) -> dict[str, Any] | None:
         """The stored seal of a game, or None (no seal was ever made)."""
-        if self._db is None or "seals" not in self._objects():
+        if self._db is None or not (self._has_seals or "seals" in self._objects()):
             return None
+        self._has_seals = True
         rows = self._query(
             "select case when length(head) <= 200 then head end, events, case when length(mac) <= 200 then mac end,"
             " sealed from seals where game_id = ?",
@@ -476,32 +482,75 @@ class Store:
         self.game_row(game_id)
         return self._rows_of(game_id, upto)
 
+    def rows_of_read_game(self, game_id: str) -> list[Row]:
+        """The rows of a game whose games row the caller has just read (no second look-up)."""
+        return self._rows_of(game_id)
+
     def _rows_of(self, game_id: str, upto: int | None = None) -> list[Row]:
-        # A payload (or text) over its bound comes back as NULL with its length: never read whole.
-        sql = (
-            "select seq, step,"
-            f" case when length(actor) <= {MAX_TEXT} then actor end,"
-            f" case when length(command) <= {MAX_TEXT} then command end,"
-            f" case when length(type) <= {MAX_TEXT} then type end, version,"
-            f" case when length(payload) <= {MAX_PAYLOAD} then payload end, length(payload),"
-            f" case when length(hash) <= {MAX_TEXT} then hash end,"
-            f" case when length(time) <= {MAX_TEXT} then time end"
-            " from events where game_id = ? order by seq"
-        )
         params: list[Any] = [game_id]
+        sql = ROWS_SQL_FROM + " where game_id = ?"
         if upto is not None:
-            sql = sql.replace("order by seq", "and seq < ? order by seq")
+            sql += " and seq < ?"
             params.append(upto)
         if self._db is None:
             return []
-        out = []
         try:
-            cursor = self._db.conn.execute(sql, params)
-            for r in cursor:
-                out.append(_row(game_id, r))
+            return [
+                Row(*r[:9]) if _plain(r) else _row(game_id, r)
+                for r in self._db.conn.execute(sql + " order by seq", params)
+            ]
         except sqlite3.Error as err:
             raise self._error(err, "read") from None
-        return out
+
+    def stream_rows(self, first: str, last: str) -> Iterator[tuple[Any, list[Row] | CorruptLog]]:
+        """Every game's rows for the game ids from ``first`` to ``last``, in one query, in id order:
+        (game id, its rows, or the CorruptLog ``rows`` would raise for it). Each game's rows are
+        handed on as soon as they are read, so a corpus of any size streams through."""
+        if self._db is None:
+            return
+        sql = ROWS_SQL + ", game_id from events where game_id between ? and ? order by game_id, seq"
+        current: Any = None
+        rows: list[Row] = []
+        problem: CorruptLog | None = None
+        try:
+            cursor = self._db.conn.execute(sql, [first, last])
+        except sqlite3.Error as err:
+            raise self._error(err, "read") from None
+        while True:
+            try:
+                batch = cursor.fetchmany(4096)
+            except sqlite3.Error as err:
+                raise self._error(err, "read") from None
+            if not batch:
+                break
+            for r in batch:
+                gid = r[10]
+                if gid != current:
+                    if current is not None:
+                        yield current, problem if problem is not None else rows
+                    current, rows, problem = gid, [], None
+                if problem is not None:
+                    continue
+                if _plain(r):
+                    rows.append(Row(*r[:9]))
+                else:
+                    try:
+                        rows.append(_row(str(gid), r))
+                    except CorruptLog as err:
+                        problem = err
+        if current is not None:
+            yield current, problem if problem is not None else rows
+
+    def recorded_event_counts(self) -> dict[str, int]:
+        """Each game's event count as its games row records it (unverified: for planning work only)."""
+        return {
+            gid: n for gid, n in self._query("select id, events from games") if type(gid) is str and type(n) is int
+        }
+
+    def recorded_events(self) -> int:
+        """The events the games rows record, all told (unverified: for planning work only)."""
+        total = self._query("select total(events) from games where typeof(events) = 'integer'")
+        return int(total[0][0]) if total else 0
 
     def orphan_events(self) -> list[tuple[str, int]]:
         """(game id, event count) of events that have no ``games`` row (one deleted behind solrec's back)."""
@@ -519,8 +568,47 @@ class Store:
                 yield gid, row
 
 
+# The columns of a Row, then the payload's size. A payload (or text) over its bound comes back as
+# NULL with its length: never read whole. Types are checked in Python (``_plain``), where it is a
+# tenth of the cost of SQLite's ``typeof``.
+ROWS_SQL = (
+    "select seq, step,"
+    f" case when length(actor) <= {MAX_TEXT} then actor end,"
+    f" case when length(command) <= {MAX_TEXT} then command end,"
+    f" case when length(type) <= {MAX_TEXT} then type end, version,"
+    f" case when length(payload) <= {MAX_PAYLOAD} then payload end,"
+    f" case when length(hash) <= {MAX_TEXT} then hash end,"
+    f" case when length(time) <= {MAX_TEXT} then time end, length(payload)"
+)
+ROWS_SQL_FROM = ROWS_SQL + " from events"
+
+# Text columns longer than MAX_TEXT come back as NULL with their length, never read whole.
+_GAME_PICKS = ", ".join(
+    f"case when length({c}) <= {MAX_TEXT} then {c} end, length({c}), typeof({c})" for c in GAMES_COLUMNS
+)
+
+
+def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for i, col in enumerate(GAMES_COLUMNS):
+        value, length, kind = values[3 * i : 3 * i + 3]
+        if value is None and kind != "null":
+            raise CorruptLog(f"game {game_id!r}: its {col} is {length} long, over the bound of {MAX_TEXT}")
+        out[col] = value
+    return out
+
+
+def _plain(r: tuple) -> bool:
+    """Every value of the row of its type and within its bounds: the usual row, built as it comes."""
+    return (
+        type(r[0]) is int and type(r[1]) is int and type(r[2]) is str and type(r[3]) is str and type(r[4]) is str
+        and type(r[5]) is int and type(r[6]) is bytes and type(r[7]) is str and type(r[8]) is str
+    )
+
+
 def _row(game_id: str, r: tuple) -> Row:
-    seq, step, actor, command, tag, version, payload, size, digest, time = r
+    """A row that is not plain: refused with the reason (or, a NULL time, taken as no time)."""
+    seq, step, actor, command, tag, version, payload, digest, time, size = r[:10]
     where = f"game {game_id!r} event {seq}"
     if type(seq) is not int:
         raise CorruptLog(f"game {game_id!r}: an event's position {str(seq)[:20]!r} is not a whole number")

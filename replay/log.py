@@ -73,12 +73,13 @@ def integrity(log: Log) -> ChainBreak | None:
 
 def load(store, game_id: str, verify: bool = True) -> Log:
     """The stored game; with ``verify`` (the default) a damaged log is refused with ``CorruptLog``."""
-    header = store.header(game_id)
+    row = store.game_row(game_id)
+    header = store.header(game_id, row)
     try:
         get_game(header.game)
     except InvalidSetup as err:
         raise CorruptLog(f"game {game_id!r}: {err}") from None
-    log = Log(game_id, header, tuple(store.rows(game_id)), store.recorded(game_id), store.seal(game_id))
+    log = Log(game_id, header, tuple(store.rows_of_read_game(game_id)), store.recorded(game_id, row), store.seal(game_id))
     if verify:
         broken = integrity(log)
         if broken is not None:

@@ -9,10 +9,11 @@ import attrs
 from ..game import Event
 
 FACES = range(1, 7)
+_FACE_SET = frozenset(FACES)  # one set test per event: this runs for every stored event read back
 
 
 def _faces(what: str, dice: tuple[int, ...]) -> None:
-    if any(d not in FACES for d in dice):
+    if not _FACE_SET.issuperset(dice):
         raise ValueError(f"{what} {dice} holds a number that is not a die face (1-6)")
 
 
