@@ -24,7 +24,7 @@ from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.registry import get_game
 from solrec.events.store import Store
 
-from .log import Log, integrity, load, state_at
+from .log import Log, fold, integrity, load
 from .validate import Verdict, validate, validate_stored
 
 # Below this many recorded events, starting worker processes costs more than it saves: about 0.05 s
@@ -86,7 +86,7 @@ def final_states(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
             broken = integrity(log)
             if broken is not None:
                 raise CorruptLog(f"game {gid!r} at event {broken.seq}: {broken.reason}")
-        yield gid, state_at(log)
+        yield gid, fold(log)
 
 
 def _validate_range(store: Store, ids: Sequence[str], key: bytes | None) -> dict[str, Verdict]:

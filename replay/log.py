@@ -118,7 +118,15 @@ def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:
 
 
 def state_at(log: Log, at: int | None = None) -> Any:
-    """Fold ``evolve`` over the log's first ``at`` events."""
+    """The state after the log's first ``at`` events (None: all). Reached from the nearest snapshot
+    of this loaded log (replay/snapshots.py), so asking for many positions does not replay from zero."""
+    from .snapshots import replay_of
+
+    return replay_of(log).state_at(at)
+
+
+def fold(log: Log, at: int | None = None) -> Any:
+    """Fold ``evolve`` over the log's first ``at`` events, from zero, keeping nothing."""
     game = log.game
     state = start(log)
     at = check_position(log, at)
