@@ -30,12 +30,17 @@ def fingerprint(path: Path) -> Any:
     """Everything a database holds, as data (None when there is no file): WAL files included."""
     if not path.exists():
         return None
+    if not path.is_file():
+        return "not a file"
     if path.stat().st_size == 0:
         return b""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return path.read_bytes()
     try:
         return tuple(conn.iterdump())
-    except sqlite3.DatabaseError:
+    except sqlite3.Error:
         return path.read_bytes()
     finally:
         conn.close()
@@ -51,7 +56,8 @@ class Hostile:
     def run(self, *args: str, input: str | None = None, kind: str = "cli", db: Path | None = None):
         target = db or self.db
         before = fingerprint(target)
-        result = self.runner.invoke(app, [*args, "--db", str(target)], input=input)
+        data = None if input is None else input.encode("utf-8", "surrogatepass")  # stdin carries bytes
+        result = self.runner.invoke(app, [*args, "--db", str(target)], input=data)
         TALLY[kind] += 1
         TALLY[f"exit {result.exit_code}"] += 1
         detail = (args, result.exit_code, result.stdout[-500:], result.stderr[-500:])
