@@ -22,7 +22,7 @@ from solrec.core.play import initial_state, make_header
 from solrec.core.registry import get_game
 from solrec.events.codec import pack
 
-from .helpers import FIXTURES, TALLY, Hostile, every_game, fingerprint, record_of, rechain
+from .helpers import FIXTURES, TALLY, Hostile, every_game, fingerprint, rechain, record_of
 from .test_decoding import msgpackable
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from solrec.cli.main import app
 from solrec.core import make_header
 from solrec.core.registry import get_game
 from solrec.events import Store, StoreError, codec_for
-
-from solrec.cli.main import app
 
 from .helpers import FIXTURES, Hostile
 
