@@ -54,6 +54,14 @@ def test_a_recorded_head_that_is_not_the_last_event_is_refused(cli):
     assert "the last event is not the one the game records" in refused(cli, "show", "we")
 
 
+def test_an_edited_header_of_a_game_without_events_is_refused(tmp_path):
+    cli = Hostile(tmp_path / "solrec.db")
+    cli.run("new", "solo-dice", "--entered", "--id", "g", "-p", "Ann")
+    sql(cli.db, """update games set players = '["Eve"]' where id = 'g'""")
+    assert "the header is not the one the game was created with" in refused(cli, "show", "g")
+    assert "INVALID at event 0" in cli.run("validate", "g").stdout
+
+
 def test_play_refuses_to_append_to_a_damaged_log(tmp_path):
     cli = Hostile(tmp_path / "solrec.db")
     cli.run("new", "solo-dice", "--entered", "--id", "g")
