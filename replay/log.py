@@ -18,7 +18,7 @@ from solrec.core.game import Event, Game
 from solrec.core.play import Header, initial_state
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
-from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, group_steps
+from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, genesis_hash, group_steps
 
 
 @attrs.frozen
@@ -65,9 +65,10 @@ def integrity(log: Log) -> ChainBreak | None:
             if rec["events"] > n:
                 return ChainBreak(n, f"event {n} is missing: the game records {rec['events']} events, its log holds {n}")
             return ChainBreak(rec["events"], f"the game records {rec['events']} events but its log holds {n}")
-        head = log.rows[-1].hash if log.rows else None
-        if head is not None and rec["head"] != head:
+        if log.rows and rec["head"] != log.rows[-1].hash:
             return ChainBreak(n - 1, "the last event is not the one the game records (rows were dropped)")
+        if not log.rows and rec["head"] != genesis_hash(log.header):
+            return ChainBreak(0, "the header is not the one the game was created with")
     return None
 
 

@@ -81,10 +81,12 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
     position = 0
     for group in log.steps():
         first = group[0]
-        try:
-            recorded_events = [codec.decode(r.type, r.version, r.payload) for r in group]
-        except CorruptLog as err:
-            return fail(first.seq, str(err))
+        recorded_events = []
+        for row in group:
+            try:
+                recorded_events.append(codec.decode(row.type, row.version, row.payload))
+            except CorruptLog as err:
+                return fail(row.seq, str(err))
         try:
             command = game.parse(first.command, state)
             step = decide_as(game, header, state, position, first.actor, command)
