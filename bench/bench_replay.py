@@ -8,7 +8,8 @@ same events:
 
     (0) floor     every payload read with one SQL query and msgpack-unpacked, nothing else
     (1) decode    the stored rows read and decoded to typed (strict, domain-checked) events
-    (2) replay    every game loaded (hash chain, count and head verified) and folded to its final state
+    (2) replay    every game read from the corpus stream, verified (hash chain, count and head) and
+                  folded to its final state; (2b) the same game by game, as ``show`` loads one
     (3) validate  every game validated (`validate --all --jobs 1`: every command decided again)
     (4) import    every game exported and imported again into a fresh database
 
@@ -40,6 +41,8 @@ from solrec.events import Store
 from solrec.events.record import export_lines
 from solrec.replay.log import load, state_at
 
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
 # game id -> games simulated at --scale 1 (roughly 15k-40k events each; a Solari game is ~5k events)
 GAMES: dict[str, int] = {
     "solo-dice": 1000,
@@ -62,7 +65,12 @@ def clock(func: Callable[[], object], repeat: int = 1) -> float:
 
 def corpus(path: Path, game: str, count: int, seed: int) -> list[str]:
     store = Store(path)
-    ids = [gid for (gid,) in store.conn.execute("select id from games where game = ? order by id", [game])]
+    ids = [
+        gid
+        for (gid,) in store.conn.execute(
+            "select id from games where game = ? and id not like 'fixture-%' order by id", [game]
+        )
+    ]
     if not ids:
         start = time.perf_counter()
         ids = simulate_games(store, game, count, seed, [], {})
@@ -86,10 +94,23 @@ def decode_all(path: Path, ids: list[str]) -> None:
     store.close()
 
 
-def replay_all(path: Path, ids: list[str]) -> None:
+def replay_each(path: Path, ids: list[str]) -> None:
+    """Game by game, as ``show``/``score`` load one: verified, folded to the end."""
     store = Store(path, create=False)
     for gid in ids:
         state_at(load(store, gid))
+    store.close()
+
+
+def replay_all(path: Path, ids: list[str]) -> None:
+    """The corpus streamed (one query per 2,000 games), every log verified, folded to the end."""
+    try:
+        from solrec.replay.corpus import final_states
+    except ImportError:  # before replay/corpus.py
+        return replay_each(path, ids)
+    store = Store(path, create=False)
+    for _ in final_states(store, ids):
+        pass
     store.close()
 
 
@@ -123,14 +144,18 @@ def import_all(path: Path, ids: list[str], target: Path) -> Callable[[], None]:
     return run
 
 
-def positions(path: Path, game_id: str) -> tuple[int, float, float]:
-    """Show every position of one game one by one: from zero each time, and through snapshots."""
-    store = Store(path, create=False)
+def positions(store: Store, game_id: str) -> tuple[int, float, float]:
+    """``show --at N`` for every position of one game, one by one (state and its text picture): each
+    from zero, as before snapshots (sampled, then scaled: it is quadratic), and through snapshots."""
     log = load(store, game_id)
+    game = log.game
     n = len(log.rows)
-    step = max(1, n // 400)  # from zero at every position is quadratic: sample, then scale
-    ats = list(range(0, n + 1, step))
-    from_zero = clock(lambda: [state_at(log, at) for at in ats]) * (n + 1) / len(ats)
+    try:
+        from solrec.replay.log import fold
+    except ImportError:  # before snapshots, state_at folded from zero
+        fold = state_at
+    ats = list(range(0, n + 1, max(1, n // 300)))
+    from_zero = clock(lambda: [game.render(fold(log, at)) for at in ats]) * (n + 1) / len(ats)
     try:
         from solrec.replay.snapshots import Replay
     except ImportError:
@@ -139,11 +164,22 @@ def positions(path: Path, game_id: str) -> tuple[int, float, float]:
     def scrub() -> None:
         replay = Replay(load(store, game_id))  # a fresh load: the snapshots are built inside the timing
         for at in range(n + 1):
-            replay.state_at(at)
+            game.render(replay.state_at(at))
 
-    snapshotted = clock(scrub)
+    return n, from_zero, clock(scrub)
+
+
+def longest_fixture(path: Path) -> tuple[str, str]:
+    """The fixture with the most events, imported into the corpus: (its file, its game id)."""
+    store = Store(path)
+    best: tuple[int, str, str] = (-1, "", "")
+    for fixture in sorted(FIXTURES.glob("*/*.jsonl")):
+        gid = "fixture-" + fixture.parent.name + "-" + fixture.stem
+        if not store.has_game(gid):
+            import_text(store, fixture.read_text(), gid)
+        best = max(best, (len(store.rows(gid)), gid, f"{fixture.parent.name}/{fixture.name}"))
     store.close()
-    return n, from_zero, snapshotted
+    return best[2], best[1]
 
 
 def chess_plies_per_second(games: int, seed: int) -> tuple[int, float] | None:
@@ -209,6 +245,7 @@ def main() -> None:
                 clock(lambda: replay_all(path, ids), args.repeat),
                 clock(lambda: validate_all(path, ids), args.repeat),
                 clock(import_all(path, ids, Path(tmp) / "import.db"), 1),
+                clock(lambda: replay_each(path, ids), args.repeat),
             ]
             replay_rates[game] = events / times[2]
             rows.append((game, len(ids), events, times))
@@ -217,11 +254,11 @@ def main() -> None:
         print(f"\nload average {os.getloadavg()[0]:.1f} after the stages")
         head = f"{'game':<16}{'games':>6}{'events':>9}  {'(0) floor':>17}"
         head += "".join(f"{h:>22}" for h in ("(1) decode", "(2) replay", "(3) validate", "(4) import"))
-        print(head + f"{'validate/replay':>17}")
+        print(head + f"{'validate/replay':>17}{'(2b) replay game by game':>28}")
         for game, n, events, times in rows:
             line = f"{game:<16}{n:>6}{events:>9}  {events / times[0]:>9,.0f} ev/s 1.0x"
-            line += "".join(f"{events / t:>12,.0f} ev/s {t / times[0]:>4.1f}x" for t in times[1:])
-            print(line + f"{times[3] / times[2]:>16.2f}x")
+            line += "".join(f"{events / t:>12,.0f} ev/s {t / times[0]:>4.1f}x" for t in times[1:5])
+            print(line + f"{times[3] / times[2]:>16.2f}x" + f"{events / times[5]:>16,.0f} ev/s {times[5] / times[0]:>4.1f}x")
 
         one = clock(lambda: validate_all(path, all_ids, 1), 1)
         many = clock(lambda: validate_all(path, all_ids, args.jobs), 1)
@@ -230,11 +267,15 @@ def main() -> None:
             f" speed-up {one / many:.2f}x (load average {os.getloadavg()[0]:.1f})"
         )
 
-        n, zero, snap = positions(path, longest[1])
-        print(
-            f"every position of the longest game ({longest[1]}, {n} events) one by one: from zero {zero:.2f} s,"
-            f" with snapshots {snap:.3f} s"
-        )
+        fixture, fixture_id = longest_fixture(path)
+        store = Store(path, create=False)
+        for what, gid in ((f"the longest fixture ({fixture})", fixture_id), (f"the longest game ({longest[1]})", longest[1])):
+            n, zero, snap = positions(store, gid)
+            print(
+                f"show every position of {what}, {n} events, one by one: from zero {zero:.2f} s,"
+                f" through snapshots {snap:.3f} s ({zero / snap:.0f}x)"
+            )
+        store.close()
 
         chess_rate = chess_plies_per_second(args.chess_games, args.seed)
         if chess_rate is None:

@@ -462,9 +462,8 @@ class Store:
 
     def seal(self, game_id: str) -> dict[str, Any] | None:
         """The stored seal of a game, or None (no seal was ever made)."""
-        if self._db is None or not (self._has_seals or "seals" in self._objects()):
-            return None
-        self._has_seals = True
+        if self._db is None or not self._has_seals:
+            return None  # no seals table when the file was opened (or made): a seal made since is not seen
         rows = self._query(
             "select case when length(head) <= 200 then head end, events, case when length(mac) <= 200 then mac end,"
             " sealed from seals where game_id = ?",
