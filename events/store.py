@@ -101,7 +101,8 @@ class Store:
         if not tables:
             if not create:
                 raise NotASolrecDatabase(f"{self.path} is not a solrec database (it is empty)")
-            self._create_schema()
+            self._db.conn.close()  # an empty file gets its schema with the first write, like a new one
+            self._db = None
         else:
             self._check_schema(tables)
 

@@ -242,6 +242,16 @@ def test_a_refusal_on_a_missing_database_leaves_no_file(tmp_path, args):
     assert not (tmp_path / "sub").exists()
 
 
+def test_a_refused_import_or_new_writes_no_schema_into_an_empty_file(tmp_path):
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    cli = Hostile(empty)
+    assert cli.run("import", "-", input='{"solrec": 1, "game": "nope"}\n').exit_code == 2
+    assert cli.run("new", "solo-dice", "-o", "x=1").exit_code == 2
+    assert empty.read_bytes() == b""
+    assert cli.run("new", "solo-dice").exit_code == 0
+
+
 def test_a_refused_import_leaves_no_file(tmp_path):
     cli = Hostile(tmp_path / "solrec.db")
     assert cli.run("import", "-", input='{"solrec": 1, "game": "nope"}\n').exit_code == 2
