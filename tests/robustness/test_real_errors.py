@@ -47,9 +47,9 @@ def refusal(cli, *args, code=2, db=None) -> str:
         (("new", "solo-dice", "--id", "g\n1"), "game id"),
         (("show", "g\udcff"), "not valid UTF-8"),
         (("play", "g", "roll\udcff"), "not valid UTF-8"),
-        (("show", "-x"), "No such option: -x"),
-        (("play", "--id"), "No such option: --id"),
-        (("show",), "Missing argument"),
+        (("show", "-x"), "no such option: -x"),
+        (("play", "--id"), "no such option: --id"),
+        (("show",), "missing argument"),
     ],
 )
 def test_bad_input_is_exit_2_with_a_one_line_reason(tmp_path, args, reason):
