@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo test test-slow test-all lint bench install clean
+.PHONY: demo test test-slow test-all lint bench install clean browser pictures
 
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,10 +15,17 @@ $(BIN)/solrec: pyproject.toml
 install: $(BIN)/solrec
 
 # The main job on the default embedded database: simulate and record a game, replay it,
-# validate it, print its explained score.
+# validate it, print its explained score. The game is stored as demo-solo-dice-SEED and reused on
+# later runs (the same seed records the same game), so the database does not pile up copies.
 demo: install
-	@id=$$($(BIN)/solrec simulate solo-dice --games 1 --seed $(DEMO_SEED) --json | $(BIN)/python -c 'import json,sys; print(json.load(sys.stdin)["ids"][0])') && \
-	echo "== recorded $$id in $$($(BIN)/python -c 'from solrec.events import default_db_path; print(default_db_path())')" && \
+	@id=demo-solo-dice-$(DEMO_SEED); \
+	if $(BIN)/solrec show $$id >/dev/null 2>&1; then \
+	echo "== reusing $$id, recorded by an earlier make demo"; \
+	else \
+	new=$$($(BIN)/solrec simulate solo-dice --games 1 --seed $(DEMO_SEED) --json | $(BIN)/python -c 'import json,sys; print(json.load(sys.stdin)["ids"][0])') && \
+	$(BIN)/solrec rename $$new $$id >/dev/null && \
+	echo "== recorded $$id in $$($(BIN)/python -c 'from solrec.events import default_db_path; print(default_db_path())')"; \
+	fi && \
 	echo "== replay $$id" && $(BIN)/solrec replay $$id && \
 	echo "== validate $$id" && $(BIN)/solrec validate $$id && \
 	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain
@@ -32,8 +39,16 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy -p solrec
 
-test: install lint
-	$(BIN)/python -m pytest -m "not slow"
+# The replay pages are tested in a real browser: Debian's Chromium and ChromeDriver, headless
+# (tests/pictures/test_browser.py). Installed here where missing; that needs root (as on the
+# development machines and CI) and Debian's package archive. `make test` requires them: the browser
+# tests fail rather than skip (SOLREC_BROWSER_TESTS=required).
+browser:
+	@command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || \
+	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
+
+test: install lint browser
+	SOLREC_BROWSER_TESTS=required $(BIN)/python -m pytest -m "not slow"
 
 test-slow: install
 	$(BIN)/python -m pytest -m slow
@@ -46,6 +61,13 @@ bench: install
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_solo_dice.py
 	$(BIN)/python bench/bench_solar_solitaire.py
+	$(BIN)/python bench/bench_html_size.py
+	$(BIN)/python bench/bench_solarius_mission.py
+	$(BIN)/python bench/bench_cli.py
+
+# The README's screenshots: one replay page per game, in docs/pictures/.
+pictures: install browser
+	$(BIN)/python -m tests.pictures.screenshots
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -1,23 +1,17 @@
 """What stands between the command line and solrec: every refusal is one line, every argument text.
 
-Click prints usage errors (an unknown option such as ``-x``, a missing argument) as a box of several
-lines; solrec prints one line and exits 2 like any other bad input. Arguments that are not valid
-Unicode (lone surrogates from undecodable bytes) are refused before any command sees them.
+Arguments that are not valid Unicode (lone surrogates from undecodable bytes), absurdly long, or
+whole numbers beyond 64 bits are refused before any command sees them; a reason is printed with
+its control characters (ESC, newline) escaped, so it stays one line and cannot drive the terminal.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from typing import Any
 
-import typer
-from typer._click import exceptions as click  # Typer carries its own copy of click
-from typer.core import TyperGroup
-
 from solrec.core.errors import InvalidCommand
 
-EXIT_BAD_INPUT = 2
 MAX_ARGUMENT = 10_000  # characters of one argument: a command, a name or an id is far shorter
 
 
@@ -49,29 +43,3 @@ def check_arguments(values: Iterable[Any]) -> None:
             raise InvalidCommand(f"the argument {one_line(text[:40])!r} is not valid UTF-8 text") from None
         if len(text) > MAX_ARGUMENT:
             raise InvalidCommand(f"an argument of {len(text)} characters is too long (at most {MAX_ARGUMENT})")
-
-
-class OneLineGroup(TyperGroup):
-    """The solrec command group: usage errors become one line on stderr and exit 2."""
-
-    def main(  # type: ignore[override]
-        self, args: Any = None, prog_name: str | None = None, standalone_mode: bool = True, **kwargs: Any
-    ) -> Any:
-        try:
-            rv = super().main(args=args, prog_name=prog_name, standalone_mode=False, **kwargs)
-        except click.NoArgsIsHelpError as err:
-            err.show()  # `solrec` alone: the help, as before
-            sys.exit(err.exit_code)
-        except click.ClickException as err:
-            hint = ""
-            ctx = getattr(err, "ctx", None)
-            if isinstance(err, click.UsageError) and ctx is not None:
-                hint = f" (see '{ctx.command_path} --help')"
-            typer.echo(f"solrec: {one_line(err.format_message())}{hint}", err=True)
-            sys.exit(err.exit_code)
-        except typer.Abort:
-            typer.echo("solrec: interrupted", err=True)
-            sys.exit(EXIT_BAD_INPUT)
-        if not standalone_mode:
-            return rv
-        sys.exit(rv if isinstance(rv, int) else 0)

@@ -14,12 +14,14 @@ from solrec.core.play import ENTERED, SEEDED, Header, Step, advance_chance, init
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
-from solrec.events.record import decide_record
-from solrec.events.seal import key_from
 from solrec.events.store import Store, UnknownGameId, check_game_id, default_db_path
 from solrec.replay.log import Log, load, state_at
-from solrec.replay.simulate import game_seed, player_rng, simulate
-from solrec.replay.validate import Verdict, orphan_verdicts, validate_stored
+
+
+def check_id_given(game_id: str | None) -> None:
+    """``--id ""`` is a mistake, not a request for an automatic id."""
+    if game_id is not None and not game_id.strip():
+        raise InvalidSetup("--id is empty: give an id, or leave --id out for an automatic one")
 
 
 def open_store(db: Path | None, create: bool = False) -> Store:
@@ -65,8 +67,11 @@ def new_game(
     return gid, steps, load(store, gid)
 
 
-def play_commands(store: Store, game_id: str, texts: Iterable[str], actor: str | None = None) -> tuple[list[Step], Log]:
-    """Decide each command text in turn; append them all in one transaction, or nothing."""
+def play_commands(
+    store: Store, game_id: str, texts: Iterable[str], actor: str | None = None
+) -> tuple[list[Step], Log, Any]:
+    """Decide each command text in turn; append them all in one transaction, or nothing. Returns the
+    steps, the log with them appended and the state after them."""
     log = load(store, game_id)
     game, header = log.game, log.header
     state = state_at(log)
@@ -84,18 +89,20 @@ def play_commands(store: Store, game_id: str, texts: Iterable[str], actor: str |
     if not steps:
         raise InvalidCommand("no command given")
     scores, outcome = result_of(game, state)
-    store.append(game_id, start, codec_for(game), steps, scores, outcome)
-    return steps, load(store, game_id)
+    rows = store.append(game_id, start, codec_for(game), steps, scores, outcome)
+    return steps, Log(game_id, header, log.rows + tuple(rows)), state
 
 
 def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:
+    from solrec.events.record import decide_record
+
     header, steps, state, proposed = decide_record(text)
     game = get_game(header.game)
     if game_id is not None:
         check_game_id(game_id)
     if proposed is not None and not _ID_OK(proposed):
         proposed = None  # a record's proposed id is only a suggestion
-    gid = game_id or (proposed if proposed and not store.has_game(proposed) else None)
+    gid = game_id if game_id is not None else (proposed if proposed and not store.has_game(proposed) else None)
     return store_new(store, game, header, gid, steps, state), steps
 
 
@@ -107,10 +114,14 @@ def simulate_games(
     players: list[str],
     options: dict[str, str],
     progress=None,
-) -> list[str]:
+) -> tuple[list[str], dict[str, Any]]:
+    """Simulate and record ``count`` games; returns their ids and a summary of them."""
+    from solrec.replay.simulate import game_seed, player_rng, simulate
+
     game = get_game(game_name)
     codec: EventCodec = codec_for(game)
     ids = []
+    results = []
     make_header(game, players, options, SEEDED, game_seed(seed, 0))  # refuse a bad setup before writing
     for index in range(count):
         header = make_header(game, players, options, SEEDED, game_seed(seed, index))
@@ -120,9 +131,44 @@ def simulate_games(
         store.create_game(None, header, codec, steps, scores, outcome)
         assert store.last_created is not None
         ids.append(store.last_created)
+        results.append((scores, outcome, len(steps), sum(len(s.events) for s in steps)))
         if progress is not None:
             progress(1)
-    return ids
+    return ids, summarize(game.id, results)
+
+
+def summarize(game: str, results: list[tuple[dict, dict | None, int, int]]) -> dict[str, Any]:
+    """Per game type: outcomes (winners), mean and range of every player's score, mean length."""
+    n = len(results)
+    winners: dict[str, int] = {}
+    scores: dict[str, list[int]] = {}
+    for totals, outcome, _, _ in results:
+        won = (outcome or {}).get("winners") or []
+        key = " and ".join(won) if won else "nobody"
+        winners[key] = winners.get(key, 0) + 1
+        for player, total in totals.items():
+            scores.setdefault(player, []).append(total)
+    return {
+        "game": game,
+        "games": n,
+        "winners": dict(sorted(winners.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "scores": {
+            p: {"mean": round(sum(v) / len(v), 2), "min": min(v), "max": max(v)} for p, v in scores.items()
+        },
+        "mean_commands": round(sum(r[2] for r in results) / n, 1) if n else 0,
+        "mean_events": round(sum(r[3] for r in results) / n, 1) if n else 0,
+    }
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    n = summary["games"]
+    lines = [f"{summary['game']}: {n} game{'' if n == 1 else 's'}, "
+             f"{summary['mean_commands']} commands and {summary['mean_events']} events on average"]
+    won = ", ".join(f"{who} {count}" for who, count in summary["winners"].items())
+    lines.append(f"  won by: {won}")
+    for player, s in summary["scores"].items():
+        lines.append(f"  {player}: mean score {s['mean']}, from {s['min']} to {s['max']}")
+    return "\n".join(lines)
 
 
 def _ID_OK(game_id: str) -> bool:
@@ -157,14 +203,16 @@ def read_record(file: str) -> str:
         raise InvalidSetup(f"{name} is not UTF-8 text") from None
 
 
-def validate_games(store: Store, ids: list[str] | None, jobs: int | None = 1) -> list[Verdict]:
+def validate_games(store: Store, ids: list[str] | None, progress=None, jobs: int | None = 1) -> list[Any]:
     """A verdict per game (``ids`` None: every game, and every id whose events lost their games row).
     ``--all`` streams the corpus over ``jobs`` worker processes (None: as many as pay off)."""
+    from solrec.events.seal import key_from
+    from solrec.replay.corpus import validate_corpus
+    from solrec.replay.validate import orphan_verdicts, validate_stored
+
     key = key_from()
     if ids is None:
-        from solrec.replay.corpus import validate_corpus
-
-        return validate_corpus(store, None, jobs, key) + orphan_verdicts(store)
+        return validate_corpus(store, None, jobs, key, progress) + orphan_verdicts(store)
     orphans = {v.game_id: v for v in orphan_verdicts(store)}
     verdicts = []
     for gid in ids:

@@ -18,10 +18,7 @@ from typing import Annotated
 import typer
 
 from solrec.core.errors import InvalidSetup
-from solrec.core.registry import get_game
-from solrec.replay.log import load, state_at
 
-from . import session
 from .main import Db, Json, command, emit
 
 DEFAULT_BUDGET = 100_000
@@ -50,6 +47,10 @@ def solve_cmd(
 
 
 def _solve_one(game_id: str, budget: int, db, as_json: bool) -> None:
+    from solrec.replay.log import load, state_at
+
+    from . import session
+
     log = load(session.open_store(db), game_id)
     game = log.game
     state = state_at(log)
@@ -74,6 +75,8 @@ def _solve_one(game_id: str, budget: int, db, as_json: bool) -> None:
 
 
 def _survey(game_name: str, deals: int, seed: int, budget: int, as_json: bool) -> None:
+    from solrec.core.registry import get_game
+
     game = get_game(game_name)
     started = time.perf_counter()
     if as_json or not sys.stderr.isatty():

@@ -119,6 +119,9 @@ class Game(abc.ABC):
     max_players: ClassVar[int]
     command_types: ClassVar[tuple[type, ...]]
     event_types: ClassVar[tuple[type[Event], ...]]
+    # what `play --help` says of the notation, and two commands written in it
+    notation_help: ClassVar[str] = ""
+    notation_examples: ClassVar[tuple[str, ...]] = ()
     # (type tag, version) -> function lifting that version's plain payload to the next version
     upcasters: ClassVar[Mapping[tuple[str, int], Callable[[dict], dict]]] = {}
 
@@ -131,7 +134,8 @@ class Game(abc.ABC):
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise InvalidSetup(f"{self.title} is played by {span} player(s), not {len(players)}")
+            noun = "player" if self.max_players == 1 else "players"
+            raise InvalidSetup(f"{self.title} is played by {span} {noun}, not {len(players)}")
         for name in players:
             check_name(name)
             if name.lower() == CHANCE:
@@ -180,6 +184,10 @@ class Game(abc.ABC):
             raise NotImplementedError(f"{self.id}: no enumerable command to sample in this state")
         return legal[rng.randrange(len(legal))]
 
+    def command_forms(self, state: Any) -> tuple[str, ...]:
+        """Where ``legal_commands`` is None for a player: the command forms and their bounds, for ``legal``."""
+        return ()
+
     @abc.abstractmethod
     def chance_command(self, state: Any, draw: SeededDraw) -> Command:
         """The chance command a seeded game gives in this state, drawn from ``draw``."""
@@ -204,14 +212,44 @@ class Game(abc.ABC):
     def render(self, state: Any, reveal: bool = False) -> str:
         """Text picture of the state; ``reveal`` shows what players at the table cannot see."""
 
+    def svg(
+        self, state: Any, *, reveal: bool = False, last: Sequence[Event] | None = None, size: int | None = 400
+    ) -> str | None:
+        """A standalone SVG 1.1 picture of the state (pure, like ``chess.svg.board``); ``reveal`` shows
+        what players at the table cannot see, ``last`` (the events of the last command) is
+        highlighted, ``size`` is the width in pixels. None where the game has no picture yet."""
+        return None
+
     def public_notation(self, command: Command) -> str:
         """A command as players at the table may see it in live output (``new``, ``play``); a seeded
         shuffle, say, hides its order. The log and exports keep the full notation."""
         return self.format(command)
 
+    def public_command_text(self, text: str) -> str:
+        """A stored command text (a log row's) as players at the table may see it: the text parsed,
+        then ``public_notation``; text that does not parse alone is shown as it is."""
+        try:
+            return self.public_notation(self.parse(text))
+        except Exception:  # a notation that needs the position to parse: nothing hidden in it
+            return text
+
+    def public_event(self, event: Event, plain_event: dict) -> dict:
+        """An event's plain data with what players at the table cannot see taken out (for ``log
+        --json`` while the game runs)."""
+        return plain_event
+
     def public(self, plain_state: dict) -> dict:
         """The plain state with what players at the table cannot see taken out (for ``show --json``)."""
         return plain_state
+
+    # -- component data (optional) -----------------------------------------------------------
+    def components_options(self, name: str, texts: Mapping[str, str]) -> dict[str, str]:
+        """The setup options that record a component set given as TOML texts (``new --components``)."""
+        raise InvalidSetup(f"{self.title} has no component data")
+
+    def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        """A component set's data with provenance (the built-in set when ``texts`` is None)."""
+        raise InvalidSetup(f"{self.title} has no component data")
 
     # -- solving (optional) -----------------------------------------------------------------
     def solve(self, state: Any, budget: int) -> SolveReport | None:

@@ -119,9 +119,10 @@ def decide_as(game: Game, header: Header, state: Any, position: int, actor: str,
     if actor == CHANCE and header.chance == SEEDED:
         expected = seeded_chance(game, header, state, position)
         if command != expected:
+            # Never name the seed's draw: it may be what the players cannot see yet (the next card).
             raise IllegalCommand(
-                f"this game's chance comes from its seed: here it gives {game.format(expected)!r}, "
-                f"not {game.format(command)!r}"
+                f"this game's chance comes from its seed and acts by itself: {game.format(command)!r} "
+                "is not what it gives here"
             )
     events = tuple(game.decide(state, command))
     if not events:  # a kernel invariant: every legal command leaves a trace in the log

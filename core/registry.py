@@ -1,34 +1,47 @@
-"""The games solrec knows. A game registers by being listed here; nothing else names games."""
+"""The games solrec knows. A game registers by being listed here; nothing else names games.
+
+The table names each game's module and class; a game's code is imported only when that game is
+used (``get_game``), so a command on one game never pays for the others.
+"""
 
 from __future__ import annotations
+
+import importlib
 
 from .errors import InvalidSetup
 from .game import Game
 
+# game id -> (module under solrec.core, class name)
+GAMES: dict[str, tuple[str, str]] = {
+    "solo-dice": ("solo_dice.game", "SoloDice"),
+    "soli2": ("soli2.game", "Soli2"),
+    "solar-solitaire": ("solar_solitaire.game", "SolarSolitaire"),
+    "solari": ("solari.game", "Solari"),
+    "solarius-mission": ("solarius_mission.game", "SolariusMission"),
+}
 
-def _load() -> dict[str, Game]:
-    from .solar_solitaire.game import SolarSolitaire
-    from .solari.game import Solari
-    from .soli2.game import Soli2
-    from .solo_dice.game import SoloDice
-
-    games: list[Game] = [SoloDice(), Soli2(), SolarSolitaire(), Solari()]
-    return {g.id: g for g in games}
-
-
-_GAMES: dict[str, Game] | None = None
+_LOADED: dict[str, Game] = {}
 
 
-def games() -> dict[str, Game]:
-    global _GAMES
-    if _GAMES is None:
-        _GAMES = _load()
-    return _GAMES
+def game_ids() -> list[str]:
+    """Every registered game id, without importing any game."""
+    return list(GAMES)
 
 
 def get_game(game_id: str) -> Game:
-    try:
-        return games()[game_id]
-    except KeyError:
-        known = ", ".join(sorted(games()))
-        raise InvalidSetup(f"unknown game {game_id!r} (known: {known})") from None
+    game = _LOADED.get(game_id)
+    if game is not None:
+        return game
+    entry = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if entry is None:
+        known = ", ".join(sorted(GAMES))
+        raise InvalidSetup(f"unknown game {game_id!r} (known: {known})")
+    module, name = entry
+    game = getattr(importlib.import_module(f"{__package__}.{module}"), name)()
+    _LOADED[game_id] = game
+    return game
+
+
+def games() -> dict[str, Game]:
+    """Every registered game, loaded (for commands that list or audit all of them)."""
+    return {gid: get_game(gid) for gid in GAMES}

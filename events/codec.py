@@ -173,15 +173,12 @@ def _exactly(kind: type, wanted: str) -> _Structure:
     return structure
 
 
+_EXACT = {str: "a string", int: "a whole number", bool: "true or false", type(None): "nothing"}
+
+
 def _build(tp: Any) -> _Structure:
-    if tp is str:
-        return _exactly(str, "a string")
-    if tp is int:
-        return _exactly(int, "a whole number")  # type() is exact: True is not a number here
-    if tp is bool:
-        return _exactly(bool, "true or false")
-    if tp is type(None):
-        return _exactly(type(None), "nothing")
+    if tp in _EXACT:
+        return _exactly(tp, _EXACT[tp])  # type() is exact: True is not a number here
     if tp is float:
 
         def structure_float(value: Any, where: str) -> float:
@@ -204,14 +201,7 @@ def _build(tp: Any) -> _Structure:
         return structure_optional
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            item = _structurer(args[0])
-
-            def structure_tuple(value: Any, where: str) -> tuple:
-                if type(value) not in (list, tuple):
-                    raise _refuse(where, "a list", value)
-                return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
-
-            return structure_tuple
+            return _build_tuple(args[0])
         items = [_structurer(a) for a in args]
 
         def structure_fixed(value: Any, where: str) -> tuple:
@@ -225,27 +215,61 @@ def _build(tp: Any) -> _Structure:
     raise TypeError(f"strict structuring does not support {tp!r}")
 
 
+def _build_tuple(item_type: Any) -> _Structure:
+    if item_type in _EXACT:
+        wanted = _EXACT[item_type]
+
+        def structure_plain_items(value: Any, where: str) -> tuple:
+            if type(value) not in (list, tuple):
+                raise _refuse(where, "a list", value)
+            for i, v in enumerate(value):  # the common case is one type() per item, no path strings
+                if type(v) is not item_type:
+                    raise _refuse(f"{where}[{i}]", wanted, v)
+            return tuple(value)
+
+        return structure_plain_items
+    item = _structurer(item_type)
+
+    def structure_tuple(value: Any, where: str) -> tuple:
+        if type(value) not in (list, tuple):
+            raise _refuse(where, "a list", value)
+        return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+    return structure_tuple
+
+
 def _build_attrs(cls: type) -> _Structure:
     hints = typing.get_type_hints(cls)
     fields = [f for f in attrs.fields(cls) if f.init]
     names = frozenset(f.name for f in fields)
     required = tuple(f.name for f in fields if f.default is attrs.NOTHING)
-    # built lazily: a field may name its own class (or one not yet defined when this runs)
-    plan: list[tuple[str, _Structure]] = []
+    # built lazily: a field may name its own class (or one not yet defined when this runs).
+    # A field of a plain type is checked inline (one type() call); others call their structurer.
+    plan: list[tuple[str, Any, _Structure | None]] = []
 
     def structure_attrs(value: Any, where: str) -> Any:
         if type(value) is not dict:
             raise _refuse(where, f"a map of {cls.__name__}", value)
         if not plan:
-            plan.extend((f.name, _structurer(hints[f.name])) for f in fields)
-        extra = value.keys() - names
-        if extra:
-            raise DoesNotFit(f"{where or cls.__name__} has an unknown field {_show(sorted(map(str, extra))[0])}")
-        for name in required:
-            if name not in value:
+            for f in fields:
+                hint = hints[f.name]
+                plan.append((f.name, hint, None) if hint in _EXACT else (f.name, None, _structurer(hint)))
+        if len(value) > len(names) or not value.keys() <= names:
+            extra = sorted(map(str, value.keys() - names))
+            raise DoesNotFit(f"{where or cls.__name__} has an unknown field {_show(extra[0])}")
+        kwargs = {}
+        for name, exact, fn in plan:
+            if name in value:
+                v = value[name]
+                if fn is None:
+                    if type(v) is not exact:
+                        raise _refuse(f"{where}.{name}" if where else name, _EXACT[exact], v)
+                    kwargs[name] = v
+                else:
+                    kwargs[name] = fn(v, f"{where}.{name}" if where else name)
+            elif name in required:
                 raise DoesNotFit(f"{where or cls.__name__} lacks the field {name!r}")
-        prefix = f"{where}." if where else ""
-        return cls(**{name: fn(value[name], prefix + name) for name, fn in plan if name in value})
+        return cls(**kwargs)
 
     return structure_attrs
 

@@ -77,7 +77,8 @@ def read_header(data: dict[str, Any]) -> Header:
     unknown = set(data) - _HEADER_KEYS
     if unknown:
         raise InvalidRecord(f"line 1: unknown header field {sorted(unknown)[0]!r}")
-    if data.get("solrec") != FORMAT_VERSION:
+    version = data.get("solrec")
+    if type(version) is not int or version != FORMAT_VERSION:  # not True, not 1.0: the integer 1
         raise InvalidRecord(f'line 1: not a solrec record (expected "solrec": {FORMAT_VERSION})')
     if not isinstance(data.get("game"), str):
         raise InvalidRecord('line 1: the header needs "game"')

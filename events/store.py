@@ -1,5 +1,14 @@
 """The SQLite event store (sqlite-utils): a ``games`` table and one hash-chained ``events`` stream per game.
 
+Browsable without solrec: each event row also carries ``data``, its payload as JSON text, written in
+the same insert as the msgpack ``payload`` it mirrors (so the two never disagree), and the views
+``event_log`` (events with their game and position, ``data`` as JSON) and ``game_list`` (games with
+``players``, ``options``, ``scores`` and ``outcome`` as JSON) let sqlite-utils and Datasette users
+query them with SQLite's JSON functions. SQLite cannot read msgpack, so a view or a generated column
+over ``payload`` alone cannot show it; a companion table would need its own cleanup on delete. The
+hash chain covers ``payload`` only; ``data`` is derived from it. Schema 1 databases (no ``data``) are
+migrated on open.
+
 Appends name the sequence number they expect to write next; the check and the inserts run in one
 ``BEGIN IMMEDIATE`` transaction, and the primary key (game_id, seq) backs it, so of two writers
 racing for a position exactly one wins and the other gets ``ConcurrencyConflict`` and writes nothing.
@@ -22,15 +31,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import Header, Step
 
 from .codec import EventCodec
 from .envelope import Row, chain_rows, genesis_hash
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+_VIEWS = {
+    "event_log": (
+        "select e.game_id, g.game, e.seq + 1 as position, e.seq, e.step, e.actor, e.command, e.type,"
+        " e.version, json(e.data) as data, e.hash, e.time from events e join games g on g.id = e.game_id"
+    ),
+    "game_list": (
+        "select id, game, rules, chance, seed, json(players) as players, json(options) as options, created,"
+        " events, case when outcome is null then 'running' else 'over' end as status,"
+        " json(scores) as scores, json(outcome) as outcome from games"
+    ),
+}
 MAX_PAYLOAD = 64 * 1024  # bytes of one stored event; the largest real payload is under 1 KiB
 MAX_TEXT = 64 * 1024  # characters of one stored text field (options, players, scores, commands)
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
@@ -42,7 +60,7 @@ GAMES_COLUMNS = {
 }
 EVENTS_COLUMNS = {
     "game_id": str, "seq": int, "step": int, "actor": str, "command": str, "type": str, "version": int,
-    "payload": bytes, "hash": str, "time": str,
+    "payload": bytes, "hash": str, "time": str, "data": str,
 }
 SEALS_COLUMNS = {"game_id": str, "events": int, "head": str, "mac": str, "sealed": str}
 
@@ -76,6 +94,45 @@ def default_db_path() -> Path:
     return Path(base) / "solrec" / "solrec.db"
 
 
+class _Database:
+    """The connection, with sqlite-utils' ``Database`` built only when something asks for more than
+    ``execute`` (importing sqlite-utils costs more than a whole ``show``)."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self._full: Any = None
+
+    def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, parameters)
+
+    def table_names(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("select name from sqlite_master where type = 'table'")]
+
+    @property
+    def full(self) -> Any:
+        if self._full is None:
+            import sqlite_utils
+
+            self._full = sqlite_utils.Database(self.conn)
+        return self._full
+
+    def __getitem__(self, name: str) -> Any:
+        return self.full[name]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.full, name)
+
+
+def _payload_json(payload: bytes) -> str | None:
+    """An event's msgpack payload as JSON text (the ``data`` column)."""
+    import msgpack
+
+    try:
+        return json.dumps(msgpack.unpackb(payload, raw=False, strict_map_key=False), sort_keys=True, ensure_ascii=False)
+    except Exception:  # damaged bytes stay damaged: validate reports them from the payload
+        return None
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -89,7 +146,7 @@ def check_game_id(game_id: str) -> str:
 class Store:
     def __init__(self, path: str | Path, create: bool = True):
         self.path = Path(path)
-        self._db: sqlite_utils.Database | None = None
+        self._db: _Database | None = None
         self._has_seals = False  # seen at open (and made by put_seal): reading a game asks no more
         if not self.path.exists():
             if not create:
@@ -103,12 +160,13 @@ class Store:
         if not tables:
             if not create:
                 raise NotASolrecDatabase(f"{self.path} is not a solrec database (it is empty)")
-            self._create_schema()
+            self._db.conn.close()  # an empty file gets its schema with the first write, like a new one
+            self._db = None
         else:
             self._check_schema(tables)
 
     # -- opening ----------------------------------------------------------------------------
-    def _connect(self, create: bool) -> sqlite_utils.Database:
+    def _connect(self, create: bool) -> _Database:
         mode = "rwc" if create else "rw"
         uri = f"file:{_uri_path(self.path)}?mode={mode}"
         try:
@@ -121,7 +179,7 @@ class Store:
         except sqlite3.Error as err:
             conn.close()
             raise self._error(err, "open") from None
-        return sqlite_utils.Database(conn)
+        return _Database(conn)
 
     def _objects(self) -> dict[str, str]:
         """Every table, view, index and trigger of the file: name -> type."""
@@ -147,6 +205,9 @@ class Store:
             number = value
         else:
             raise CorruptDatabase(f"{self.path}: the solrec schema version {str(value)[:40]!r} is not a number")
+        if number == 1 and objects.get("events") == "table":
+            self._migrate_from_1()
+            number = SCHEMA_VERSION
         if number != SCHEMA_VERSION:
             raise NotASolrecDatabase(
                 f"{self.path}: solrec schema {number}; this solrec reads schema {SCHEMA_VERSION}"
@@ -170,6 +231,29 @@ class Store:
         if triggers:
             raise CorruptDatabase(f"{self.path}: it holds a trigger ({triggers[0]!r}) solrec never makes")
 
+    def _create_views(self) -> None:
+        for name, sql in _VIEWS.items():
+            self.conn.execute(f"create view if not exists {name} as {sql}")
+
+    def _migrate_from_1(self) -> None:
+        """Schema 1 -> 2: add ``events.data`` (the payload as JSON), fill it, create the views."""
+        with self._transaction("migrate") as conn:
+            version = conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
+            if version is None or str(version[0]) != "1":
+                return  # another process migrated it first
+            columns = {r[1] for r in conn.execute("pragma table_info(events)")}
+            if "data" not in columns:
+                conn.execute("alter table events add column data text")
+            rows = conn.execute(
+                f"select game_id, seq, payload from events where length(payload) <= {MAX_PAYLOAD}"
+            ).fetchall()
+            conn.executemany(
+                "update events set data = ? where game_id = ? and seq = ?",
+                [(_payload_json(p) if isinstance(p, bytes) else None, g, q) for g, q, p in rows],
+            )
+            self._create_views()
+            conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
+
     def _create_schema(self) -> None:
         """Create the tables, unless another process did first (several `new` may race on a new file)."""
         try:
@@ -181,7 +265,7 @@ class Store:
             if objects:
                 self._check_schema(objects)
                 return
-            db = self.db
+            db = self.db.full
             db.table("solrec_meta").create({"key": str, "value": str}, pk="key")
             db.execute("insert into solrec_meta values ('schema', ?)", [str(SCHEMA_VERSION)])
             db.table("games").create(
@@ -195,9 +279,10 @@ class Store:
                 foreign_keys=[("game_id", "games", "id")],
                 not_null={"step", "actor", "command", "type", "version", "payload", "hash", "time"},
             )
+            self._create_views()
 
     @property
-    def db(self) -> sqlite_utils.Database:
+    def db(self) -> _Database:
         """The open database; a store for a file that does not exist yet creates it now."""
         if self._db is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -438,9 +523,13 @@ class Store:
 
     def _insert(self, game_id: str, rows: Sequence[Row]) -> None:
         self.conn.executemany(
-            "insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time)"
-            " values (?,?,?,?,?,?,?,?,?,?)",
-            [(game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time) for r in rows],
+            "insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time, data)"
+            " values (?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time,
+                 _payload_json(r.payload))
+                for r in rows
+            ],
         )
 
     def delete_game(self, game_id: str) -> None:
@@ -450,11 +539,49 @@ class Store:
             if "seals" in self._objects():
                 conn.execute("delete from seals where game_id = ?", [game_id])
 
+    def truncate(self, game_id: str, expected_events: int, keep: int, scores: dict | None, outcome: dict | None) -> None:
+        """Drop the events from position ``keep`` on (``undo``), if the log still holds
+        ``expected_events``; the recorded count, head, scores and outcome follow, in one transaction."""
+        with self._transaction() as conn:
+            row = conn.execute("select events, genesis from games where id = ?", [game_id]).fetchone()
+            if row is None:
+                raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+            if row[0] != expected_events:
+                raise ConcurrencyConflict(
+                    f"game {game_id!r} moved on: it has {row[0]} events, not {expected_events}; nothing was changed"
+                )
+            conn.execute("delete from events where game_id = ? and seq >= ?", [game_id, keep])
+            head = conn.execute("select hash from events where game_id = ? and seq = ?", [game_id, keep - 1]).fetchone()
+            conn.execute(
+                "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
+                [keep, head[0] if head else row[1], _json(scores), _json(outcome), game_id],
+            )
+
+    def rename_game(self, game_id: str, new_id: str) -> None:
+        """Give a game another id (the hash chain does not cover ids, so it stays valid; a seal binds
+        the id, so a sealed game must be sealed again under its new id)."""
+        check_game_id(new_id)
+        with self._transaction() as conn:
+            if not self.has_game(game_id):
+                raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+            if self.has_game(new_id):
+                raise StoreError(f"a game {new_id!r} already exists in {self.path}")
+            conn.execute("update events set game_id = ? where game_id = ?", [new_id, game_id])
+            conn.execute("update games set id = ? where id = ?", [new_id, game_id])
+            if "seals" in self._objects():
+                conn.execute("delete from seals where game_id = ?", [game_id])
+
+    def list_games(self) -> list[dict[str, Any]]:
+        """Every game's row as recorded (no event is read), oldest first."""
+        names = ["id", "game", "players", "created", "events", "scores", "outcome"]
+        rows = self._query(f"select {', '.join(names)} from games order by created, id")
+        return [dict(zip(names, r)) for r in rows]
+
     # -- seals ------------------------------------------------------------------------------
     def put_seal(self, game_id: str, events: int, head: str, mac: str) -> None:
         with self._transaction() as conn:
             if "seals" not in self._objects():
-                self.db.table("seals").create(dict(SEALS_COLUMNS), pk="game_id")
+                self.db.full.table("seals").create(dict(SEALS_COLUMNS), pk="game_id")
             self._has_seals = True
             if not self.has_game(game_id):
                 raise UnknownGameId(f"no game {game_id!r} in {self.path}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -89,10 +89,14 @@ def final_states(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
         yield gid, fold(log)
 
 
-def _validate_range(store: Store, ids: Sequence[str], key: bytes | None) -> dict[str, Verdict]:
+def _validate_range(
+    store: Store, ids: Sequence[str], key: bytes | None, progress: Callable[[int], Any] | None = None
+) -> dict[str, Verdict]:
     out: dict[str, Verdict] = {}
     for gid, log in stream_logs(store, ids):
         out[gid] = validate(log, key) if log is not None else validate_stored(store, gid, key)
+        if progress is not None:
+            progress(1)
     return out
 
 
@@ -128,16 +132,21 @@ def shards(ids: Sequence[str], sizes: dict[str, int], count: int) -> list[list[s
 
 
 def validate_corpus(
-    store: Store, ids: Sequence[str] | None = None, jobs: int | None = None, key: bytes | None = None
+    store: Store,
+    ids: Sequence[str] | None = None,
+    jobs: int | None = None,
+    key: bytes | None = None,
+    progress: Callable[[int], Any] | None = None,
 ) -> list[Verdict]:
     """A verdict per game of ``ids`` (None: every game), in that order, on ``jobs`` worker processes
-    (None: ``default_jobs``); the same verdicts as ``validate_stored`` one game at a time."""
+    (None: ``default_jobs``); the same verdicts as ``validate_stored`` one game at a time.
+    ``progress(n)`` is told as verdicts come in (per game on one job, per finished range on several)."""
     ids = store.game_ids() if ids is None else list(ids)
     if jobs is None:
         jobs = default_jobs(store)
     jobs = max(1, min(jobs, len(set(ids))))
     if jobs == 1:
-        verdicts = _validate_range(store, ids, key)
+        verdicts = _validate_range(store, ids, key, progress)
     else:
         parts = shards(ids, store.recorded_event_counts(), jobs * SHARDS_PER_JOB)
         methods = multiprocessing.get_all_start_methods()
@@ -146,4 +155,6 @@ def validate_corpus(
         with ProcessPoolExecutor(jobs, mp_context=context) as pool:
             for part in pool.map(_validate_shard, [str(store.path)] * len(parts), parts, [key] * len(parts)):
                 verdicts.update(part)
+                if progress is not None:
+                    progress(len(part))
     return [verdicts[gid] for gid in ids]

@@ -1,5 +1,12 @@
 """Diff two logs: the first position where they differ, the events there side by side, and a
-structured difference of the two states and score sheets at that point."""
+structured difference of the two states and score sheets at that point.
+
+``position`` counts events applied, as everywhere: it is how far the logs agree (``show --at`` it to
+see the last common state); the event at that position is the first that differs. The text speaks
+the games' own words: commands in their notation, events as the game describes them, the positions
+as the game renders them, score lines as the score sheet words them. While either game runs, what
+the players cannot see is hidden unless ``reveal``.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +38,7 @@ def structural_diff(a: Any, b: Any, path: str = "") -> list[dict[str, Any]]:
     return [] if a == b else [{"path": path or "(value)", "a": a, "b": b}]
 
 
-def diff(a: Log, b: Log) -> dict[str, Any]:
+def diff(a: Log, b: Log, reveal: bool = False) -> dict[str, Any]:
     header_diff = structural_diff(a.header.as_dict(), b.header.as_dict())
     result: dict[str, Any] = {"a": a.game_id, "b": b.game_id, "header": header_diff}
     if a.header.game != b.header.game:
@@ -47,8 +54,10 @@ def diff(a: Log, b: Log) -> dict[str, Any]:
             position = i
             break
     if position is None:
-        result.update(identical=not header_diff, position=None, reason="the logs hold the same events")
+        reason = "the logs hold the same events" + (" (their headers differ)" if header_diff else "")
+        result.update(identical=not header_diff, position=None, reason=reason)
         return result
+    hide = not reveal and any(game.outcome(state_at(log)) is None for log in (a, b))
 
     def side(log: Log, events: list) -> dict[str, Any]:
         event = events[position] if position < len(events) else None
@@ -56,11 +65,17 @@ def diff(a: Log, b: Log) -> dict[str, Any]:
         at = min(position + 1, len(events))
         state = state_at(log, at)
         sheet = game.score(state)
+        data = None if event is None else to_plain(event)
+        command = None if row is None else row.command
+        if hide:
+            data = None if event is None or data is None else game.public_event(event, data)
+            command = None if command is None else game.public_command_text(command)
         return {
-            "command": None if row is None else {"actor": row.actor, "command": row.command},
-            "event": None if event is None else {"type": event.TYPE, "text": game.describe_event(event), "data": to_plain(event)},
-            "state": to_plain(state),
+            "command": None if row is None else {"actor": row.actor, "command": command},
+            "event": None if event is None else {"type": event.TYPE, "text": game.describe_event(event), "data": data},
+            "state": game.public(to_plain(state)) if hide else to_plain(state),
             "score": sheet.as_dict(),
+            "render": game.render(state, not hide).splitlines(),
         }
 
     sa, sb = side(a, ev_a), side(b, ev_b)
@@ -72,6 +87,12 @@ def diff(a: Log, b: Log) -> dict[str, Any]:
         commands={"a": sa["command"], "b": sb["command"]},
         state=structural_diff(sa["state"], sb["state"]),
         score=structural_diff(sa["score"], sb["score"]),
+        rendered={"a": sa["render"], "b": sb["render"]},
+        totals={"a": sa["score"]["scores"], "b": sb["score"]["scores"]},
+        score_lines={
+            "a": [f"{x['player']} {x['points']:+d}: {x['what']}" for x in sa["score"]["lines"]],
+            "b": [f"{x['player']} {x['points']:+d}: {x['what']}" for x in sb["score"]["lines"]],
+        },
     )
     return result
 
@@ -80,10 +101,10 @@ def format_diff(d: dict[str, Any]) -> str:
     out = [f"diff {d['a']} {d['b']}"]
     for h in d["header"]:
         out.append(f"  header {h['path']}: {h['a']!r} | {h['b']!r}")
-    if d.get("position") is None:
-        out.append(f"  {d['reason']}")
-        return "\n".join(out)
     out.append(f"  {d['reason']}")
+    if d.get("position") is None:
+        return "\n".join(out)
+    out[-1] = f"  the logs agree up to position {d['position']}; the next event differs"
 
     def cmd(c):
         return "(log ended)" if c is None else f"{c['actor']}: {c['command']}"
@@ -91,14 +112,24 @@ def format_diff(d: dict[str, Any]) -> str:
     def ev(e):
         return "(no event)" if e is None else e["text"]
 
-    width = max(len(cmd(d["commands"]["a"])), len(ev(d["events"]["a"])), 20)
-    out.append(f"  {'a':<{width}} | b")
+    width = max(len(cmd(d["commands"]["a"])), len(ev(d["events"]["a"])), len(d["a"]), 20)
+    out.append(f"  {d['a']:<{width}} | {d['b']}")
     out.append(f"  {cmd(d['commands']['a']):<{width}} | {cmd(d['commands']['b'])}")
     out.append(f"  {ev(d['events']['a']):<{width}} | {ev(d['events']['b'])}")
-    out.append("  state after it:")
-    for s in d["state"] or [{"path": "(none)", "a": "", "b": ""}]:
-        out.append(f"    {s['path']}: {s['a']!r} | {s['b']!r}")
-    out.append("  score sheet after it:")
-    for s in d["score"] or [{"path": "(same)", "a": "", "b": ""}]:
-        out.append(f"    {s['path']}: {s['a']!r} | {s['b']!r}")
+    ra, rb = d["rendered"]["a"], d["rendered"]["b"]
+    only_a = [line for line in ra if line not in rb]
+    only_b = [line for line in rb if line not in ra]
+    out.append("  the position after it:" + ("" if only_a or only_b else " the same"))
+    out.extend(f"    - {line}" for line in only_a)
+    out.extend(f"    + {line}" for line in only_b)
+    ta, tb = d["totals"]["a"], d["totals"]["b"]
+    if ta == tb and d["score_lines"]["a"] == d["score_lines"]["b"]:
+        out.append("  the score sheet after it: the same")
+    else:
+        totals = lambda t: ", ".join(f"{p} {v}" for p, v in t.items())  # noqa: E731
+        out.append(f"  the score sheet after it: {totals(ta)} | {totals(tb)}")
+        la, lb = d["score_lines"]["a"], d["score_lines"]["b"]
+        out.extend(f"    - {line}" for line in la if line not in lb)
+        out.extend(f"    + {line}" for line in lb if line not in la)
+    out.append(f"  (- only in {d['a']}, + only in {d['b']})")
     return "\n".join(out)

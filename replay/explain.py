@@ -14,7 +14,8 @@ def explain(log: Log, at: int | None = None) -> dict[str, Any]:
     sheet = game.score(state)
     outcome = game.outcome(state)
     return {
-        "game": log.game_id,
+        "id": log.game_id,
+        "game": game.id,
         "position": position,
         "scores": dict(sheet.totals),
         "lines": [
@@ -26,7 +27,7 @@ def explain(log: Log, at: int | None = None) -> dict[str, Any]:
 
 
 def format_explanation(data: dict[str, Any]) -> str:
-    out = [f"{data['game']} at position {data['position']}"]
+    out = [f"{data['id']} at position {data['position']}"]
     width = max([len(line["what"]) for line in data["lines"]] + [10])
     for line in data["lines"]:
         out.append(f"  {line['player']:<10} {line['points']:>+6}  {line['what']:<{width}}  {line['rule']}")

@@ -46,7 +46,8 @@ class Verdict:
         )
         if self.ok:
             seal = {"verified": ", seal verified", "unverified": ", sealed (no key to verify)"}.get(self.sealed or "", "")
-            return f"{self.game_id}: valid ({self.game}, {self.events} events, {rules}{seal})"
+            plural = "" if self.events == 1 else "s"
+            return f"{self.game_id}: valid ({self.game}, {self.events} event{plural}, {rules}{seal})"
         return f"{self.game_id}: INVALID at event {self.position}: {self.reason} ({self.game}, {rules})"
 
 

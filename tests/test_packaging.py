@@ -67,3 +67,10 @@ def test_the_installed_namespace_imports():
 
     assert Path(solrec.core.__file__).parent == ROOT / "core"
     assert solrec.cli.main.app is not None and solrec.events.Store and solrec.replay
+
+
+def test_the_wheel_ships_the_component_data_of_solarius_mission(wheel):
+    names = set(wheel.namelist())
+    folder = ROOT / "core" / "solarius_mission" / "data"
+    data = {"solrec/core/solarius_mission/data/" + p.relative_to(folder).as_posix() for p in folder.rglob("*.toml")}
+    assert data and data <= names

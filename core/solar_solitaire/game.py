@@ -50,6 +50,8 @@ class SolarSolitaire(Game):
     title = "Solar Solitaire"
     rules_version = "1"
     rule_text = "001_13be5f3641df9817.txt"
+    notation_help = notation.HELP
+    notation_examples = ("turn", "move waste pad1")
     Options = Options
     min_players = 1
     max_players = 1
@@ -163,6 +165,15 @@ class SolarSolitaire(Game):
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state, reveal)
+
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
+
+    def public_event(self, event: Event, plain_event: dict) -> dict:
+        # The seeded shuffle's order is the face-down stockpile: only its size is public.
+        if isinstance(event, Shuffled):
+            return {"cards": len(event.order), "order": "hidden"}
+        return plain_event
 
     def public(self, plain_state: dict) -> dict:
         out = {k: v for k, v in plain_state.items() if k != "stock"}

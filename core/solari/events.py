@@ -142,6 +142,17 @@ class Placed(Event):
 
 
 @attrs.frozen
+class SetAside(Event):
+    """A shot piece with no free margin square left (28 pieces on the margin) leaves the board; its
+    owner reenters it in his next move, as after a total shot (docs/rules/solari.md)."""
+
+    TYPE: ClassVar[str] = "set-aside"
+    piece: Piece
+    shot_on: int  # where it was shot
+    kind: str  # simple / aimed, as judged
+
+
+@attrs.frozen
 class Forfeited(Event):
     TYPE: ClassVar[str] = "forfeited"
     side: str

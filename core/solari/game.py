@@ -21,10 +21,12 @@ from .events import (
     NumbersSet,
     Placed,
     ReentryPostponed,
+    SetAside,
     Stepped,
 )
 from .layout import house_layout, parse_layout
 from .state import DOMINOES, Options, State, evolve
+from .state import Options as SolariOptions
 
 DEFAULT_SIDES = {2: ("Uranus", "Saturn"), 3: ("Uranus", "Neptune", "Saturn"), 4: ("Uranus", "Saturn", "Neptune", "Jupiter")}
 
@@ -55,18 +57,23 @@ def start_board(options: Options, sides: tuple[str, ...]):
 class Solari(Game):
     id = "solari"
     title = "Solari"
-    rules_version = "1"
+    rules_version = "2"  # 2: a changed row scores whole; a shrinking row is diminished (issue 9)
     rule_text = "000_704bd94e3262071f.txt"
+    notation_help = notation.HELP
+    notation_examples = ("25-55", "domino 3-5")
     Options = Options
     min_players = 2
     max_players = 4
     command_types = (Roll, Turn, Deal, Domino, Step, Place, Enter)
-    event_types = (Dealt, NumbersSet, Stepped, Entered, ReentryPostponed, Judged, Placed, Forfeited, NumberLost, MoveScored, GameEnded)
+    event_types = (
+        Dealt, NumbersSet, Stepped, Entered, ReentryPostponed, Judged, Placed, Forfeited, NumberLost, MoveScored, GameEnded,
+        SetAside,
+    )
 
     def default_players(self) -> tuple[str, ...]:
         return ("Ann", "Bob")
 
-    def check_options(self, options: Options, players: tuple[str, ...]) -> None:
+    def check_options(self, options: SolariOptions, players: tuple[str, ...]) -> None:
         sides = sides_of(options, players)
         if options.teams and len(players) != 4:
             raise InvalidSetup(f"teams are two against two: 4 players, not {len(players)} ({text.TEAMS})")
@@ -83,7 +90,7 @@ class Solari(Game):
                 if off.get(p.kind):
                     raise InvalidSetup(f"layout: {p.kind}s are off in this game, but one stands on {name(sq)}")
 
-    def setup(self, options: Options, players: tuple[str, ...]) -> State:
+    def setup(self, options: SolariOptions, players: tuple[str, ...]) -> State:
         sides = sides_of(options, players)
         n = len(players)
         return State(
@@ -177,6 +184,9 @@ class Solari(Game):
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state, reveal)
 
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
+
     def describe_event(self, event: Event) -> str:
         if isinstance(event, Dealt):
             return f"{event.side}'s open dominoes: " + " ".join(f"{a}-{b}" for a, b in event.order)
@@ -196,6 +206,11 @@ class Solari(Game):
         if isinstance(event, Placed):
             facing = f" facing {event.piece.facing}" if event.piece.facing else ""
             return f"{rules.piece_name(event.piece)} placed on {name(event.square)}{facing} ({event.kind} shot)"
+        if isinstance(event, SetAside):
+            return (
+                f"{rules.piece_name(event.piece)} ({event.kind} shot on {name(event.shot_on)}) leaves the board: "
+                f"no margin square is free; {event.piece.side} reenters it in his next move"
+            )
         if isinstance(event, Forfeited):
             return f"{event.side} forfeits the move: {event.reason}"
         if isinstance(event, NumberLost):

@@ -21,6 +21,7 @@ from .events import (
     NumbersSet,
     Placed,
     ReentryPostponed,
+    SetAside,
     Stepped,
 )
 from .layout import KIND_CODE
@@ -116,6 +117,17 @@ def landing_refusal(board: dict, side: str, to: int) -> str | None:
     return None
 
 
+def stranded_doubler(board: dict, side: str, frm: int, to: int) -> str | None:
+    """Why landing on ``to`` is refused because it would shoot the mover's own doubler while no margin
+    square is left for it, else None (docs/rules/solari.md#no-free-margin-square)."""
+    occupant = board.get(to)
+    if occupant is None or occupant.side != side or occupant.kind != DOUBLER:
+        return None
+    if frm in RING_INDEX or any(m not in board for m in MARGIN):
+        return None
+    return f"{piece_name(occupant)} on {name(to)} cannot be shot: no margin square would be free for it ({text.DOUBLER_MARGIN})"
+
+
 def distances(state: State) -> tuple[int, ...]:
     if not state.left:
         return ()
@@ -184,7 +196,7 @@ def step_options(state: State) -> list[StepOption]:
             continue
         for d in ds:
             for to in targets(piece, frm, d):
-                if landing_refusal(board, side, to):
+                if landing_refusal(board, side, to) or stranded_doubler(board, side, frm, to):
                     continue
                 geo = geometry(piece, frm, to)
                 assert not isinstance(geo, str)
@@ -205,7 +217,7 @@ def has_step(state: State) -> bool:
             continue
         for d in ds:
             for to in targets(piece, frm, d):
-                if not landing_refusal(board, side, to):
+                if not landing_refusal(board, side, to) and not stranded_doubler(board, side, frm, to):
                     return True
     return False
 
@@ -221,7 +233,10 @@ def _continues(state: State, o: StepOption) -> bool:
     h = pending_place(s1)
     if h is None:
         return has_step(s1)
-    return any(has_step(evolve(s1, Placed(_placed_piece(h, p), p.square, h.kind))) for p in raw_places(s1))
+    places = raw_places(s1)
+    if not places:
+        return has_step(evolve(s1, SetAside(h.piece, h.square, h.kind)))
+    return any(has_step(evolve(s1, Placed(_placed_piece(h, p), p.square, h.kind))) for p in places)
 
 
 @functools.lru_cache(maxsize=32)
@@ -270,8 +285,14 @@ def legal_places(state: State) -> list[Place]:
 
 
 # -- reentry ------------------------------------------------------------------------------------
+def numbers_of(state: State) -> tuple[int, int]:
+    """The mover's two numbers (set before any partial move or reentry is decided)."""
+    assert state.numbers is not None
+    return state.numbers
+
+
 def entry_squares(state: State) -> list[int]:
-    a, b = state.numbers
+    a, b = numbers_of(state)
     if state.joker:
         return [x * 10 + y for x in range(1, 7) for y in range(1, 7)]
     return sorted({a * 10 + b, b * 10 + a})
@@ -280,7 +301,8 @@ def entry_squares(state: State) -> list[int]:
 def entry_is_double(state: State, square: int) -> bool:
     if state.joker:
         return square // 10 == square % 10
-    return state.numbers[0] == state.numbers[1]
+    a, b = numbers_of(state)
+    return a == b
 
 
 def legal_entries(state: State) -> list[Enter]:
@@ -365,7 +387,7 @@ def _decide_roll(state, ph, c: Roll, out) -> None:
         raise _not_now(state, ph, "a roll")
     if len(c.dice) != 2 or any(d not in range(1, 7) for d in c.dice):
         raise IllegalCommand(f"a roll is two dice from 1 to 6, not {c.dice}")
-    out.emit(NumbersSet(state.mover, tuple(c.dice), "rolled", _joker(state, c.dice)))
+    out.emit(NumbersSet(state.mover, (c.dice[0], c.dice[1]), "rolled", _joker(state, c.dice)))
 
 
 def _unplayed(state: State) -> list[tuple[int, int]]:
@@ -392,7 +414,7 @@ def _decide_deal(state, ph, c: Deal, out) -> None:
     side = next(s for s, d in zip(state.sides, state.dealt) if not d)
     if c.side != side:
         raise IllegalCommand(f"{side}'s dominoes are dealt next, not {c.side}'s")
-    order = tuple(tuple(sorted(d)) for d in c.order)
+    order = tuple((min(d), max(d)) for d in c.order)
     if sorted(order) != list(DOMINOES):
         raise IllegalCommand(f"a set is the 21 dominoes 1-1 .. 6-6, each once ({text.DOMINOES})")
     out.emit(Dealt(side, order))
@@ -426,7 +448,7 @@ def _decide_step(state: State, ph, c: Step, out) -> None:
     if dist not in ds:
         nums = " or ".join(map(str, ds))
         raise IllegalCommand(f"{name(c.frm)}-{name(c.to)} moves {dist}, but the number to play is {nums} ({text.DICE})")
-    refusal = landing_refusal(board, state.mover, c.to)
+    refusal = landing_refusal(board, state.mover, c.to) or stranded_doubler(board, state.mover, c.frm, c.to)
     if refusal:
         raise IllegalCommand(refusal)
     legal = legal_step_options(state)
@@ -505,7 +527,8 @@ def judge(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if state.joker:
         double = len(parts) == 2 and parts[0].distance == parts[1].distance
     else:
-        double = state.numbers[0] == state.numbers[1]
+        a, b = numbers_of(state)
+        double = a == b
     kinds, reasons = [], []
     for h in state.held:
         if h.kind is not None:
@@ -563,8 +586,10 @@ def settle(out: _Out) -> None:
                 h = pending_place(s)
                 out.emit(Placed(_placed_piece(h, places[0]), places[0].square, h.kind))
                 continue
-            if not places:  # 28 pieces on the margin: documented as refused
-                raise IllegalCommand("no free margin square is left for the shot piece")
+            if not places:  # 28 pieces on the margin: the piece leaves the board (solari.md)
+                h = pending_place(s)
+                out.emit(SetAside(h.piece, h.square, h.kind))
+                continue
             return
         if ph == "numbers":
             if s.opts.source == "dominoes-open":

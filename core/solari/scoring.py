@@ -16,8 +16,10 @@ The choices are the tuples ``FULL_BOTH_CHOICES`` etc. below; docs/rules/solari-s
 
 ``score_move`` compares the board before and after one whole move (both partial moves, shots placed)
 and returns every unit of the mover's own comets that scores, with its table value, doubling and the
-reason. Units that did not change, or were diminished, are not returned (they score nothing), so
-``score_move(b, b, ...) == ()``.
+reason. A row (or the sun) that was built new, extended or displaced scores whole: its value and every
+sequence and orientation in it. In a row that did not change, or was diminished (shorter than a row
+that stood on its line, mostly of that row's comets), only the sequences and orientations that
+themselves changed score. Nothing else is returned, so ``score_move(b, b, ...) == ()``.
 """
 
 from __future__ import annotations
@@ -138,7 +140,7 @@ def _table_ori(k: int, full: bool) -> str:
 # Geometry of the doublers.
 
 def _sun_seen(sq: int) -> tuple[int, ...]:
-    seen = set()
+    seen: set[int] = set()
     for line in LINES:
         if sq in line:
             seen.update(s for s in SUN if s in line)
@@ -207,24 +209,43 @@ def _doubling(where: tuple[int, ...] | None, doublers: dict[str, int], mover: st
 # ---------------------------------------------------------------------------------------------------
 # Change: built new, extended, displaced / unchanged, diminished.
 
-def _change(key: frozenset, squares: tuple[int, ...], before: list, label, shifted: str) -> str | None:
-    """How a unit compares with the units of its kind before on the same line (or the sun).
+@attrs.frozen
+class _Change:
+    """How a unit compares with the units of its kind that stood on the same line (or the sun) before."""
 
-    None when unchanged (the same key existed) or diminished (its key is a strict part of an old one).
+    counts: bool  # built new, extended, displaced/altered
+    text: str  # "extended from 3 (10-11-12)", "unchanged", "diminished from 4 (10-11-12-13)"
+    via_row: bool = False  # a sequence/orientation that scores only because its row counts
+
+
+def diminished_from(squares: tuple[int, ...], comets: frozenset[int], before: list) -> Group | Sub | None:
+    """The unit before that this one is a diminished remainder of, if any (solari-scoring.md#diminished).
+
+    000: "Diminished rows don't count." A unit is diminished when it is shorter than a unit of its kind
+    that stood on the same line before the move and most of its comets (more than half) come from that
+    unit: what is left of a row that lost comets, wherever on the line the rest now stands.
     """
-    for old in before:
-        if key <= old.key:
-            return None
-    grown = [old for old in before if old.key < key]
+    shorter = [o for o in before if len(squares) < len(o.squares) and 2 * len(comets & o.comets) > len(squares)]
+    return max(shorter, key=lambda o: (len(o.squares), o.squares)) if shorter else None
+
+
+def _change(unit: Group | Sub, before: list, label, shifted: str) -> _Change:
+    """Unchanged (the same identity stood before), diminished, else extended / ``shifted`` / built new."""
+    if any(unit.key == old.key for old in before):
+        return _Change(False, "unchanged")
+    cut = diminished_from(unit.squares, unit.comets, before)
+    if cut is not None:
+        return _Change(False, f"diminished from {len(cut.squares)} ({label(cut)})")
+    grown = [old for old in before if old.key < unit.key]
     if grown:
         old = max(grown, key=lambda o: (len(o.key), o.squares))
-        return f"extended from {len(old.squares)} ({label(old)})"
-    here = set(squares)
+        return _Change(True, f"extended from {len(old.squares)} ({label(old)})")
+    here = set(unit.squares)
     overlap = [old for old in before if here & set(old.squares)]
     if overlap:
         old = max(overlap, key=lambda o: (len(here & set(o.squares)), o.squares))
-        return f"{shifted} from {label(old)}"
-    return "built new"
+        return _Change(True, f"{shifted} from {label(old)}")
+    return _Change(True, "built new")
 
 
 def _row_label(g: Group) -> str:
@@ -276,17 +297,21 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
     k = len(g.squares)
     is_sun = g.kind == SUN_KIND
     what = "sun" if is_sun else "row"
-    span = set(SUN if is_sun else g.line)
-    old_rows = old.sun if is_sun else [o for o in old.rows if o.line == g.line]
+    line = g.line
+    span = set(SUN if line is None else line)
+    old_rows = old.sun if is_sun else [o for o in old.rows if o.line == line]
     old_seqs = [o for o in old.seqs if span.issuperset(o.squares)]
     old_oris = [o for o in old.oris if span.issuperset(o.squares)]
-    row_change = _change(g.key, g.squares, old_rows, _row_label, "displaced")
+    row_change = _change(g, old_rows, _row_label, "displaced")
+    # 000: "You have 1235, that's a row of four = 3 points plus a sequence of three = 2 points": a row
+    # that counts is scored whole, with every sequence and orientation in it, whichever comet came last.
+    whole = row_change.counts
     dbl: _Doubling | None = None
 
     def make(kind: str, squares: tuple[int, ...], full: bool, value: int, why: str, rule: str) -> Unit:
         nonlocal dbl
         if dbl is None:
-            dbl = _doubling(None if is_sun else g.line, doublers, mover, moved, rules)
+            dbl = _doubling(line, doublers, mover, moved, rules)
         if dbl.why:
             why = f"{why}; {dbl.why}"
             dbl_rule = _cite(S_DOUBLER_SUN if is_sun else S_DOUBLER, S_DOUBLED)
@@ -297,22 +322,33 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
             rule = f"{rule}; {dbl_rule}"
         return Unit(mover, kind, squares, full, value, dbl.doubled, value * 2 if dbl.doubled else value, why, rule)
 
+    def sub_change(sub: Sub) -> _Change | None:
+        """Why ``sub`` scores, or None. In a row that counts every unit scores, its own change told."""
+        change = _change(sub, old_seqs if sub.kind == SEQUENCE else old_oris, _sub_label, "altered")
+        if change.counts:
+            return change
+        if whole:  # it stood before: it scores because its row does
+            return _Change(True, f"{change.text} in the {what} that is {row_change.text}", via_row=True)
+        return None
+
     base_rule = _cite(S_SUN) if is_sun else _cite(S_ROWS)
-    where = "in the sun" if is_sun else f"on {line_name(g.line)}"
+    where = "in the sun" if line is None else f"on {line_name(line)}"
+    dimin_rule = reading("diminished") if "diminished" in row_change.text else ""
+    whole_rule = reading("changed-row-scores-whole")
     full_seqs = [s for s in g.sequences if s.full]
     full_oris = [s for s in g.orientations if s.full]
     out: list[Unit] = []
 
     # The row itself, unless a full sequence or orientation replaces its value.
     if not full_seqs and not full_oris:
-        if row_change is not None:
+        if row_change.counts:
             out.append(
                 make(
                     SUN_KIND if is_sun else ROW,
                     g.squares,
                     True,
                     ROW_VALUE[k],
-                    f"{what} of {k} at {_dash(g.squares)} {where} {row_change}",
+                    f"{what} of {k} at {_dash(g.squares)} {where} {row_change.text}",
                     f"{base_rule}; {_cite(_table_row(k), S_CHANGED)}",
                 )
             )
@@ -326,7 +362,7 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
         else:
             fulls = [(s, False) for s in full_seqs + full_oris]
         for sub, excess_only in fulls:
-            change = _change(sub.key, sub.squares, old_seqs if sub.kind == SEQUENCE else old_oris, _sub_label, "altered")
+            change = sub_change(sub)
             if change is None:
                 continue
             table = SEQ_FULL_VALUE[k] if sub.kind == SEQUENCE else ORI_FULL_VALUE[k]
@@ -345,15 +381,18 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
                     f"of {k}: {table} - {ROW_VALUE[k]}"
                 )
                 extra_rules.append(reading("full-sequence-and-orientation"))
-            elif row_change is None and rules.unchanged_row_full_unit == "bonus":
+            elif not row_change.counts and rules.unchanged_row_full_unit == "bonus":
                 value = table - ROW_VALUE[k]
-                state = "unchanged" if any(o.key == g.key for o in old_rows) else "diminished"
-                note = f"the {what} itself is {state}, so only its excess over the {what} of {k}: {table} - {ROW_VALUE[k]}"
+                note = f"the {what} itself is {row_change.text}, so only its excess over the {what} of {k}: {table} - {ROW_VALUE[k]}"
                 extra_rules.append(reading("unchanged-row-full-unit"))
+                if dimin_rule:
+                    extra_rules.append(dimin_rule)
             elif full_seqs and full_oris:
                 extra_rules.append(reading("full-sequence-and-orientation"))
             if full_seqs and full_oris and mode == "higher":
                 note += f" (the full orientation, {full_oris[0].detail}, is the lower and counts nothing)"
+            if change.via_row:
+                extra_rules.append(whole_rule)
             alter = S_SEQ_ALTER if sub.kind == SEQUENCE else S_ORI_ALTER
             rule = "; ".join([_cite(defin, *quote, S_CHANGED, alter), *extra_rules])
             out.append(
@@ -362,21 +401,18 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
                     sub.squares,
                     True,
                     value,
-                    f"full {sub.kind} of {k} ({sub.detail}) at {_dash(sub.squares)} {where}, {change}: {note}",
+                    f"full {sub.kind} of {k} ({sub.detail}) at {_dash(sub.squares)} {where}, {change.text}: {note}",
                     rule,
                 )
             )
 
     # Partial sequences and orientations add to the row's value.
-    for kind, subs, pool in (
-        (SEQUENCE, g.sequences, old_seqs),
-        (ORIENTATION, g.orientations, old_oris),
-    ):
-        scored = []
+    for kind, subs in ((SEQUENCE, g.sequences), (ORIENTATION, g.orientations)):
+        scored: list[tuple[Sub, int, str, str]] = []
         for sub in subs:
             if sub.full:
                 continue
-            change = _change(sub.key, sub.squares, pool, _sub_label, "altered")
+            change = sub_change(sub)
             if change is None:
                 continue
             n = len(sub.squares)
@@ -386,13 +422,15 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
             else:
                 value = ORI_PART_VALUE[n]
                 rule = _cite(S_ORI, S_ORI_PART, _table_ori(n, False), S_ORI_ALTER)
-            scored.append((sub, value, change, rule))
+            if change.via_row:
+                rule += "; " + whole_rule
+            scored.append((sub, value, change.text, rule))
         if rules.partials_per_row == "best" and len(scored) > 1:
-            scored = [max(scored, key=lambda t: t[1])]
-            scored[0] = scored[0][:3] + (scored[0][3] + "; " + reading("partials-per-row"),)
+            best = max(scored, key=lambda t: t[1])
+            scored = [(best[0], best[1], best[2], best[3] + "; " + reading("partials-per-row"))]
         elif len(scored) > 1:
-            scored = [t[:3] + (t[3] + "; " + reading("partials-per-row"),) for t in scored]
-        for sub, value, change, rule in scored:
+            scored = [(t[0], t[1], t[2], t[3] + "; " + reading("partials-per-row")) for t in scored]
+        for sub, value, text, rule in scored:
             n = len(sub.squares)
             out.append(
                 make(
@@ -401,7 +439,7 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
                     False,
                     value,
                     f"partial {kind} of {n} ({sub.detail}) at {_dash(sub.squares)} in the {what} of {k} at "
-                    f"{_dash(g.squares)} {where}, {change}: adds to the {what}'s value",
+                    f"{_dash(g.squares)} {where}, {text}: adds to the {what}'s value",
                     rule,
                 )
             )

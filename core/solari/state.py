@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from ..frozen import evolve as copy_with
@@ -18,6 +21,7 @@ from .events import (
     NumbersSet,
     Placed,
     ReentryPostponed,
+    SetAside,
     Stepped,
 )
 from .scoring import FULL_BOTH_CHOICES, PARTIALS_CHOICES, PARTNER_DOUBLER_CHOICES, UNCHANGED_ROW_CHOICES, Unit
@@ -141,7 +145,7 @@ def _numbers_set(s: State, e: NumbersSet) -> State:
         i = s.seat(e.side)
         played = _replace(played, i, (*played[i], tuple(sorted(e.numbers))))
     return copy_with(
-        s, numbers=tuple(e.numbers), how=e.how, joker=e.joker, left=tuple(e.numbers), played=played,
+        s, numbers=(e.numbers[0], e.numbers[1]), how=e.how, joker=e.joker, left=tuple(e.numbers), played=played,
         before=s.board, entry_done=False, move_done=False, partials=(), entered=(), held=(),
     )
 
@@ -214,6 +218,18 @@ def _placed(s: State, e: Placed) -> State:
     return copy_with(s, board=board_from(board), held=tuple(held))
 
 
+def _set_aside(s: State, e: SetAside) -> State:
+    held = list(s.held)
+    for i, h in enumerate(held):
+        if (h.piece.side, h.piece.kind, h.piece.number) == (e.piece.side, e.piece.kind, e.piece.number):
+            del held[i]
+            break
+    off = (*s.off_board, attrs.evolve(e.piece, facing=None))
+    # The mover's own piece reenters in his next move, not in the middle of this one.
+    entry_done = s.entry_done or e.piece.side == s.mover
+    return attrs.evolve(s, held=tuple(held), off_board=off, entry_done=entry_done)
+
+
 def _forfeited(s: State, e: Forfeited) -> State:
     return copy_with(s, move_done=True, left=())
 
@@ -238,7 +254,7 @@ def _game_ended(s: State, e: GameEnded) -> State:
     return copy_with(s, ended=e.reason)
 
 
-MUTATORS = {
+MUTATORS: dict[type, Callable[[State, Any], State]] = {
     Dealt: _dealt,
     NumbersSet: _numbers_set,
     Stepped: _stepped,
@@ -246,6 +262,7 @@ MUTATORS = {
     ReentryPostponed: _reentry_postponed,
     Judged: _judged,
     Placed: _placed,
+    SetAside: _set_aside,
     Forfeited: _forfeited,
     NumberLost: _number_lost,
     MoveScored: _move_scored,

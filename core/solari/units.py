@@ -41,6 +41,7 @@ class Sub:
     key: frozenset
     full: bool
     detail: str  # "1-2-3 ascending", "facing N"
+    comets: frozenset[int] = frozenset()  # the numbers of its comets (one side: a number is a comet)
 
 
 @attrs.frozen
@@ -53,6 +54,7 @@ class Group:
     line: tuple[int, ...] | None  # the full board line; None for the sun
     sequences: tuple[Sub, ...]
     orientations: tuple[Sub, ...]
+    comets: frozenset[int] = frozenset()  # the numbers of its comets
 
 
 def _stretches(values: list, step_ok) -> list[tuple[int, int]]:
@@ -88,6 +90,7 @@ def _subs(arc: tuple[int, ...], comets: dict[int, Piece], sequences: bool, orien
     starts = range(len(arc)) if cyclic else (0,)
     seqs: dict[frozenset, Sub] = {}
     oris: dict[frozenset, Sub] = {}
+
     n = len(arc)
     for s in starts:
         order = arc[s:] + arc[:s]
@@ -98,14 +101,15 @@ def _subs(arc: tuple[int, ...], comets: dict[int, Piece], sequences: bool, orien
                 key = frozenset((q, comets[q].number) for q in sq)
                 if key not in seqs:
                     way = "ascending" if nums[i + 1] > nums[i] else "descending"
-                    seqs[key] = Sub(SEQUENCE, sq, key, j - i == n, f"{'-'.join(str(v) for v in nums[i:j])} {way}")
+                    detail = f"{'-'.join(str(v) for v in nums[i:j])} {way}"
+                    seqs[key] = Sub(SEQUENCE, sq, key, j - i == n, detail, _numbers(comets, sq))
         if orientations:
             faces = [comets[q].facing for q in order]
             for i, j in _stretches(faces, _facing_step):
                 sq = order[i:j]
-                key = frozenset((q, faces[i]) for q in sq)
-                if key not in oris:
-                    oris[key] = Sub(ORIENTATION, sq, key, j - i == n, f"facing {faces[i]}")
+                facing_key = frozenset((q, faces[i]) for q in sq)
+                if facing_key not in oris:
+                    oris[facing_key] = Sub(ORIENTATION, sq, facing_key, j - i == n, f"facing {faces[i]}", _numbers(comets, sq))
     return _maximal(seqs.values()), _maximal(oris.values())
 
 
@@ -116,6 +120,10 @@ def _maximal(subs: Iterable[Sub]) -> tuple[Sub, ...]:
     if full:
         return (full[0],)
     return tuple(x for x in subs if not any(x.key < y.key for y in subs))
+
+
+def _numbers(comets: dict[int, Piece], squares: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(comets[q].number for q in squares)
 
 
 def own_comets(pieces: dict[int, Piece], side: str) -> dict[int, Piece]:
@@ -137,16 +145,16 @@ def groups(pieces: dict[int, Piece], side: str, sequences: bool = True, orientat
             if len(run) >= 3:
                 sq = tuple(run)
                 seqs, oris = _subs(sq, comets, sequences, orientations, cyclic=False)
-                found.append(Group(ROW, sq, frozenset(sq), line, seqs, oris))
+                found.append(Group(ROW, sq, frozenset(sq), line, seqs, oris, _numbers(comets, sq)))
             run = []
     held = [q in comets for q in SUN]
     count = sum(held)
     if count == 4:
         seqs, oris = _subs(SUN, comets, sequences, orientations, cyclic=True)
-        found.append(Group(SUN_KIND, SUN, frozenset(SUN), None, seqs, oris))
+        found.append(Group(SUN_KIND, SUN, frozenset(SUN), None, seqs, oris, _numbers(comets, SUN)))
     elif count == 3:
         gap = held.index(False)
         arc = tuple(SUN[(gap + k) % 4] for k in (1, 2, 3))
         seqs, oris = _subs(arc, comets, sequences, orientations, cyclic=False)
-        found.append(Group(SUN_KIND, arc, frozenset(arc), None, seqs, oris))
+        found.append(Group(SUN_KIND, arc, frozenset(arc), None, seqs, oris, _numbers(comets, arc)))
     return found

@@ -53,6 +53,8 @@ class Soli2(Game):
     title = "SOLI2"
     rules_version = "1"
     rule_text = "002_572cc3089f8254a7.txt"
+    notation_help = notation.HELP
+    notation_examples = ("place d4", "d2-d4")
     Options = Options
     min_players = 1
     max_players = 2
@@ -140,6 +142,9 @@ class Soli2(Game):
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state)
+
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
 
     def describe_event(self, event: Event) -> str:
         if isinstance(event, Drawn):

@@ -62,3 +62,72 @@ def status(state: State) -> str:
     n = len(legal_jumps(state))
     return f"{who} to jump: {n} legal jump{'' if n == 1 else 's'}"
 
+
+
+# -- the picture -------------------------------------------------------------------------------
+
+_FILL = {"b": "#1f1f1f", "w": "#f7f7f7"}
+
+
+def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+    """The 7x7 board with coordinates, black and white marbles and the empty pockets, then what is off
+    the board (the channel) and in the pouch or the channels. Nothing is hidden from the table (the
+    pouch's counts follow from what was placed), so ``reveal`` changes nothing. ``last`` (the events of
+    the last command) draws the last jump as an arrow and crosses out the removed marble, or rings the
+    last placed marble."""
+    from ..svg import HIGHLIGHT, SHOT, arrow, circle, document, line, rect, text
+    from .events import Jumped, Placed
+
+    cell, left, top = 50, 26, 46
+    width = left * 2 + cell * B.SIZE
+    out = [rect(0, 0, width, 0, fill="#f6f1e7")]
+    out.append(text(10, 20, title(state), 13, font_weight="bold"))
+
+    def centre(square: str) -> tuple[int, int]:
+        file, rank = B.coords(B.index(square))
+        return left + file * cell + cell // 2, top + (B.SIZE - rank) * cell + cell // 2
+
+    out.append(rect(left, top, cell * B.SIZE, cell * B.SIZE, rx=10, fill="#c8a878", stroke="#7a5c33", stroke_width=2))
+    for k in range(B.SIZE):
+        out.append(text(left + k * cell + cell / 2, top - 6, B.FILES[k], 12, anchor="middle"))
+        out.append(text(left + k * cell + cell / 2, top + B.SIZE * cell + 16, B.FILES[k], 12, anchor="middle"))
+        out.append(text(left / 2, top + k * cell + cell / 2 + 4, B.SIZE - k, 12, anchor="middle"))
+        out.append(text(width - left / 2, top + k * cell + cell / 2 + 4, B.SIZE - k, 12, anchor="middle"))
+    flat = state.flat
+    for i, mark in enumerate(flat):
+        x, y = centre(B.name(i))
+        if mark == B.EMPTY:
+            # an empty pocket: a dark hollow, not a marble
+            out.append(circle(x, y, 9, fill="#8a6a40", stroke="#5e4424", stroke_width=1.5))
+        else:
+            out.append(circle(x, y, 19, fill=_FILL[mark], stroke="#000000", stroke_width=1.2))
+    cx, cy = centre(B.CENTER_NAME)  # the centre: the tie-break and the solitaires measure from it
+    out.append(circle(cx, cy, 23, fill="none", stroke="#7a5c33", stroke_width=1, stroke_dasharray="3 3"))
+    for event in last or ():
+        if isinstance(event, Jumped):
+            (x1, y1), (x2, y2) = centre(event.start), centre(event.end)
+            out.extend(arrow(x1, y1, x2, y2, HIGHLIGHT, 5))
+            ox, oy = centre(event.over)
+            out.append(line(ox - 10, oy - 10, ox + 10, oy + 10, stroke=SHOT, stroke_width=4))
+            out.append(line(ox - 10, oy + 10, ox + 10, oy - 10, stroke=SHOT, stroke_width=4))
+        elif isinstance(event, Placed):
+            x, y = centre(event.square)
+            out.append(circle(x, y, 22, fill="none", stroke=HIGHLIGHT, stroke_width=4))
+    y = top + cell * B.SIZE + 40
+    black, white = state.on_board(B.BLACK), state.on_board(B.WHITE)
+    info = [f"on the board: black {black}, white {white}",
+            f"removed (in the channel): black {state.removed[0]}, white {state.removed[1]}"]
+    if state.mode != CLASSIC and state.phase == FILLING:
+        if state.fill == PURE_SKILL and state.mode == DUEL:
+            for name_, (b, w) in zip(state.players, state.channels):
+                info.append(f"{name_}'s channel: black {b}, white {w}")
+        else:
+            info.append(f"pouch: black {state.pouch[0]}, white {state.pouch[1]}")
+        if state.hand is not None:
+            info.append(f"drawn, to place: {state.hand}")
+    info.append(status(state))
+    for k, row in enumerate(info):
+        out.append(text(10, y + k * 18, row, 12, font_weight="bold" if k == len(info) - 1 else None))
+    height = y + len(info) * 18
+    out[0] = rect(0, 0, width, height, fill="#f6f1e7")
+    return document(width, height, out, size=size, title=title(state))

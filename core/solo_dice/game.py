@@ -25,6 +25,8 @@ class SoloDice(Game):
     title = "Solo Dice"
     rules_version = "1"
     rule_text = "004_917d94bb7d3af918.txt"
+    notation_help = notation.HELP
+    notation_examples = ("6+1 5+5 5", "roll 6 1 5 5 5")
     Options = Options
     min_players = 1
     max_players = 1
@@ -88,6 +90,9 @@ class SoloDice(Game):
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state)
+
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
 
     def describe_event(self, event: Event) -> str:
         if isinstance(event, Rolled):

@@ -62,7 +62,7 @@ def test_header_records_rules_version_options_and_chance():
 @pytest.mark.parametrize(
     "players,chance,seed,reason",
     [
-        (["Ann", "Bob"], "seeded", 1, "Solo Dice is played by 1 player(s), not 2"),
+        (["Ann", "Bob"], "seeded", 1, "Solo Dice is played by 1 player, not 2"),
         (["chance"], "seeded", 1, "'chance' is the name of chance, not a player name"),
         ([" Ann"], "seeded", 1, "player name ' Ann' is empty or has surrounding spaces"),
         (["Ann"], "dice", 1, "chance is 'seeded' or 'entered', not 'dice'"),

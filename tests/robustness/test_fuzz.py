@@ -240,7 +240,8 @@ def _tamper(data) -> tuple[Path, str, bool]:
             conn.execute("update events set payload = ?, type = ? where game_id = ? and seq = ?", [*a, gid, other])
     elif how == "duplicate event":
         conn.execute("update events set seq = seq + 1000000 where game_id = ? and seq > ?", where)
-        conn.execute("insert into events select game_id, seq + 1, step, actor, command, type, version, payload, hash,"
+        conn.execute("insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time)"
+                     " select game_id, seq + 1, step, actor, command, type, version, payload, hash,"
                      " time from events where game_id = ? and seq = ?", where)
         conn.execute("update events set seq = seq - 1000000 + 1 where game_id = ? and seq > 1000000", [gid])
     elif how == "delete game":
@@ -298,7 +299,7 @@ def test_every_tampering_that_changes_a_game_is_detected_by_validate():
     cli_db = Path(tempfile.mkdtemp()) / "t.db"
     cli_db.write_bytes(_template())
     cli = Hostile(cli_db)
-    ids = [line.split(":")[0] for line in cli.run("validate", "--all").stdout.splitlines()[:-1]]
+    ids = [g["id"] for g in json.loads(cli.run("validate", "--all", "--json").stdout)["games"]]
     for gid in ids:
         conn = sqlite3.connect(cli_db)
         n = conn.execute("select count(*) from events where game_id = ?", [gid]).fetchone()[0]

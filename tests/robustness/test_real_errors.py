@@ -47,9 +47,9 @@ def refusal(cli, *args, code=2, db=None) -> str:
         (("new", "solo-dice", "--id", "g\n1"), "game id"),
         (("show", "g\udcff"), "not valid UTF-8"),
         (("play", "g", "roll\udcff"), "not valid UTF-8"),
-        (("show", "-x"), "No such option: -x"),
-        (("play", "--id"), "No such option: --id"),
-        (("show",), "Missing argument"),
+        (("show", "-x"), "no such option: -x"),
+        (("play", "--id"), "no such option: --id"),
+        (("show",), "missing argument"),
     ],
 )
 def test_bad_input_is_exit_2_with_a_one_line_reason(tmp_path, args, reason):
@@ -240,6 +240,16 @@ def test_a_refusal_on_a_missing_database_leaves_no_file(tmp_path, args):
     cli = Hostile(tmp_path / "sub" / "solrec.db")
     assert cli.run(*args).exit_code == 2
     assert not (tmp_path / "sub").exists()
+
+
+def test_a_refused_import_or_new_writes_no_schema_into_an_empty_file(tmp_path):
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    cli = Hostile(empty)
+    assert cli.run("import", "-", input='{"solrec": 1, "game": "nope"}\n').exit_code == 2
+    assert cli.run("new", "solo-dice", "-o", "x=1").exit_code == 2
+    assert empty.read_bytes() == b""
+    assert cli.run("new", "solo-dice").exit_code == 0
 
 
 def test_a_refused_import_leaves_no_file(tmp_path):

@@ -124,9 +124,9 @@ FILE_DAMAGE = {
     "schema version not a number": ("update solrec_meta set value = 'one' where key = 'schema'", "is not a number"),
     "schema version missing": ("delete from solrec_meta", "schema version is missing"),
     "events a view": (
-        "alter table events rename to events_t && create view events as select * from events_t", "events is a view",
+        "drop view event_log && alter table events rename to events_t && create view events as select * from events_t", "events is a view",
     ),
-    "missing column": ("alter table games drop column scores", "lacks the column 'scores'"),
+    "missing column": ("drop view game_list && alter table games drop column scores", "lacks the column 'scores'"),
     "a trigger": ("create trigger t after insert on events begin delete from games; end", "trigger"),
 }
 

@@ -99,5 +99,5 @@ def test_live_output_of_new_and_play_hides_the_seeded_deck_order(cli):
     assert all(len(command.split()) < 10 for command in shown)  # no 40-card order anywhere
     text = cli.run("new", "solar-solitaire", "--seed", "3", "--id", "h").stdout
     assert "order hidden" in text
-    # the record keeps the full order for audit and replay
-    assert len(cli.json("log", "g")["events"][0]["command"].split()) == 41
+    # the record keeps the full order for audit and replay; the log shows it with --reveal (issue 12)
+    assert len(cli.json("log", "g", "--reveal")["events"][0]["command"].split()) == 41

@@ -154,10 +154,14 @@ def test_same_row_with_other_comets_is_unchanged():
     assert score(before, after) == ()
 
 
-def test_unchanged_sequence_in_an_extended_row_does_not_score_again():
+def test_an_extended_row_scores_whole_with_the_sequence_that_stood_in_it():
+    # 000: "You have 1235, that's a row of four = 3 points plus a sequence of three = 2 points"
     before = board(row_of((10, 11, 12, 13), [6, 1, 2, 3]), {PARK: comet(5)})
     after = board(row_of((10, 11, 12, 13, 14), [6, 1, 2, 3, 5]))
-    assert kinds(score(before, after)) == [("row", 5, True, 9)]
+    units = score(before, after)
+    assert kinds(units) == [("row", 5, True, 9), ("sequence", 3, False, 2)]
+    assert "unchanged in the row that is extended from 4" in units[1].why
+    assert "changed-row-scores-whole" in units[1].rule
 
 
 # --- what a row is ---------------------------------------------------------------------------------
@@ -314,7 +318,8 @@ def test_sun_numbers_out_of_ring_order_are_no_sequence():
 def test_sun_partial_sequence_adds_to_the_sun_of_four():
     before = board({33: comet(1, "N"), 34: comet(2, "E"), 44: comet(3, "S"), PARK: comet(6)})
     after = board({33: comet(1, "N"), 34: comet(2, "E"), 44: comet(3, "S"), 43: comet(6, "W")})
-    assert kinds(score(before, after)) == [("sun", 4, True, 3)]  # the sequence 1-2-3 stood already
+    # the sequence 1-2-3 stood already: it scores with the sun that changed
+    assert kinds(score(before, after)) == [("sun", 4, True, 3), ("sequence", 3, False, 2)]
     before2 = board({33: comet(1, "N"), 34: comet(2, "E"), 43: comet(6, "W"), PARK: comet(3)})
     after2 = board({33: comet(1, "N"), 34: comet(2, "E"), 43: comet(6, "W"), 44: comet(3, "S")})
     assert kinds(score(before2, after2)) == [("sun", 4, True, 3), ("sequence", 3, False, 2)]
@@ -602,7 +607,11 @@ def test_every_unit_cites_the_text_and_explains_itself():
 def test_readings_cited_exist_in_the_scoring_doc():
     doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / "solari-scoring.md"
     headings = doc.read_text()
-    for anchor in ("full-replaces-row", "full-sequence-and-orientation", "partials-per-row", "unchanged-row-full-unit", "partner-doubler"):
+    anchors = (
+        "full-replaces-row", "full-sequence-and-orientation", "partials-per-row", "unchanged-row-full-unit", "partner-doubler",
+        "changed-row-scores-whole", "diminished",
+    )
+    for anchor in anchors:
         assert f'<a id="{anchor}"></a>' in headings
 
 

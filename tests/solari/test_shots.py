@@ -7,6 +7,7 @@ import pytest
 
 from solrec.core.errors import IllegalCommand
 from solrec.core.solari import text
+from solrec.core.solari.board import MARGIN
 from solrec.core.solari.events import Judged
 
 from .helpers import GAME, Table
@@ -206,3 +207,48 @@ def test_reentry_waits_while_every_entering_square_holds_an_opposing_blocker():
     assert "ReentryPostponed" not in t.kinds()  # 33 is free
     t2 = Table("24:U1N,44:S1E,07:S2S,55:Ub")("roll 2 2", "24-44", "44-64", "roll 5 5")
     assert "ReentryPostponed" in t2.kinds() and t2.state.mover == "Saturn"
+
+
+# --- no margin square free at all (docs/rules/solari.md#no-free-margin-square) ------------------------
+
+
+def full_orbit(fixed: dict[int, str]) -> str:
+    """A 4-player layout with the pieces of ``fixed`` where given and every one of the 28 margin squares
+    taken (spare doublers first: they must stand on the margin)."""
+    codes = [f"{side}{kind}" for side in "USNJ" for kind in ("1", "2", "3", "4", "5", "6", "c", "b", "d")]
+    spare = sorted((c for c in codes if c not in fixed.values()), key=lambda c: not c.endswith("d"))
+    pieces = dict(fixed)
+    pieces.update(zip((m for m in sorted(MARGIN) if m not in fixed), spare))
+    return ",".join(f"{sq:02d}:{code}{'N' if code[1].isdigit() else ''}" for sq, code in sorted(pieces.items()))
+
+
+def test_with_no_margin_square_free_the_shot_piece_leaves_the_board_and_reenters_next_move():
+    t = Table(full_orbit({33: "U1", 43: "S1", 22: "U2"}), players=4)("roll 1 2", "33-43", "22-24")
+    assert all(p.label[:2] != "S1" for _, p in t.state.board) and t.label(43) == "U1v"
+    assert any("leaves the board: no margin square is free" in GAME.describe_event(e) for e in t.events)
+    t("roll 5 5")  # Saturn's move begins with the reentry, as after a total shot
+    assert t.legal == [f"enter 1 55 {f}" for f in "ENSW"]
+    t("enter 1 55 N")
+    assert t.label(55) == "S1^"
+
+
+def test_a_self_shot_piece_with_no_margin_square_free_reenters_in_its_owners_next_move():
+    t = Table(full_orbit({33: "U1", 43: "U2", 22: "U3"}), players=4)("roll 1 2", "33-43")
+    assert [p.number for p in t.state.off_board] == [2]
+    t("22-24")
+    assert GAME.to_act(t.state) != "Ann" and [p.number for p in t.state.off_board] == [2]
+
+
+def test_landing_on_the_own_doubler_is_refused_when_no_margin_square_would_be_free_for_it():
+    # 000: "The doubler must remain on the margin squares"
+    t = Table(full_orbit({33: "U1", 30: "Ud", 22: "U2"}), players=4)("roll 3 1")
+    assert "33-30" not in t.legal and "33-34" in t.legal
+    with pytest.raises(IllegalCommand, match="no margin square would be free for it"):
+        t("33-30")
+
+
+def test_landing_on_the_own_doubler_from_the_margin_frees_a_square_for_it():
+    t = Table(full_orbit({0: "U1", 30: "Ud", 22: "U2"}), players=4)("roll 3 1")
+    assert "00-30" in t.legal
+    t("00-30")
+    assert t.label(30) == "U1v" and t.label(0) == "Ud"  # set on the one free square, 00

@@ -1,0 +1,76 @@
+"""``solrec svg`` and ``solrec html``: a position as an SVG picture, a whole game as a self-contained
+HTML replay page (or two games side by side with ``--diff``).
+
+Hidden information follows ``show``: what players at the table cannot see stays out unless
+``--reveal``. Output goes to stdout, or to ``-o FILE`` (written only once the whole page is built, so
+bad input writes nothing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from solrec.core.errors import InvalidSetup
+
+from .main import Db, GameId, _session, command
+
+Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
+Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see (an audit after the game).")]
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+@command("svg")
+def svg_cmd(
+    game_id: GameId,
+    at: Annotated[int | None, typer.Option("--at", help="Position (number of events); default the end.")] = None,
+    reveal: Reveal = False,
+    output: Output = None,
+    db: Db = None,
+) -> None:
+    """Draw the position as a standalone SVG picture, the last command's changes highlighted."""
+    from solrec.replay.log import check_position, load, state_at, walk
+
+    log = load(_session().open_store(db), game_id)
+    game = log.game
+    position = check_position(log, at)
+    state = state_at(log, position)
+    last = None
+    if position:
+        # the events of the command that led here (up to the position, which may fall inside one)
+        seen = 0
+        for group, events, _ in walk(log):
+            if seen + len(group) >= position:
+                last = events[: position - seen]
+                break
+            seen += len(group)
+    picture = game.svg(state, reveal=reveal, last=last)
+    if picture is None:
+        raise InvalidSetup(f"{game.title} has no picture yet")
+    _write(picture, output)
+
+
+@command("html")
+def html_cmd(
+    game_id: GameId,
+    diff: Annotated[str | None, typer.Option("--diff", metavar="ID_B", help="Show this game beside ID, the first divergence marked.")] = None,
+    reveal: Reveal = False,
+    output: Output = None,
+    db: Db = None,
+) -> None:
+    """Write a self-contained HTML replay of the game (no network: inline CSS, JS and SVG)."""
+    from solrec.replay.html import diff_page, page
+    from solrec.replay.log import load
+
+    store = _session().open_store(db)
+    log = load(store, game_id)
+    text = page(log, reveal=reveal) if diff is None else diff_page(log, load(store, diff), reveal=reveal)
+    _write(text, output)

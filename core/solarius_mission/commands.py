@@ -1,0 +1,187 @@
+"""Solarius Mission commands: one per decision at the table (notation in notation.py)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from ..game import Command
+
+# -- chance ---------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class DealStartCard(Command):
+    """Chance: the next player (in seating order) receives this start card."""
+
+    chance: ClassVar[bool] = True
+    card: int
+
+
+@attrs.frozen
+class FirstPlayer(Command):
+    chance: ClassVar[bool] = True
+    player: str
+
+
+@attrs.frozen
+class Roll(Command):
+    """Chance: a die drawn from the bag and rolled (setup of the bridge, or the refill)."""
+
+    chance: ClassVar[bool] = True
+    colour: str
+    face: str
+
+
+@attrs.frozen
+class RevealHub(Command):
+    chance: ClassVar[bool] = True
+    hub: str
+
+
+@attrs.frozen
+class DrawCard(Command):
+    """Chance: the card the waiting player draws."""
+
+    chance: ClassVar[bool] = True
+    card: int
+
+
+# -- players --------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ChooseStart(Command):
+    """Without start cards: shift one die, upgrade another, resources in the other two; keep two cards."""
+
+    shift: str
+    upgrade: str
+    keep: tuple[int, ...]
+
+
+@attrs.frozen
+class Take(Command):
+    colour: str
+    face: str
+    bonus: int
+    space: str  # standard, transform, research, card
+    new_colour: str = ""  # transform
+    card: int = 0  # card
+
+
+@attrs.frozen
+class Bonus(Command):
+    fuel: int
+    bucks: int
+
+
+@attrs.frozen
+class BuyActionPoints(Command):
+    points: int
+
+
+@attrs.frozen
+class Resources(Command):
+    """Place cubes: (colour, column) in order; the die action or a waiting effect."""
+
+    cubes: tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class Fuel(Command):
+    pass
+
+
+@attrs.frozen
+class Bucks(Command):
+    pass
+
+
+@attrs.frozen
+class Upgrade(Command):
+    colours: tuple[str, ...]
+
+
+@attrs.frozen
+class Shift(Command):
+    colours: tuple[str, ...]
+
+
+@attrs.frozen
+class Draw(Command):
+    """Research: draw one card; supplementary: draw two, then discard one."""
+
+
+@attrs.frozen
+class PlayCard(Command):
+    card: int
+    side: str  # mission or development
+
+
+@attrs.frozen
+class Skip(Command):
+    """Research: neither draw nor play."""
+
+
+@attrs.frozen
+class Discard(Command):
+    card: int
+
+
+@attrs.frozen
+class BuyDrives(Command):
+    count: int
+
+
+@attrs.frozen
+class Pass(Command):
+    """No supplementary action."""
+
+
+@attrs.frozen
+class EndTurn(Command):
+    pass
+
+
+@attrs.frozen
+class ExchangeForResource(Command):
+    """2 fuel and/or SpaceBucks for one resource placed under the pyramid rule."""
+
+    fuel: int
+    bucks: int
+    colour: str
+    column: int
+
+
+@attrs.frozen
+class ExchangeResources(Command):
+    """Resources of total value 2 per fuel or SpaceBuck."""
+
+    cubes: tuple[tuple[str, int], ...]
+    fuel: int
+    bucks: int
+
+
+@attrs.frozen
+class UpgradeDrive(Command):
+    """3 fuel: a common drive from 1 to 2."""
+
+
+@attrs.frozen
+class Settle(Command):
+    """Complete the settlement of a waiting planet (9.2 d.3; at turn end of the last game turn, 10.0)."""
+
+    planet: int
+
+
+@attrs.frozen
+class Close(Command):
+    """Done with the turn end (station effects resolved, settlements made)."""
+
+
+ALL = (
+    DealStartCard, FirstPlayer, Roll, RevealHub, DrawCard, ChooseStart, Take, Bonus, BuyActionPoints, Resources,
+    Fuel, Bucks, Upgrade, Shift, Draw, PlayCard, Skip, Discard, BuyDrives, Pass, EndTurn, ExchangeForResource,
+    ExchangeResources, UpgradeDrive, Settle, Close,
+)

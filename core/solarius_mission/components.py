@@ -1,0 +1,697 @@
+"""The component set of Solarius Mission as data: the ONE loader and the ONE schema check.
+
+A set is nine families (mat, bridge, dice, progress cards, station cards, outposts, planets, start
+cards, tiles), either a folder with one TOML file per family (the built-in ``house-2016``) or one
+TOML file whose top-level tables are the families (what a user types in from a real glossary).
+Every record carries ``source`` (``stated: <section ...>``, ``inferred: <reason>`` or ``house:
+<reason>``); a record's ``sources`` table overrides it per field, so every number has provenance.
+
+The check refuses unknown keys, wrong types, missing data and effects outside the vocabulary with
+one line per bad field. The canonical content (sorted JSON of the plain data) has a digest; a game
+records the set's name and digest, and the content too when the set is not the built-in one.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..errors import InvalidSetup
+
+BUILTIN = "house-2016"
+DATA_DIR = Path(__file__).resolve().parent / "data"
+FAMILIES = (
+    "mat", "bridge", "dice", "progress_cards", "station_cards", "outposts", "planets", "start_cards", "tiles",
+)
+COLOURS = ("black", "yellow", "turquoise", "brown")
+SOURCE_KINDS = ("stated", "inferred", "house")
+ROMAN = {"I": 1, "II": 2, "III": 3}
+
+
+class InvalidComponents(InvalidSetup):
+    """A component set that does not pass the schema check; one line per bad field."""
+
+
+# -- the model ---------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Effect:
+    """One effect of the vocabulary (``effects.KINDS``)."""
+
+    kind: str
+    colour: str = ""  # resources / action_points: a colour or "any"
+    amount: int = 0  # fuel, bucks, action points, range; count of resources, drives, cubes, spaces; steps
+    per: str = ""  # vp_per: what is counted
+    every: int = 1  # vp_per: how many of it per award
+    vp: int = 0  # vp_per: the award
+
+
+@attrs.frozen
+class CostTerm:
+    """A mission cost in one colour: ``5`` (total value) or ``2 II`` / ``III`` (cubes of given values)."""
+
+    colour: str
+    total: int = 0
+    cubes: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        if self.cubes:
+            value = self.cubes[0]
+            roman = {1: "I", 2: "II", 3: "III"}[value]
+            return f"{self.colour} {len(self.cubes)} {roman}" if len(self.cubes) > 1 else f"{self.colour} {roman}"
+        return f"{self.colour} {self.total}"
+
+
+@attrs.frozen
+class DieSpace:
+    colours: tuple[str, ...]  # the colours a die may have to be placed here ("any" for all)
+    effects: tuple[Effect, ...]
+
+    def accepts(self, colour: str) -> bool:
+        return "any" in self.colours or colour in self.colours
+
+
+@attrs.frozen
+class ProgressCard:
+    id: int
+    cost: tuple[CostTerm, ...]
+    vp: int
+    immediate: tuple[Effect, ...]
+    permanent: tuple[Effect, ...]
+    die_space: DieSpace | None
+    source: str
+
+
+@attrs.frozen
+class StartCard:
+    id: int
+    shift: str
+    upgrade: str
+    resources: tuple[str, ...]
+    progress: tuple[int, ...]
+    source: str
+
+
+@attrs.frozen
+class StationCard:
+    id: int
+    colours: tuple[str, ...]
+    immediate: tuple[Effect, ...]
+    permanent: tuple[Effect, ...]
+    source: str
+
+
+@attrs.frozen
+class Outpost:
+    id: int
+    symbol: str
+    bonus: tuple[Effect, ...]
+    source: str
+
+
+@attrs.frozen
+class Planet:
+    id: int
+    colour: str
+    vp: int
+    precondition: tuple[tuple[str, Any], ...]
+    source: str
+
+
+@attrs.frozen
+class Tile:
+    name: str
+    planet_spaces: tuple[tuple[str, int], ...]
+    hubs: int
+    portals: int
+    source: str
+
+
+@attrs.frozen
+class Datum:
+    """One datum with its provenance, for ``solrec components``."""
+
+    path: str
+    value: Any
+    source: str
+
+    @property
+    def kind(self) -> str:
+        return self.source.split(":", 1)[0]
+
+
+@attrs.frozen
+class ComponentSet:
+    name: str
+    digest: str
+    canonical: str  # the sorted JSON the digest is taken of
+    numbers: Mapping[str, Any]  # "mat.tech.faces" -> value, for the mat, bridge and dice families
+    progress_cards: Mapping[int, ProgressCard]
+    start_cards: Mapping[int, StartCard]
+    station_cards: Mapping[int, StationCard]
+    outposts: Mapping[int, Outpost]
+    planets: Mapping[int, Planet]
+    tiles: tuple[Tile, ...]
+    data: tuple[Datum, ...]
+
+    def number(self, path: str) -> Any:
+        return self.numbers[path]
+
+    def card(self, card_id: int) -> ProgressCard:
+        return self.progress_cards[card_id]
+
+    def counts(self) -> dict[str, int]:
+        out = {k: 0 for k in SOURCE_KINDS}
+        for d in self.data:
+            out[d.kind] += 1
+        return out
+
+
+# -- the schema ---------------------------------------------------------------------------------------
+
+# Numeric families: table -> field -> kind ("int", "ints", "int_pairs", "strs")
+NUMBERS: dict[str, dict[str, dict[str, str]]] = {
+    "mat": {
+        "track": {"fuel_start": "int", "bucks_start": "int", "maximum": "int"},
+        "exchange": {
+            "units_per_resource": "int", "value_per_unit": "int", "bucks_per_action_point": "int",
+            "fuel_per_range": "int",
+        },
+        "storage": {"cells": "ints", "values": "ints", "open_cells": "ints", "resource_pool": "int"},
+        "tech": {
+            "faces": "ints", "face_vp": "ints", "upgrade_costs": "ints", "shift_costs": "ints", "column_vp": "ints",
+        },
+        "contamination": {"spaces": "int", "cube_pool": "int"},
+        "stations": {"slot_costs": "int_lists", "slot_vp": "ints", "contamination_spaces": "ints"},
+        "drives": {"own": "int", "common_slots": "int", "price": "int", "upgrade_price": "int", "pool": "int"},
+        "hand": {"limit": "int"},
+        "missions": {"markers": "int", "unfulfilled_vp": "int"},
+        "planets": {"unsettled_penalty": "ints", "set_of_four": "int", "set_of_three": "int"},
+        "end": {"track_thresholds": "int_lists", "beside_vp": "int", "network_awards": "int_lists"},
+    },
+    "bridge": {"wheel": {"values": "ints", "setup_dice": "int"}, "bonus": {"split_from": "int"}},
+    "dice": {
+        "action_dice": {"colours": "strs", "per_colour": "int", "faces": "strs"},
+        "bag": {"removed_per_colour": "ints", "dice_per_player_turn": "int"},
+        "hubs": {"letters": "strs", "removed": "int", "game_turns": "int"},
+    },
+}
+# Fixed lengths the engine relies on
+LENGTHS = {
+    "mat.storage.cells": 3, "mat.storage.values": 3, "mat.storage.open_cells": 5, "mat.tech.faces": 6,
+    "mat.tech.face_vp": 6, "mat.tech.upgrade_costs": 5, "mat.tech.shift_costs": 4, "mat.tech.column_vp": 5,
+    "mat.stations.slot_costs": 4, "mat.stations.slot_vp": 4, "mat.stations.contamination_spaces": 4,
+    "mat.end.network_awards": 5, "bridge.wheel.values": 5, "dice.action_dice.colours": 4,
+    "dice.action_dice.faces": 6, "dice.bag.removed_per_colour": 5,
+}
+
+EFFECT_FIELDS: dict[str, dict[str, str]] = {
+    "resources": {"colour": "colour_or_any", "count": "int"},
+    "fuel": {"amount": "int"},
+    "bucks": {"amount": "int"},
+    "action_points": {"colour": "colour_or_any?", "amount": "int"},
+    "range": {"amount": "int"},
+    "upgrade": {"steps": "int"},
+    "shift": {"steps": "int"},
+    "remove_contamination": {"count": "int"},
+    "contamination_spaces": {"count": "int"},
+    "drive": {"count": "int"},
+    "vp_per": {"per": "per", "every": "int", "vp": "int"},
+}
+VP_PER = ("drive", "development", "tech_die_column_v", "fuel", "bucks", "resource", "mission_completed", "station")
+PRECONDITIONS = {
+    "pay_fuel": {"amount": "int"},
+    "pay_bucks": {"amount": "int"},
+    "tech_value": {"colour": "colour", "at_least": "int"},
+    "tech_column": {"colour": "colour", "at_least": "int"},
+}
+
+
+class _Check:
+    """Collects one line per bad field."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.data: list[Datum] = []
+
+    def bad(self, path: str, reason: str) -> None:
+        self.errors.append(f"{path}: {reason}")
+
+    def keys(self, path: str, table: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> bool:
+        if not isinstance(table, dict):
+            self.bad(path, f"is a table, not {type(table).__name__}")
+            return False
+        for key in sorted(set(table) - set(required) - set(optional)):
+            self.bad(f"{path}.{key}", "unknown key")
+        ok = True
+        for key in required:
+            if key not in table:
+                self.bad(f"{path}.{key}", "missing")
+                ok = False
+        return ok
+
+    def source(self, path: str, value: Any) -> str | None:
+        if not isinstance(value, str):
+            self.bad(path, f"is text ('stated: ...', 'inferred: ...' or 'house: ...'), not {type(value).__name__}")
+            return None
+        kind, sep, reason = value.partition(":")
+        if kind.strip() not in SOURCE_KINDS or not sep or not reason.strip():
+            self.bad(path, f"starts with stated:, inferred: or house: and gives a reason, not {value[:40]!r}")
+            return None
+        return value
+
+    def value(self, path: str, value: Any, kind: str) -> bool:
+        optional = kind.endswith("?")
+        kind = kind.rstrip("?")
+        del optional
+        if kind == "int":
+            good = isinstance(value, int) and not isinstance(value, bool)
+            what = "a whole number"
+        elif kind == "ints":
+            good = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            what = "a list of whole numbers"
+        elif kind == "int_lists":
+            good = isinstance(value, list) and all(
+                isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v) for v in value
+            )
+            what = "a list of lists of whole numbers"
+        elif kind == "strs":
+            good = isinstance(value, list) and all(isinstance(v, str) for v in value)
+            what = "a list of texts"
+        elif kind == "colour":
+            good = value in COLOURS
+            what = f"a colour ({', '.join(COLOURS)})"
+        elif kind == "colour_or_any":
+            good = value in (*COLOURS, "any")
+            what = f"a colour ({', '.join(COLOURS)}) or any"
+        elif kind == "per":
+            good = value in VP_PER
+            what = f"one of {', '.join(VP_PER)}"
+        elif kind == "str":
+            good = isinstance(value, str) and bool(value)
+            what = "a text"
+        else:  # pragma: no cover - a schema typo
+            raise AssertionError(kind)
+        if not good:
+            self.bad(path, f"is {what}, not {value!r}")
+        return good
+
+    def effect(self, path: str, raw: Any) -> Effect | None:
+        if not isinstance(raw, dict):
+            self.bad(path, f"an effect is a table with 'effect', not {raw!r}")
+            return None
+        kind = raw.get("effect")
+        if kind not in EFFECT_FIELDS:
+            self.bad(f"{path}.effect", f"{kind!r} is outside the effect vocabulary ({', '.join(EFFECT_FIELDS)})")
+            return None
+        fields = EFFECT_FIELDS[kind]
+        required = tuple(k for k, v in fields.items() if not v.endswith("?"))
+        optional = tuple(k for k, v in fields.items() if v.endswith("?"))
+        if not self.keys(path, raw, ("effect", *required), optional):
+            return None
+        good = all(self.value(f"{path}.{k}", raw[k], fields[k]) for k in fields if k in raw)
+        if not good:
+            return None
+        numbers = [raw[k] for k in ("count", "amount", "steps", "every", "vp") if k in raw]
+        if any(n < 0 for n in numbers) or raw.get("every", 1) < 1:
+            self.bad(path, "counts are positive")
+            return None
+        amount = int(raw.get("count", raw.get("amount", raw.get("steps", 0))) or 0)
+        colour = raw.get("colour", "any" if kind == "action_points" else "")
+        return Effect(kind, colour, amount, raw.get("per", ""), raw.get("every", 1), raw.get("vp", 0))
+
+    def effects(self, path: str, raw: Any) -> tuple[Effect, ...]:
+        if not isinstance(raw, list):
+            self.bad(path, f"is a list of effects, not {type(raw).__name__}")
+            return ()
+        out = [self.effect(f"{path}[{i}]", r) for i, r in enumerate(raw)]
+        return tuple(e for e in out if e is not None)
+
+    def record(self, path: str, raw: dict, fields: dict[str, Any]) -> str | None:
+        """Note a record's data with provenance; returns its source."""
+        src = self.source(f"{path}.source", raw.get("source"))
+        if src is None:
+            return None
+        self.data.append(Datum(path, "record", src))
+        overrides = raw.get("sources", {})
+        if not isinstance(overrides, dict):
+            self.bad(f"{path}.sources", "is a table of field -> source")
+            overrides = {}
+        for key in sorted(overrides):
+            if key not in fields:
+                self.bad(f"{path}.sources.{key}", "names no field of this record")
+            else:
+                self.source(f"{path}.sources.{key}", overrides[key])
+        for key, value in fields.items():
+            self.data.append(Datum(f"{path}.{key}", value, overrides.get(key, src)))
+        return src
+
+
+def _cost(check: _Check, path: str, raw: Any) -> tuple[CostTerm, ...]:
+    if not isinstance(raw, list) or not raw:
+        check.bad(path, "is a list of cost terms such as 'black 5', 'yellow 2 II' or 'brown III'")
+        return ()
+    out = []
+    for i, term in enumerate(raw):
+        words = term.split() if isinstance(term, str) else []
+        where = f"{path}[{i}]"
+        if len(words) < 2 or words[0] not in COLOURS:
+            check.bad(where, f"a cost term starts with a colour and is written '5', '2 II' or 'III', not {term!r}")
+            continue
+        colour, rest = words[0], words[1:]
+        if len(rest) == 1 and rest[0].isdigit() and int(rest[0]) > 0:
+            out.append(CostTerm(colour, total=int(rest[0])))
+        elif len(rest) == 1 and rest[0] in ROMAN:
+            out.append(CostTerm(colour, cubes=(ROMAN[rest[0]],)))
+        elif len(rest) == 2 and rest[0].isdigit() and int(rest[0]) > 0 and rest[1] in ROMAN:
+            out.append(CostTerm(colour, cubes=(ROMAN[rest[1]],) * int(rest[0])))
+        else:
+            check.bad(where, f"a cost is written '5' (total value), '2 II' or 'III' (cubes of a value), not {term!r}")
+    return tuple(out)
+
+
+def _records(check: _Check, family: str, raw: Any, key: str) -> list[tuple[str, dict]]:
+    if not check.keys(family, raw, (key,)):
+        return []
+    items = raw[key]
+    if not isinstance(items, list) or not all(isinstance(r, dict) for r in items):
+        check.bad(f"{family}.{key}", "is a list of tables ([[...]])")
+        return []
+    return [(f"{family}.{key}[{i}]", r) for i, r in enumerate(items)]
+
+
+def _unique(check: _Check, path: str, ids: list[Any]) -> None:
+    seen = set()
+    for i in ids:
+        if i in seen:
+            check.bad(path, f"id {i!r} appears twice")
+        seen.add(i)
+
+
+def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
+    """The schema check: the plain data of a set becomes the frozen model, or InvalidComponents."""
+    check = _Check()
+    if not isinstance(raw, Mapping):
+        raise InvalidComponents("a component set is a table of families")
+    for key in sorted(set(raw) - set(FAMILIES) - {"name"}):
+        check.bad(key, f"unknown family (families: {', '.join(FAMILIES)})")
+    for fam in FAMILIES:
+        if fam not in raw:
+            check.bad(fam, "family missing")
+    numbers: dict[str, Any] = {}
+    for fam, tables in NUMBERS.items():
+        fam_raw = raw.get(fam)
+        if fam_raw is None or not check.keys(fam, fam_raw, tuple(tables)):
+            continue
+        for table, fields in tables.items():
+            t_raw = fam_raw[table]
+            path = f"{fam}.{table}"
+            if not check.keys(path, t_raw, (*fields, "source"), ("sources",)):
+                continue
+            checked = {k: t_raw[k] for k in fields if check.value(f"{path}.{k}", t_raw[k], fields[k])}
+            for k, v in checked.items():
+                want = LENGTHS.get(f"{path}.{k}")
+                if want is not None and len(v) != want:
+                    check.bad(f"{path}.{k}", f"holds {want} values, not {len(v)}")
+                numbers[f"{path}.{k}"] = v
+            check.record(path, t_raw, checked)
+    if "dice.action_dice.colours" in numbers and tuple(numbers["dice.action_dice.colours"]) != COLOURS:
+        check.bad("dice.action_dice.colours", f"the rows of the mat are {', '.join(COLOURS)}, in this order")
+    if "dice.action_dice.faces" in numbers:
+        faces = numbers["dice.action_dice.faces"]
+        for f in faces:
+            if f not in ("1", "2", "3", "4", "5", "6", "*", "*+1"):
+                check.bad("dice.action_dice.faces", f"a face is a number 1-6, * or *+1, not {f!r}")
+
+    cards: dict[int, ProgressCard] = {}
+    for path, r in _records(check, "progress_cards", raw.get("progress_cards", {}), "card"):
+        if not check.keys(path, r, ("id", "source", "mission", "development"), ("sources",)):
+            continue
+        if not check.value(f"{path}.id", r["id"], "int"):
+            continue
+        mission, dev = r["mission"], r["development"]
+        cost: tuple[CostTerm, ...] = ()
+        vp = 0
+        if check.keys(f"{path}.mission", mission, ("cost", "vp")):
+            cost = _cost(check, f"{path}.mission.cost", mission["cost"])
+            vp = mission["vp"] if check.value(f"{path}.mission.vp", mission["vp"], "int") else 0
+        imm: tuple[Effect, ...] = ()
+        perm: tuple[Effect, ...] = ()
+        space = None
+        if check.keys(f"{path}.development", dev, (), ("immediate", "permanent", "die_space")):
+            imm = check.effects(f"{path}.development.immediate", dev.get("immediate", []))
+            perm = check.effects(f"{path}.development.permanent", dev.get("permanent", []))
+            for e in imm:
+                if e.kind in ("action_points", "range", "contamination_spaces", "vp_per"):
+                    check.bad(f"{path}.development.immediate", f"{e.kind} is a permanent effect")
+            for e in perm:
+                if e.kind not in ("action_points", "range", "contamination_spaces", "vp_per"):
+                    check.bad(f"{path}.development.permanent", f"{e.kind} is an immediate effect")
+            if "die_space" in dev:
+                ds = dev["die_space"]
+                if check.keys(f"{path}.development.die_space", ds, ("colours", "effects")):
+                    colours = ds["colours"]
+                    if not isinstance(colours, list) or not colours or any(
+                        c not in (*COLOURS, "any") for c in colours
+                    ):
+                        check.bad(f"{path}.development.die_space.colours", "is a list of colours or ['any']")
+                    else:
+                        space = DieSpace(tuple(colours), check.effects(f"{path}.development.die_space.effects", ds["effects"]))
+        src = check.record(path, r, {"id": r["id"], "mission.cost": mission.get("cost") if isinstance(mission, dict) else None,
+                                     "mission.vp": vp, "development": dev})
+        cards[r["id"]] = ProgressCard(r["id"], cost, vp, imm, perm, space, src or "")
+    _unique(check, "progress_cards.card", [r.get("id") for _, r in _records(_Check(), "progress_cards", raw.get("progress_cards", {}), "card")])
+
+    starts: dict[int, StartCard] = {}
+    sc_raw = raw.get("start_cards", {})
+    if check.keys("start_cards", sc_raw, ("card", "rules")):
+        rules = sc_raw["rules"]
+        if check.keys("start_cards.rules", rules, ("resources_each", "source"), ("sources",)):
+            if check.value("start_cards.rules.resources_each", rules["resources_each"], "int"):
+                numbers["start_cards.rules.resources_each"] = rules["resources_each"]
+            check.record("start_cards.rules", rules, {"resources_each": rules["resources_each"]})
+        for path, r in _records(check, "start_cards", {"card": sc_raw["card"]}, "card"):
+            if not check.keys(path, r, ("id", "shift", "upgrade", "resources", "progress", "source"), ("sources",)):
+                continue
+            good = check.value(f"{path}.id", r["id"], "int")
+            good &= check.value(f"{path}.shift", r["shift"], "colour")
+            good &= check.value(f"{path}.upgrade", r["upgrade"], "colour")
+            good &= check.value(f"{path}.progress", r["progress"], "ints")
+            res = r["resources"]
+            if not isinstance(res, list) or any(c not in COLOURS for c in res):
+                check.bad(f"{path}.resources", "is a list of colours")
+                good = False
+            if good:
+                if len({r["shift"], r["upgrade"], *res}) != 2 + len(res):
+                    check.bad(path, "shifts, upgrades and gives resources in different colours (4.0)")
+                for cid in r["progress"]:
+                    if cid not in cards:
+                        check.bad(f"{path}.progress", f"names progress card {cid}, which the set lacks")
+                src = check.record(path, r, {k: r[k] for k in ("shift", "upgrade", "resources", "progress")})
+                starts[r["id"]] = StartCard(r["id"], r["shift"], r["upgrade"], tuple(res), tuple(r["progress"]), src or "")
+
+    stations: dict[int, StationCard] = {}
+    for path, r in _records(check, "station_cards", raw.get("station_cards", {}), "card"):
+        if not check.keys(path, r, ("id", "colours", "immediate", "permanent", "source"), ("sources",)):
+            continue
+        if not check.value(f"{path}.id", r["id"], "int"):
+            continue
+        colours = r["colours"]
+        if not isinstance(colours, list) or len(colours) != 2 or any(c not in COLOURS for c in colours):
+            check.bad(f"{path}.colours", "names two colours (9.2 B II.2)")
+            colours = []
+        imm = check.effects(f"{path}.immediate", r["immediate"])
+        perm = check.effects(f"{path}.permanent", r["permanent"])
+        src = check.record(path, r, {"colours": colours, "immediate": r["immediate"], "permanent": r["permanent"]})
+        stations[r["id"]] = StationCard(r["id"], tuple(colours), imm, perm, src or "")
+
+    outposts: dict[int, Outpost] = {}
+    for path, r in _records(check, "outposts", raw.get("outposts", {}), "outpost"):
+        if not check.keys(path, r, ("id", "symbol", "bonus", "source"), ("sources",)):
+            continue
+        if not check.value(f"{path}.id", r["id"], "int"):
+            continue
+        if r["symbol"] not in ("colony", "station", "mission"):
+            check.bad(f"{path}.symbol", f"is colony, station or mission, not {r['symbol']!r}")
+        bonus = check.effects(f"{path}.bonus", r["bonus"])
+        src = check.record(path, r, {"symbol": r["symbol"], "bonus": r["bonus"]})
+        outposts[r["id"]] = Outpost(r["id"], str(r["symbol"]), bonus, src or "")
+
+    planets: dict[int, Planet] = {}
+    for path, r in _records(check, "planets", raw.get("planets", {}), "planet"):
+        if not check.keys(path, r, ("id", "colour", "vp", "precondition", "source"), ("sources",)):
+            continue
+        good = check.value(f"{path}.id", r["id"], "int") & check.value(f"{path}.colour", r["colour"], "colour")
+        good &= check.value(f"{path}.vp", r["vp"], "int")
+        pre = r["precondition"]
+        kind = pre.get("kind") if isinstance(pre, dict) else None
+        if kind not in PRECONDITIONS:
+            check.bad(f"{path}.precondition.kind", f"{kind!r} is not a precondition ({', '.join(PRECONDITIONS)})")
+            good = False
+        elif check.keys(f"{path}.precondition", pre, ("kind", *PRECONDITIONS[kind])):
+            good &= all(check.value(f"{path}.precondition.{k}", pre[k], v) for k, v in PRECONDITIONS[kind].items())
+        else:
+            good = False
+        if good:
+            src = check.record(path, r, {"colour": r["colour"], "vp": r["vp"], "precondition": pre})
+            planets[r["id"]] = Planet(r["id"], r["colour"], r["vp"], tuple(sorted(pre.items())), src or "")
+
+    tiles: list[Tile] = []
+    for path, r in _records(check, "tiles", raw.get("tiles", {}), "tile"):
+        if not check.keys(path, r, ("name", "planet_spaces", "hubs", "portals", "source"), ("sources",)):
+            continue
+        spaces = r["planet_spaces"]
+        good = check.value(f"{path}.name", r["name"], "str") & check.value(f"{path}.hubs", r["hubs"], "int")
+        good &= check.value(f"{path}.portals", r["portals"], "int")
+        if check.keys(f"{path}.planet_spaces", spaces, ("unmarked", "three", "four")):
+            good &= all(check.value(f"{path}.planet_spaces.{k}", spaces[k], "int") for k in ("unmarked", "three", "four"))
+        else:
+            good = False
+        if good:
+            src = check.record(path, r, {"planet_spaces": spaces, "hubs": r["hubs"], "portals": r["portals"]})
+            tiles.append(Tile(r["name"], tuple(sorted(spaces.items())), r["hubs"], r["portals"], src or ""))
+
+    if not check.errors:
+        _cross_checks(check, numbers, cards, starts, planets)
+    if check.errors:
+        shown = check.errors[:25]
+        more = f"\n... and {len(check.errors) - 25} more" if len(check.errors) > 25 else ""
+        raise InvalidComponents(f"component set {name!r} is refused:\n" + "\n".join(shown) + more)
+    canon = canonical_json(raw)
+    return ComponentSet(
+        name=name,
+        digest=digest_of(canon),
+        canonical=canon,
+        numbers=numbers,
+        progress_cards=cards,
+        start_cards=starts,
+        station_cards=stations,
+        outposts=outposts,
+        planets=planets,
+        tiles=tuple(tiles),
+        data=tuple(check.data),
+    )
+
+
+def _cross_checks(check: _Check, numbers: dict, cards: dict, starts: dict, planets: dict) -> None:
+    if len(cards) < 12:
+        check.bad("progress_cards", f"holds {len(cards)} cards; 4 players need at least 12 to deal and draw")
+    if len(starts) < 4:
+        check.bad("start_cards", f"holds {len(starts)} cards; 4 players need 4")
+    if sorted(numbers["mat.tech.faces"]) != list(numbers["mat.tech.faces"]):
+        check.bad("mat.tech.faces", "rise from the first side to the last")
+    open_cells = numbers["mat.storage.open_cells"]
+    if open_cells != sorted(open_cells) or open_cells[-1] > sum(numbers["mat.storage.cells"]):
+        check.bad("mat.storage.open_cells", "rise column by column and never exceed the storage cells")
+    per = numbers["dice.action_dice.per_colour"]
+    for players in (2, 3, 4):
+        removed = numbers["dice.bag.removed_per_colour"][players]
+        in_bag = 4 * (per - removed) - numbers["bridge.wheel.setup_dice"]
+        if in_bag != players * numbers["dice.bag.dice_per_player_turn"]:
+            check.bad("dice.bag.removed_per_colour", f"with {players} players the bag must hold 4 dice per player after the bridge")
+
+
+def canonical_json(raw: Mapping[str, Any]) -> str:
+    return json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest_of(canonical: str) -> str:
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+# -- loading ---------------------------------------------------------------------------------------
+
+
+def _toml(label: str, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidComponents(f"{label} is not valid TOML: {err}") from None
+
+
+def parse_texts(name: str, texts: Mapping[str, str]) -> dict[str, Any]:
+    """The plain data of a set from TOML texts: one text per family (keyed by family), or one text
+    whose top-level tables are the families (keyed by anything else)."""
+    if len(texts) == 1 and next(iter(texts)) not in FAMILIES:
+        (label, body), = texts.items()
+        raw = _toml(label, body)
+        raw.setdefault("name", name)
+        return raw
+    raw = {"name": name}
+    for label, body in sorted(texts.items()):
+        if label not in FAMILIES:
+            raise InvalidComponents(f"{label}.toml: unknown family (families: {', '.join(FAMILIES)})")
+        raw[label] = _toml(f"{label}.toml", body)
+    return raw
+
+
+def from_texts(name: str, texts: Mapping[str, str]) -> ComponentSet:
+    raw = parse_texts(name, texts)
+    set_name = raw.get("name")
+    if not isinstance(set_name, str) or not set_name:
+        raise InvalidComponents("name: is the set's name, a text")
+    return _remember(check_set(set_name, {k: v for k, v in raw.items() if k != "name"}))
+
+
+_SETS: dict[str, ComponentSet] = {}
+
+
+def _remember(cset: ComponentSet) -> ComponentSet:
+    # A memo by digest: equal content is the same set, so replays parse a set once per process.
+    _SETS.setdefault(cset.digest, cset)
+    return _SETS[cset.digest]
+
+
+@functools.cache
+def builtin() -> ComponentSet:
+    # The built-in set ships inside the package (package data), read like a module is imported.
+    folder = DATA_DIR / BUILTIN
+    return from_texts(BUILTIN, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))})
+
+
+@functools.lru_cache(maxsize=64)
+def from_canonical(name: str, canonical: str) -> ComponentSet:
+    try:
+        raw = json.loads(canonical)
+    except json.JSONDecodeError as err:
+        raise InvalidComponents(f"the recorded component data is not JSON: {err}") from None
+    return _remember(check_set(name, raw))
+
+
+def by_digest(digest: str) -> ComponentSet:
+    if digest not in _SETS:
+        if digest == builtin().digest:
+            return builtin()
+        raise InvalidComponents(f"component set {digest} is not loaded")
+    return _SETS[digest]
+
+
+def resolve(name: str, digest: str, data: str) -> ComponentSet:
+    """The set a game's options name: the built-in set by name and digest, or the recorded content."""
+    if data:
+        cset = from_canonical(name, data)
+    elif name == BUILTIN:
+        cset = builtin()
+    else:
+        raise InvalidComponents(f"component set {name!r} is not built in and the game records no content for it")
+    if digest and cset.digest != digest:
+        raise InvalidComponents(
+            f"the game was recorded with component set {name!r} digest {digest}; the data at hand has digest "
+            f"{cset.digest} (the set changed since)"
+        )
+    return cset
+
+
+def options_for(cset: ComponentSet) -> dict[str, str]:
+    """The setup options that record a set: the built-in one by name and digest, others with content."""
+    if cset.digest == builtin().digest:
+        return {"components": BUILTIN, "components_digest": cset.digest, "components_data": ""}
+    return {"components": cset.name, "components_digest": cset.digest, "components_data": cset.canonical}

@@ -1,0 +1,317 @@
+"""Solarius Mission events, each with a stable tag and schema version.
+
+Events that depend on the component set carry what the set said (a card side's text, a start
+card's contents), so a changed set changes the recorded events of exactly the commands that used it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from ..game import Event
+
+
+@attrs.frozen
+class StartCardDealt(Event):
+    """Chance dealt a start card to ``player``; it shifts, upgrades, gives resources and two cards."""
+
+    TYPE: ClassVar[str] = "sm-start-card-dealt"
+    player: str
+    card: int
+    text: str
+
+
+@attrs.frozen
+class StartChosen(Event):
+    """Without start cards: the player kept two cards and chose his starting position."""
+
+    TYPE: ClassVar[str] = "sm-start-chosen"
+    player: str
+    shift: str
+    upgrade: str
+    resources: tuple[str, ...]
+    keep: tuple[int, ...]
+    discard: int
+
+
+@attrs.frozen
+class StartingPlayerChosen(Event):
+    TYPE: ClassVar[str] = "sm-starting-player"
+    player: str
+
+
+@attrs.frozen
+class SetupDieRolled(Event):
+    """One of the four dice the starting player draws and rolls for the bridge."""
+
+    TYPE: ClassVar[str] = "sm-setup-die-rolled"
+    colour: str
+    face: str
+
+
+@attrs.frozen
+class BridgeSetUp(Event):
+    """The four setup dice placed by value, highest on -1 (ties share a space)."""
+
+    TYPE: ClassVar[str] = "sm-bridge-set-up"
+    spaces: tuple[tuple[str, ...], ...]  # per wheel value, the dice as "colour:face"
+
+
+@attrs.frozen
+class HubRevealed(Event):
+    TYPE: ClassVar[str] = "sm-hub-revealed"
+    turn: int
+    hub: str
+
+
+@attrs.frozen
+class DieTaken(Event):
+    TYPE: ClassVar[str] = "sm-die-taken"
+    player: str
+    colour: str  # as it lay on the bridge
+    face: str
+    bonus: int
+    space: str  # standard, transform, research, card
+    acts_as: str  # the colour of its action (the new colour on the transformation space)
+    card: int  # the development whose die space it took, else 0
+    points: int  # the die's own points (star valued by the tech die)
+    action_points: int  # points plus development boosts
+
+
+@attrs.frozen
+class Contaminated(Event):
+    TYPE: ClassVar[str] = "sm-contaminated"
+    player: str
+    on_spaces: int
+    beside: int
+    why: str
+
+
+@attrs.frozen
+class ContaminationRemoved(Event):
+    TYPE: ClassVar[str] = "sm-contamination-removed"
+    player: str
+    count: int
+
+
+@attrs.frozen
+class TrackChanged(Event):
+    """Fuel and SpaceBucks moved by these amounts (after the cap of 10)."""
+
+    TYPE: ClassVar[str] = "sm-track-changed"
+    player: str
+    fuel: int
+    bucks: int
+    why: str
+
+
+@attrs.frozen
+class BonusTaken(Event):
+    TYPE: ClassVar[str] = "sm-bonus-taken"
+    player: str
+    fuel: int
+    bucks: int
+
+
+@attrs.frozen
+class ActionPointsBought(Event):
+    TYPE: ClassVar[str] = "sm-action-points-bought"
+    player: str
+    points: int
+
+
+@attrs.frozen
+class ActionPointsAdded(Event):
+    """A die space's effect adds action points to the die on it."""
+
+    TYPE: ClassVar[str] = "sm-action-points-added"
+    player: str
+    points: int
+
+
+@attrs.frozen
+class ResourcesPlaced(Event):
+    TYPE: ClassVar[str] = "sm-resources-placed"
+    player: str
+    cubes: tuple[tuple[str, int], ...]  # (colour, column 1..3), in placing order
+
+
+@attrs.frozen
+class ResourcesRemoved(Event):
+    TYPE: ClassVar[str] = "sm-resources-removed"
+    player: str
+    cubes: tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class TechUpgraded(Event):
+    TYPE: ClassVar[str] = "sm-tech-upgraded"
+    player: str
+    colours: tuple[str, ...]  # one step each, in order
+
+
+@attrs.frozen
+class TechShifted(Event):
+    TYPE: ClassVar[str] = "sm-tech-shifted"
+    player: str
+    colours: tuple[str, ...]
+
+
+@attrs.frozen
+class DieActionDone(Event):
+    TYPE: ClassVar[str] = "sm-die-action-done"
+    player: str
+    action: str
+    used: int
+    forfeited: int
+
+
+@attrs.frozen
+class ResearchDone(Event):
+    TYPE: ClassVar[str] = "sm-research-done"
+    player: str
+    what: str  # draw, play, skip
+
+
+@attrs.frozen
+class CardsRequested(Event):
+    """The player draws: chance names the cards."""
+
+    TYPE: ClassVar[str] = "sm-cards-requested"
+    player: str
+    count: int
+    discard: int  # cards to discard afterwards besides the hand limit
+
+
+@attrs.frozen
+class CardDrawn(Event):
+    TYPE: ClassVar[str] = "sm-card-drawn"
+    player: str
+    card: int
+
+
+@attrs.frozen
+class DeckReshuffled(Event):
+    TYPE: ClassVar[str] = "sm-deck-reshuffled"
+    cards: int
+
+
+@attrs.frozen
+class CardDiscarded(Event):
+    TYPE: ClassVar[str] = "sm-card-discarded"
+    player: str
+    card: int
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    TYPE: ClassVar[str] = "sm-card-played"
+    player: str
+    card: int
+    side: str  # mission or development
+    text: str  # the side as the set prints it
+
+
+@attrs.frozen
+class EffectWaiting(Event):
+    """An effect that needs the player's choice (where resources go, which dice)."""
+
+    TYPE: ClassVar[str] = "sm-effect-waiting"
+    player: str
+    kind: str  # resources, upgrade, shift
+    colour: str
+    count: int
+
+
+@attrs.frozen
+class EffectResolved(Event):
+    TYPE: ClassVar[str] = "sm-effect-resolved"
+    player: str
+
+
+@attrs.frozen
+class DrivesBought(Event):
+    TYPE: ClassVar[str] = "sm-drives-bought"
+    player: str
+    count: int
+
+
+@attrs.frozen
+class DrivesGained(Event):
+    TYPE: ClassVar[str] = "sm-drives-gained"
+    player: str
+    count: int
+
+
+@attrs.frozen
+class DriveUpgraded(Event):
+    TYPE: ClassVar[str] = "sm-drive-upgraded"
+    player: str
+    slot: int
+
+
+@attrs.frozen
+class SupplementaryDone(Event):
+    TYPE: ClassVar[str] = "sm-supplementary-done"
+    player: str
+    what: str  # drives, draw, play, pass
+
+
+@attrs.frozen
+class TurnEnded(Event):
+    TYPE: ClassVar[str] = "sm-turn-ended"
+    player: str
+
+
+@attrs.frozen
+class Refilled(Event):
+    """The wheel turned (the die on 3 rides along) and a new die was drawn and rolled onto -1."""
+
+    TYPE: ClassVar[str] = "sm-refilled"
+    colour: str
+    face: str
+
+
+@attrs.frozen
+class GameTurnEnded(Event):
+    TYPE: ClassVar[str] = "sm-game-turn-ended"
+    turn: int
+    next_start: str  # the next starting player ("" after the fourth game turn)
+
+
+@attrs.frozen
+class TurnEndStarted(Event):
+    """10.0: the players use their stations' permanent effects, in turn order (reading 8); in the last
+    game turn they may also complete settlements with fuel and SpaceBucks."""
+
+    TYPE: ClassVar[str] = "sm-turn-end-started"
+    order: tuple[str, ...]
+
+
+@attrs.frozen
+class PlayerClosed(Event):
+    TYPE: ClassVar[str] = "sm-player-closed"
+    player: str
+
+
+@attrs.frozen
+class PlanetSettled(Event):
+    """A waiting planet's precondition met (paying fuel or SpaceBucks where it asks): bottom right."""
+
+    TYPE: ClassVar[str] = "sm-planet-settled"
+    player: str
+    planet: int
+    fuel: int
+    bucks: int
+
+
+ALL = (
+    StartCardDealt, StartChosen, StartingPlayerChosen, SetupDieRolled, BridgeSetUp, HubRevealed, DieTaken,
+    Contaminated, ContaminationRemoved, TrackChanged, BonusTaken, ActionPointsBought, ActionPointsAdded,
+    ResourcesPlaced, ResourcesRemoved, TechUpgraded, TechShifted, DieActionDone, ResearchDone, CardsRequested,
+    CardDrawn, DeckReshuffled, CardDiscarded, CardPlayed, EffectWaiting, EffectResolved, DrivesBought,
+    DrivesGained, DriveUpgraded, SupplementaryDone, TurnEnded, Refilled, GameTurnEnded, TurnEndStarted,
+    PlayerClosed, PlanetSettled,
+)

@@ -1,0 +1,274 @@
+"""Solarius Mission bound to the kernel's game contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ..chance import SeededDraw
+from ..errors import IllegalCommand
+from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
+from ..options import option
+from . import commands as c
+from . import components as comp
+from . import events as ev
+from . import notation, render, rules, scoring, text
+from .state import Mat, State, evolve, phase
+
+_BUILTIN_DIGEST = comp.builtin().digest
+
+
+@attrs.frozen
+class MissionOptions:
+    start: str = option(
+        "cards",
+        "'cards': hidden game start cards (4.0); 'choose': deal 3 progress cards, keep 2, choose the start position",
+        ("cards", "choose"),
+    )
+    station_effect: str = option(
+        "earlier",
+        "reading 7, for space (part 2): a new station's own permanent effect first fires at turn end ('earlier') "
+        "or at once ('including-new')",
+        ("earlier", "including-new"),
+    )
+    components: str = option(comp.BUILTIN, "the component set's name (solrec components solarius-mission)")
+    components_digest: str = option(_BUILTIN_DIGEST, "the digest of the component set's content")
+    components_data: str = option("", "the content of a set that is not built in (recorded by --components)")
+
+
+class SolariusMission(Game):
+    id = "solarius-mission"
+    title = "Solarius Mission"
+    rules_version = "1"
+    rule_text = "003_6517f20bed1abdb1.txt"
+    Options = MissionOptions
+    min_players = 2
+    max_players = 4
+    command_types = c.ALL
+    event_types = ev.ALL
+    notation_examples = ("take black3@-1 standard", "bonus fuel 1 bucks 1")
+
+    def default_players(self) -> tuple[str, ...]:
+        return ("Marion", "Player 2")
+
+    def check_options(self, options: MissionOptions, players: tuple[str, ...]) -> None:
+        comp.resolve(options.components, options.components_digest, options.components_data)
+
+    def setup(self, options: MissionOptions, players: tuple[str, ...]) -> State:
+        cset = comp.resolve(options.components, options.components_digest, options.components_data)
+        n = cset.number
+        per = n("dice.action_dice.per_colour") - n("dice.bag.removed_per_colour")[len(players)]
+        mats = tuple(Mat(n("mat.track.fuel_start"), n("mat.track.bucks_start")) for _ in players)
+        choose = options.start == "choose"
+        return State(
+            players=players,
+            digest=cset.digest,
+            start_mode=options.start,
+            mats=mats,
+            bag=(per,) * 4,
+            deck=tuple(sorted(cset.progress_cards)),
+            start_cards=() if choose else tuple(sorted(cset.start_cards)),
+            hubs=tuple(n("dice.hubs.letters")),
+            resource_pool=n("mat.storage.resource_pool"),
+            contamination_pool=n("mat.contamination.cube_pool"),
+            drive_pool=n("mat.drives.pool"),
+            drawing=3 if choose else 0,
+        )
+
+    def to_act(self, state: State) -> str | None:
+        ph = phase(state)
+        if ph == "over":
+            return None
+        if ph in ("start-card", "deal", "first-player", "bridge", "hub", "card", "refill"):
+            return CHANCE
+        if ph == "choose-start":
+            return state.players[state.dealt]
+        return state.current
+
+    def decide(self, state: State, command: Command) -> tuple[Event, ...]:
+        return rules.decide(state, command)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def legal_commands(self, state: State) -> tuple[Command, ...] | None:
+        return rules.legal_commands(state)
+
+    def command_forms(self, state: State) -> tuple[str, ...]:
+        return rules.command_forms(state)
+
+    def sample_command(self, state: State, rng: Any) -> Command:
+        return rules.sample(state, rng)
+
+    def chance_command(self, state: State, draw: SeededDraw) -> Command:
+        ph = phase(state)
+        if ph == "start-card":
+            return c.DealStartCard(draw.choice(state.start_cards))
+        if ph in ("deal", "card"):
+            return c.DrawCard(draw.choice(state.deck))
+        if ph == "first-player":
+            return c.FirstPlayer(draw.choice(state.players))
+        if ph == "hub":
+            return c.RevealHub(draw.choice(state.hubs))
+        if ph in ("bridge", "refill"):
+            dice = [col for col, k in zip(comp.COLOURS, state.bag) for _ in range(k)]
+            colour = draw.choice(dice)
+            face = draw.choice(state.cset.number("dice.action_dice.faces"))
+            return c.Roll(colour, face)
+        raise IllegalCommand(f"chance does not act now ({rules.describe_phase(state)})")
+
+    def score(self, state: State) -> ScoreSheet:
+        return scoring.score(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        sheet = self.score(state)
+        totals = dict(sheet.totals)
+        planets = {p: scoring.planet_points(state, p) for p in state.players}
+        ranking = tuple(sorted(state.players, key=lambda p: (-totals[p], -planets[p], state.index(p))))
+        best = (totals[ranking[0]], planets[ranking[0]])
+        winners = tuple(p for p in ranking if (totals[p], planets[p]) == best)
+        scores = ", ".join(f"{p} {totals[p]}" for p in ranking)
+        if len(winners) > 1:
+            reason = f"shared victory of {' and '.join(winners)} ({scores}; {text.SHARED})"
+        elif sum(1 for p in state.players if totals[p] == best[0]) > 1:
+            reason = f"{winners[0]} wins the tie by planet points ({scores}; {text.TIE})"
+        else:
+            reason = f"{winners[0]} wins after four game turns ({scores}; {text.END})"
+        return Outcome(winners[0], ranking, reason, winners)
+
+    def parse(self, text_: str, state: Any = None) -> Command:
+        return notation.parse(text_, state)
+
+    def format(self, command: Command) -> str:
+        return notation.format(command)
+
+    def public_notation(self, command: Command) -> str:
+        # Hidden at the table: which start card and which progress cards a player receives.
+        if isinstance(command, c.DealStartCard):
+            return "start-card (hidden)"
+        if isinstance(command, c.DrawCard):
+            return "card (hidden)"
+        if isinstance(command, c.ChooseStart):
+            return f"start shift {command.shift} upgrade {command.upgrade} keep (2 hidden cards)"
+        return self.format(command)
+
+    def public(self, plain_state: dict) -> dict:
+        out = {k: v for k, v in plain_state.items() if k not in ("deck", "start_cards", "hubs")}
+        out["deck_count"] = len(plain_state.get("deck", ()))
+        out["hubs_hidden"] = len(plain_state.get("hubs", ()))
+        out["mats"] = [
+            {**{k: v for k, v in mat.items() if k != "hand"}, "hand_count": len(mat.get("hand", ()))}
+            for mat in plain_state.get("mats", ())
+        ]
+        return out
+
+    def render(self, state: State, reveal: bool = False) -> str:
+        return render.render(state, reveal)
+
+    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=reveal, last=last, size=size)
+
+    def describe_event(self, event: Event) -> str:
+        return describe(event)
+
+    # -- component data (the CLI's --components and `solrec components`) ---------------------------
+    def components_options(self, name: str, texts: Mapping[str, str]) -> dict[str, str]:
+        return comp.options_for(comp.from_texts(name, texts))
+
+    def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        cset = comp.builtin() if texts is None else comp.from_texts(name or "set", texts)
+        if texts is None and name not in (None, comp.BUILTIN):
+            raise comp.InvalidComponents(f"the built-in set is {comp.BUILTIN!r}; give a FILE for another set")
+        return {
+            "game": self.id,
+            "set": cset.name,
+            "digest": cset.digest,
+            "counts": cset.counts(),
+            "data": [{"path": d.path, "value": d.value, "source": d.source} for d in cset.data],
+        }
+
+
+def describe(event: Event) -> str:  # noqa: C901 - one line per event type
+    e: Any = event
+    if isinstance(event, ev.StartCardDealt):
+        # the start card and the two progress cards it names are hidden at the table; the rest shows on the mat
+        return f"{e.player} receives a start card: {e.text.split(', cards')[0]}, 2 progress cards"
+    if isinstance(event, ev.StartChosen):
+        return f"{e.player} shifts {e.shift}, upgrades {e.upgrade}, takes resources {' '.join(e.resources)}, discards a card"
+    if isinstance(event, ev.StartingPlayerChosen):
+        return f"{e.player} is the starting player"
+    if isinstance(event, ev.SetupDieRolled):
+        return f"bridge die rolled: {e.colour}{e.face}"
+    if isinstance(event, ev.BridgeSetUp):
+        return "bridge: " + "  ".join(f"[{v:+d}] {' '.join(s) or '-'}" for v, s in zip((-1, 0, 1, 2, 3), e.spaces))
+    if isinstance(event, ev.HubRevealed):
+        return f"game turn {e.turn}: commercial hub {e.hub} is built"
+    if isinstance(event, ev.DieTaken):
+        where = {"transform": f"the transformation space as {e.acts_as}", "card": f"the die space of card {e.card}"}.get(
+            e.space, f"the {e.space} space")
+        return f"{e.player} takes {e.colour}{e.face} (bonus {e.bonus:+d}) onto {where}: {e.action_points} action point(s)"
+    if isinstance(event, ev.Contaminated):
+        beside = f", {e.beside} beside the mat" if e.beside else ""
+        return f"{e.player}: contamination for {e.why} ({e.on_spaces} on spaces{beside})"
+    if isinstance(event, ev.ContaminationRemoved):
+        return f"{e.player} removes {e.count} contamination"
+    if isinstance(event, ev.TrackChanged):
+        return f"{e.player}: fuel {e.fuel:+d}, SpaceBucks {e.bucks:+d} ({e.why})"
+    if isinstance(event, ev.BonusTaken):
+        return f"{e.player}: bridge bonus fuel {e.fuel:+d}, SpaceBucks {e.bucks:+d}"
+    if isinstance(event, ev.ActionPointsBought):
+        return f"{e.player} buys {e.points} action point(s)"
+    if isinstance(event, ev.ActionPointsAdded):
+        return f"{e.player}: +{e.points} action point(s) from the die space"
+    if isinstance(event, ev.ResourcesPlaced):
+        return f"{e.player} places " + (", ".join(f"{col} {('I', 'II', 'III')[k - 1]}" for col, k in e.cubes) or "nothing")
+    if isinstance(event, ev.ResourcesRemoved):
+        return f"{e.player} returns " + ", ".join(f"{col} {('I', 'II', 'III')[k - 1]}" for col, k in e.cubes)
+    if isinstance(event, ev.TechUpgraded):
+        return f"{e.player} upgrades {' '.join(e.colours)}"
+    if isinstance(event, ev.TechShifted):
+        return f"{e.player} shifts {' '.join(e.colours)}"
+    if isinstance(event, ev.DieActionDone):
+        return f"{e.player}: die action {e.action}, {e.used} used, {e.forfeited} forfeited"
+    if isinstance(event, ev.ResearchDone):
+        return f"{e.player}: research space, {e.what}"
+    if isinstance(event, ev.CardsRequested):
+        return f"{e.player} draws {e.count} card(s)" + (f", then discards {e.discard}" if e.discard else "")
+    if isinstance(event, ev.CardDrawn):
+        return f"{e.player} draws a card"
+    if isinstance(event, ev.DeckReshuffled):
+        return f"the {e.cards} discarded cards are shuffled into a new deck"
+    if isinstance(event, ev.CardDiscarded):
+        return f"{e.player} discards card {e.card}"
+    if isinstance(event, ev.CardPlayed):
+        return f"{e.player} plays card {e.card} as {e.text}"
+    if isinstance(event, ev.EffectWaiting):
+        return f"{e.player} chooses: {e.count} {e.kind}" + (f" ({e.colour})" if e.colour else "")
+    if isinstance(event, ev.EffectResolved):
+        return f"{e.player}: effect resolved"
+    if isinstance(event, ev.DrivesBought):
+        return f"{e.player} buys {e.count} drive(s)"
+    if isinstance(event, ev.DrivesGained):
+        return f"{e.player} gains {e.count} neutral drive(s)"
+    if isinstance(event, ev.DriveUpgraded):
+        return f"{e.player} upgrades drive {e.slot + 1} to 2"
+    if isinstance(event, ev.SupplementaryDone):
+        return f"{e.player}: supplementary action {e.what}"
+    if isinstance(event, ev.TurnEnded):
+        return f"{e.player} ends the turn"
+    if isinstance(event, ev.Refilled):
+        return f"the wheel turns; refill die {e.colour}{e.face} onto -1"
+    if isinstance(event, ev.TurnEndStarted):
+        return "turn end: station effects and settlements, in turn order " + ", ".join(e.order)
+    if isinstance(event, ev.PlayerClosed):
+        return f"{e.player} closes the game turn"
+    if isinstance(event, ev.PlanetSettled):
+        paid = f" for {e.fuel} fuel" if e.fuel else (f" for {e.bucks} SpaceBucks" if e.bucks else "")
+        return f"{e.player} completes the settlement of planet {e.planet}{paid}"
+    if isinstance(event, ev.GameTurnEnded):
+        return f"game turn {e.turn} ends" + (f"; {e.next_start} starts the next" if e.next_start else "; end game scoring")
+    return type(event).__name__

@@ -1,0 +1,242 @@
+"""Solarius Mission notation: what a person types at the table (docs/rules/solarius-mission.md).
+
+A die is its colour and face: ``black3``, ``yellow*``, ``brown*+1``; on the bridge it is written
+with its bonus, ``black3@-1``. With a game at hand the face may be left out (``black@-1``) when only
+one die of that colour lies on that space. Columns are Roman numerals I, II, III.
+
+Players: ``take black3@-1 standard`` (or ``research``, ``transform yellow``, ``card 17``),
+``bonus fuel 1 bucks 1`` (``bonus fuel -1`` pays), ``buy-ap 1``, ``resources black I I II``,
+``fuel``, ``bucks``, ``upgrade black black``, ``shift black yellow``, ``draw``, ``play 17 mission``,
+``play 17 development``, ``skip``, ``discard 17``, ``drives 2``, ``pass``, ``end-turn``,
+``exchange fuel 1 bucks 1 for black I``, ``exchange black I yellow III for fuel 1 bucks 1``,
+``upgrade-drive``, ``settle 12``, ``close`` (turn end), ``start shift black upgrade yellow keep 3 17``.
+Chance: ``start-card 2``, ``first Alice``, ``roll black 3`` (``*``, ``*+1``), ``hub C``, ``card 17``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import AmbiguousCommand, InvalidCommand
+from . import commands as c
+from .components import COLOURS
+
+FACES = ("1", "2", "3", "*", "*+1")
+ROMAN = {"I": 1, "II": 2, "III": 3}
+SPACES = ("standard", "research", "transform", "card")
+HELP = (
+    "commands: take DIE@BONUS standard|research|transform COLOUR|card N, bonus fuel F bucks B, buy-ap N, "
+    "resources COLOUR I II ..., fuel, bucks, upgrade COLOUR..., shift COLOUR..., draw, play N mission|development, "
+    "skip, discard N, drives N, pass, end-turn, exchange ... for ..., upgrade-drive, start shift C upgrade C keep N N; "
+    "chance: start-card N, first PLAYER, roll COLOUR FACE, hub LETTER, card N"
+)
+
+
+def _int(word: str, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise InvalidCommand(f"{what} is a number, not {word!r}") from None
+
+
+def _colour(word: str) -> str:
+    if word not in COLOURS:
+        raise InvalidCommand(f"{word!r} is not a colour ({', '.join(COLOURS)})")
+    return word
+
+
+def _column(word: str) -> int:
+    if word.upper() not in ROMAN:
+        raise InvalidCommand(f"{word!r} is not a storage column (I, II or III)")
+    return ROMAN[word.upper()]
+
+
+def _cubes(words: list[str]) -> tuple[tuple[str, int], ...]:
+    """``black I I yellow II``: a colour word sets the row for the columns after it."""
+    out = []
+    colour = ""
+    for w in words:
+        if w in COLOURS:
+            colour = w
+            continue
+        if not colour:
+            raise InvalidCommand(f"name the colour before the column {w!r} (e.g. 'black I')")
+        out.append((colour, _column(w)))
+    return tuple(out)
+
+
+def _die(word: str, state: Any) -> tuple[str, str, int]:
+    """``black3@-1`` -> (colour, face, bonus); ``black@-1`` needs the game to find the face."""
+    die, sep, bonus_text = word.partition("@")
+    if not sep:
+        raise InvalidCommand(f"a die on the bridge is written COLOUR FACE@BONUS, e.g. black3@-1, not {word!r}")
+    bonus = _int(bonus_text, "a bonus")
+    colour = next((col for col in COLOURS if die.startswith(col)), None)
+    if colour is None:
+        raise InvalidCommand(f"{word!r} does not start with a colour ({', '.join(COLOURS)})")
+    face = die[len(colour):]
+    if face:
+        if face not in FACES:
+            raise InvalidCommand(f"{face!r} is not a face (1, 2, 3, *, *+1)")
+        return colour, face, bonus
+    if state is None:
+        raise InvalidCommand(f"write the face of the die, e.g. {colour}3@{bonus}")
+    values = state.cset.number("bridge.wheel.values")
+    if bonus not in values:
+        raise InvalidCommand(f"the bridge has no space with bonus {bonus}")
+    faces = sorted({d.face for d in state.bridge[values.index(bonus)] if d.colour == colour})
+    if not faces:
+        raise InvalidCommand(f"no {colour} die lies on the space with bonus {bonus}")
+    if len(faces) > 1:
+        raise AmbiguousCommand(f"{word!r} fits " + " and ".join(f"{colour}{f}@{bonus}" for f in faces))
+    return colour, faces[0], bonus
+
+
+def _track(words: list[str]) -> tuple[int, int]:
+    fuel = bucks = 0
+    if not words or len(words) % 2:
+        raise InvalidCommand("write fuel N and/or bucks N")
+    for kind, amount in zip(words[::2], words[1::2]):
+        if kind == "fuel":
+            fuel = _int(amount, "fuel")
+        elif kind == "bucks":
+            bucks = _int(amount, "SpaceBucks")
+        else:
+            raise InvalidCommand(f"{kind!r} is neither fuel nor bucks")
+    return fuel, bucks
+
+
+def parse(text: str, state: Any = None) -> c.Command:  # noqa: C901 - one branch per command word
+    words = text.strip().split()
+    if not words:
+        raise InvalidCommand(f"no command given: {HELP}")
+    head, rest = words[0].lower(), words[1:]
+    low = [w.lower() if w.upper() not in ROMAN else w.upper() for w in rest]
+    simple = {"fuel": c.Fuel, "bucks": c.Bucks, "draw": c.Draw, "skip": c.Skip, "pass": c.Pass,
+              "end-turn": c.EndTurn, "upgrade-drive": c.UpgradeDrive, "close": c.Close}
+    if head in simple and not rest:
+        return simple[head]()
+    if head == "take" and len(rest) >= 2:
+        colour, face, bonus = _die(low[0], state)
+        space = low[1]
+        if space == "transform" and len(rest) == 3:
+            return c.Take(colour, face, bonus, space, new_colour=_colour(low[2]))
+        if space == "card" and len(rest) == 3:
+            return c.Take(colour, face, bonus, space, card=_int(low[2], "a card"))
+        if space in ("standard", "research") and len(rest) == 2:
+            return c.Take(colour, face, bonus, space)
+        raise InvalidCommand("take DIE@BONUS standard, research, transform COLOUR or card N")
+    if head == "bonus":
+        fuel, bucks = _track(low)
+        return c.Bonus(fuel, bucks)
+    if head == "buy-ap" and len(rest) == 1:
+        return c.BuyActionPoints(_int(rest[0], "action points"))
+    if head == "resources":
+        return c.Resources(_cubes(low))
+    if head == "upgrade":
+        return c.Upgrade(tuple(_colour(w) for w in low))
+    if head == "shift":
+        return c.Shift(tuple(_colour(w) for w in low))
+    if head == "play" and len(rest) == 2 and low[1] in ("mission", "development"):
+        return c.PlayCard(_int(rest[0], "a card"), low[1])
+    if head == "settle" and len(rest) == 1:
+        return c.Settle(_int(rest[0], "a planet"))
+    if head == "discard" and len(rest) == 1:
+        return c.Discard(_int(rest[0], "a card"))
+    if head == "drives" and len(rest) == 1:
+        return c.BuyDrives(_int(rest[0], "drives"))
+    if head == "exchange" and "for" in low:
+        i = low.index("for")
+        left, right = low[:i], low[i + 1:]
+        if left and left[0] in ("fuel", "bucks"):
+            fuel, bucks = _track(left)
+            if len(right) != 2:
+                raise InvalidCommand("exchange fuel F bucks B for COLOUR COLUMN")
+            return c.ExchangeForResource(fuel, bucks, _colour(right[0]), _column(right[1]))
+        fuel, bucks = _track(right)
+        return c.ExchangeResources(_cubes(left), fuel, bucks)
+    if head == "start" and len(rest) == 7 and low[0] == "shift" and low[2] == "upgrade" and low[4] == "keep":
+        return c.ChooseStart(_colour(low[1]), _colour(low[3]), (_int(rest[5], "a card"), _int(rest[6], "a card")))
+    # chance
+    if head == "start-card" and len(rest) == 1:
+        return c.DealStartCard(_int(rest[0], "a start card"))
+    if head == "first" and rest:
+        return c.FirstPlayer(" ".join(rest))
+    if head == "roll" and len(rest) == 2:
+        if low[1] not in FACES:
+            raise InvalidCommand(f"{rest[1]!r} is not a face (1, 2, 3, *, *+1)")
+        return c.Roll(_colour(low[0]), low[1])
+    if head == "hub" and len(rest) == 1:
+        return c.RevealHub(rest[0].upper())
+    if head == "card" and len(rest) == 1:
+        return c.DrawCard(_int(rest[0], "a card"))
+    raise InvalidCommand(f"{text!r} is not Solarius Mission notation: {HELP}")
+
+
+def _cubes_text(cubes: tuple[tuple[str, int], ...]) -> str:
+    out: list[str] = []
+    colour = ""
+    for col, column in cubes:
+        if col != colour:
+            out.append(col)
+            colour = col
+        out.append(("I", "II", "III")[column - 1])
+    return " ".join(out)
+
+
+def _track_text(fuel: int, bucks: int) -> str:
+    parts = []
+    if fuel or not bucks:
+        parts.append(f"fuel {fuel}")
+    if bucks:
+        parts.append(f"bucks {bucks}")
+    return " ".join(parts)
+
+
+def format(command: c.Command) -> str:  # noqa: C901
+    if isinstance(command, c.Take):
+        where = command.space
+        if command.space == "transform":
+            where += f" {command.new_colour}"
+        elif command.space == "card":
+            where += f" {command.card}"
+        return f"take {command.colour}{command.face}@{command.bonus} {where}"
+    if isinstance(command, c.Bonus):
+        return f"bonus {_track_text(command.fuel, command.bucks)}"
+    if isinstance(command, c.BuyActionPoints):
+        return f"buy-ap {command.points}"
+    if isinstance(command, c.Resources):
+        return ("resources " + _cubes_text(command.cubes)).strip()
+    if isinstance(command, c.Upgrade):
+        return " ".join(("upgrade", *command.colours))
+    if isinstance(command, c.Shift):
+        return " ".join(("shift", *command.colours))
+    if isinstance(command, c.PlayCard):
+        return f"play {command.card} {command.side}"
+    if isinstance(command, c.Discard):
+        return f"discard {command.card}"
+    if isinstance(command, c.Settle):
+        return f"settle {command.planet}"
+    if isinstance(command, c.BuyDrives):
+        return f"drives {command.count}"
+    if isinstance(command, c.ExchangeForResource):
+        return f"exchange {_track_text(command.fuel, command.bucks)} for {command.colour} {('I', 'II', 'III')[command.column - 1]}"
+    if isinstance(command, c.ExchangeResources):
+        return f"exchange {_cubes_text(command.cubes)} for {_track_text(command.fuel, command.bucks)}"
+    if isinstance(command, c.ChooseStart):
+        return f"start shift {command.shift} upgrade {command.upgrade} keep " + " ".join(map(str, command.keep))
+    if isinstance(command, c.DealStartCard):
+        return f"start-card {command.card}"
+    if isinstance(command, c.FirstPlayer):
+        return f"first {command.player}"
+    if isinstance(command, c.Roll):
+        return f"roll {command.colour} {command.face}"
+    if isinstance(command, c.RevealHub):
+        return f"hub {command.hub}"
+    if isinstance(command, c.DrawCard):
+        return f"card {command.card}"
+    words = {c.Fuel: "fuel", c.Bucks: "bucks", c.Draw: "draw", c.Skip: "skip", c.Pass: "pass",
+             c.EndTurn: "end-turn", c.UpgradeDrive: "upgrade-drive", c.Close: "close"}
+    if type(command) in words:
+        return words[type(command)]
+    raise TypeError(f"not a Solarius Mission command: {command!r}")

@@ -1,0 +1,404 @@
+"""A text picture of a Solarius Mission position; ``reveal`` also shows the hands and the deck."""
+
+from __future__ import annotations
+
+from .components import COLOURS
+from .state import State, contamination_spaces, open_cells, phase
+
+
+def _bridge(state: State) -> str:
+    values = state.cset.number("bridge.wheel.values")
+    parts = []
+    for value, dice in zip(values, state.bridge):
+        parts.append(f"[{value:+d}] " + (" ".join(f"{d.colour}{d.face}" for d in dice) or "-"))
+    return "  ".join(parts)
+
+
+def render(state: State, reveal: bool = False) -> str:
+    n = state.cset.number
+    faces = n("mat.tech.faces")
+    face_vp = n("mat.tech.face_vp")
+    lines = [
+        f"Solarius Mission ({state.cset.name}) - game turn {state.turn or '-'} of {n('dice.hubs.game_turns')}, "
+        f"phase: {phase(state)}",
+        f"bridge: {_bridge(state)}",
+        "bag: " + " ".join(f"{c} {k}" for c, k in zip(COLOURS, state.bag))
+        + f" | hubs built: {' '.join(state.hubs_built) or '-'}"
+        + f" | deck {len(state.deck)} cards, discard {len(state.discard)}"
+        + f" | pool: {state.resource_pool} resources, {state.contamination_pool} contamination, {state.drive_pool} drives",
+    ]
+    if reveal:
+        lines.append(f"deck (unordered): {' '.join(map(str, state.deck))}; hubs hidden: {' '.join(state.hubs)}")
+    for i, player in enumerate(state.players):
+        mat = state.mats[i]
+        marks = []
+        if i == state.start_player:
+            marks.append("start player")
+        if i == state.actor and phase(state) not in ("over",):
+            marks.append("to act" if state.setup_done else "")
+        head = f"{player}" + (f" ({', '.join(m for m in marks if m)})" if any(marks) else "")
+        lines.append("")
+        lines.append(
+            f"{head}: fuel {mat.fuel}, SpaceBucks {mat.bucks}, contamination {mat.contamination}/"
+            f"{contamination_spaces(state, mat)} + {mat.beside} beside, drives own 1"
+            + (" + " + " ".join(map(str, mat.drives)) if mat.drives else "")
+        )
+        for r, colour in enumerate(COLOURS):
+            t = mat.tech[r]
+            tech = f"{faces[t]}" + (f"+{face_vp[t]}VP" if face_vp[t] else "")
+            store = mat.storage[r]
+            lines.append(
+                f"  {colour:<9} tech die {tech:<6} in column {('I', 'II', 'III', 'IV', 'V')[mat.columns[r] - 1]:<3} "
+                f"storage I:{store[0]} II:{store[1]} III:{store[2]}"
+            )
+        hand = " ".join(map(str, mat.hand)) if reveal else f"{len(mat.hand)} card(s)"
+        lines.append(
+            f"  hand: {hand}; missions: {' '.join(map(str, mat.missions)) or '-'}; developments: "
+            f"{' '.join(map(str, mat.developments)) or '-'}; dice: {' '.join(f'{d.colour}{d.face}' for d in mat.dice) or '-'}"
+        )
+    if state.die is not None:
+        d = state.die
+        lines.append("")
+        lines.append(
+            f"die in play: {d.colour}{d.face} on the {d.space} space"
+            + (f" acting as {d.acts_as}" if d.acts_as != d.colour else "")
+            + f", {d.action_points + d.bought} action point(s)" + (f" ({d.bought} bought)" if d.bought else "")
+        )
+    if state.effects:
+        lines.append("waiting effects: " + "; ".join(f"{e.kind} {e.colour} {e.count}".replace("  ", " ") for e in state.effects))
+    return "\n".join(lines)
+
+
+# -- the picture (docs/pictures.md) ----------------------------------------------------------------------
+
+DIE_FILL = {"black": "#1f1f1f", "yellow": "#f2c200", "turquoise": "#22b3b3", "brown": "#8b5a2b"}
+DIE_INK = {"black": "#ffffff", "yellow": "#1a1a1a", "turquoise": "#1a1a1a", "brown": "#ffffff"}
+ROW_TINT = {"black": "#d9d9d9", "yellow": "#fff3bf", "turquoise": "#d2f2f2", "brown": "#ead9c6"}
+CUBE_FILL = "#7b3294"  # contamination cubes
+WIDTH = 420
+INK = "#1a1a1a"
+MUTED = "#555555"
+
+
+def _wrap(text: str, chars: int = 64) -> list[str]:
+    out: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        if current and len(current) + 1 + len(word) > chars:
+            out.append(current)
+            current = "   " + word
+        else:
+            current = f"{current} {word}" if current else word
+    out.append(current)
+    return out
+
+
+def _changed(state: State, last) -> set[tuple]:  # noqa: C901 - one branch per event type
+    """What the last command changed, as keys of the picture's parts."""
+    from . import events as ev
+
+    keys: set[tuple] = set()
+    for e in last or ():
+        p = getattr(e, "player", "")
+        if isinstance(e, (ev.TrackChanged, ev.BonusTaken, ev.PlanetSettled)):
+            if e.fuel:
+                keys.add(("fuel", p))
+            if e.bucks:
+                keys.add(("bucks", p))
+            if isinstance(e, ev.PlanetSettled):
+                keys.add(("planets", p))
+        elif isinstance(e, (ev.Contaminated, ev.ContaminationRemoved)):
+            keys.add(("contamination", p))
+        elif isinstance(e, (ev.ResourcesPlaced, ev.ResourcesRemoved)):
+            keys.update(("storage", p, colour) for colour, _ in e.cubes)
+        elif isinstance(e, (ev.TechUpgraded, ev.TechShifted)):
+            keys.update(("tech", p, colour) for colour in e.colours)
+        elif isinstance(e, (ev.StartCardDealt, ev.StartChosen)):
+            keys.add(("hand", p))
+            keys.update(("tech", p, colour) for colour in COLOURS)
+            keys.update(("storage", p, colour) for colour in COLOURS)
+        elif isinstance(e, (ev.CardDrawn, ev.CardDiscarded, ev.CardsRequested)):
+            keys.add(("hand", p))
+        elif isinstance(e, ev.CardPlayed):
+            keys.add(("hand", p))
+            keys.add(("missions" if e.side == "mission" else "developments", p))
+        elif isinstance(e, (ev.DrivesBought, ev.DrivesGained, ev.DriveUpgraded)):
+            keys.add(("drives", p))
+        elif isinstance(e, ev.DieTaken):
+            keys.add(("dice", p))
+            keys.add(("bridge", e.bonus))
+            keys.add(("die",))
+        elif isinstance(e, (ev.ActionPointsBought, ev.ActionPointsAdded, ev.EffectWaiting, ev.EffectResolved)):
+            keys.add(("die",))
+        elif isinstance(e, ev.Refilled):
+            keys.update(("bridge", v) for v in state.cset.number("bridge.wheel.values"))
+        elif isinstance(e, (ev.BridgeSetUp, ev.SetupDieRolled)):
+            keys.update(("bridge", v) for v in state.cset.number("bridge.wheel.values"))
+        elif isinstance(e, ev.HubRevealed):
+            keys.add(("hub", e.turn))
+        elif isinstance(e, ev.StartingPlayerChosen):
+            keys.add(("start",))
+        elif isinstance(e, ev.GameTurnEnded):
+            keys.add(("start",))
+            keys.update(("dice", q) for q in state.players)
+    return keys
+
+
+def _die(x: float, y: float, colour: str, face: str, size: float = 22, *, highlight: bool = False) -> list[str]:
+    from ..svg import HIGHLIGHT, rect, text
+
+    stroke, width = (HIGHLIGHT, 3.5) if highlight else ("#000000", 1)
+    return [
+        rect(x, y, size, size, rx=4, fill=DIE_FILL[colour], stroke=stroke, stroke_width=width),
+        text(x + size / 2, y + size / 2 + 4, face, 11 if len(face) > 2 else 12, anchor="middle",
+             fill=DIE_INK[colour], font_weight="bold"),
+    ]
+
+
+def _outline(x: float, y: float, w: float, h: float) -> str:
+    from ..svg import HIGHLIGHT, rect
+
+    return rect(x, y, w, h, rx=3, fill="none", stroke=HIGHLIGHT, stroke_width=3)
+
+
+def _track(x: float, y: float, label: str, value: int, maximum: int, highlight: bool) -> list[str]:
+    from ..svg import circle, rect, text
+
+    out = [text(x, y + 13, label, 12, fill=INK)]
+    x0, cell = x + 82, 28
+    for v in range(maximum + 1):
+        on = v == value
+        out.append(rect(x0 + v * cell, y, cell - 2, 18, fill="#fff8e0" if on else "#f4f4f4", stroke="#999999",
+                        stroke_width=0.8))
+        out.append(text(x0 + v * cell + (cell - 2) / 2, y + 13, v, 10, anchor="middle", fill=MUTED))
+        if on:
+            out.append(circle(x0 + v * cell + (cell - 2) / 2, y + 9, 8.5, fill="none", stroke=INK, stroke_width=2))
+    if highlight:
+        out.append(_outline(x0 + value * cell - 2, y - 2, cell + 2, 22))
+    return out
+
+
+def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tuple[list[str], float]:  # noqa: C901
+    """One player's mat from ``y`` down: the picture and the height it took."""
+    from ..svg import HIGHLIGHT, rect, text
+    from .rules import card_side_text
+
+    n = state.cset.number
+    player = state.players[i]
+    mat = state.mats[i]
+    ph = phase(state)
+    to_act = state.setup_done and ph not in ("over", "refill", "hub", "card") and i == state.actor
+    marks = [m for m, on in (("start player", i == state.start_player), ("to act", to_act)) if on]
+    out = [rect(0, y, WIDTH, 24, fill="#2b3a55")]
+    out.append(text(8, y + 17, f"{player}" + (f" ({', '.join(marks)})" if marks else ""), 14, fill="#ffffff",
+                    font_weight="bold"))
+    if ("start",) in keys and i == state.start_player:
+        out.append(_outline(2, y + 2, WIDTH - 4, 20))
+    y += 32
+    top = n("mat.track.maximum")
+    out.extend(_track(8, y, "fuel", mat.fuel, top, ("fuel", player) in keys))
+    y += 24
+    out.extend(_track(8, y, "SpaceBucks", mat.bucks, top, ("bucks", player) in keys))
+    y += 30
+    # the four rows: tech die in columns I-V, storage columns I-III (the pyramid)
+    faces, face_vp = n("mat.tech.faces"), n("mat.tech.face_vp")
+    cells = n("mat.storage.cells")
+    col_x, col_w = 84, 31
+    store_x = [250, 250 + 3 * 16 + 8, 250 + 5 * 16 + 16]
+    out.append(text(8, y + 10, "tech dice", 11, fill=MUTED))
+    for k, name in enumerate(("I", "II", "III", "IV", "V")):
+        out.append(text(col_x + k * col_w + col_w / 2, y + 10, name, 11, anchor="middle", fill=MUTED))
+    for k, name in enumerate(("I", "II", "III")):
+        width = cells[k] * 16 - 2
+        out.append(text(store_x[k] + width / 2, y + 10, name, 11, anchor="middle", fill=MUTED))
+    out.append(text(WIDTH - 8, y + 10, "storage", 11, anchor="end", fill=MUTED))
+    y += 16
+    for r, colour in enumerate(COLOURS):
+        out.append(rect(4, y, WIDTH - 8, 30, fill=ROW_TINT[colour], stroke="#bbbbbb", stroke_width=0.6))
+        out.append(text(10, y + 19, colour, 12, fill=INK))
+        for k in range(5):
+            out.append(rect(col_x + k * col_w, y + 2, col_w - 3, 26, fill="none", stroke="#aaaaaa", stroke_width=0.6))
+        column = mat.columns[r]
+        t = mat.tech[r]
+        face = f"{faces[t]}+{face_vp[t]}" if face_vp[t] else f"{faces[t]}"
+        out.extend(_die(col_x + (column - 1) * col_w + 1.5, y + 3, colour, face, 24,
+                        highlight=("tech", player, colour) in keys))
+        open_ = open_cells(state, mat, colour)
+        for k in range(3):
+            for cell in range(cells[k]):
+                x = store_x[k] + cell * 16
+                filled = cell < mat.storage[r][k]
+                fill = DIE_FILL[colour] if filled else ("#ffffff" if cell < open_[k] else "#9a9a9a")
+                out.append(rect(x, y + 8, 14, 14, fill=fill, stroke="#444444", stroke_width=0.8))
+        if ("storage", player, colour) in keys:
+            out.append(_outline(store_x[0] - 3, y + 5, store_x[2] + 14 - store_x[0] + 6, 20))
+        y += 32
+    out.append(text(8, y + 12, "grey cells: not open yet (right of the tech die)", 10, fill=MUTED))
+    y += 20
+    # contamination: the spaces, then the cubes beside the mat
+    spaces = contamination_spaces(state, mat)
+    out.append(text(8, y + 13, "contamination", 12, fill=INK))
+    x = 100
+    for s in range(spaces):
+        out.append(rect(x + s * 18, y + 1, 16, 16, fill=CUBE_FILL if s < mat.contamination else "#ffffff",
+                        stroke="#444444", stroke_width=0.8))
+    x += spaces * 18 + 10
+    out.append(text(x, y + 13, "beside:", 11, fill=MUTED))
+    x += 44
+    shown = min(mat.beside, 8)
+    for s in range(shown):
+        out.append(rect(x + s * 13, y + 4, 11, 11, fill=CUBE_FILL, stroke="#222222", stroke_width=0.6))
+    out.append(text(x + shown * 13 + 2, y + 13, f"{mat.beside}", 11, fill=INK))
+    if ("contamination", player) in keys:
+        out.append(_outline(96, y - 2, WIDTH - 100, 22))
+    y += 24
+    # drives (the own drive and the common slots) and the space station slots
+    out.append(text(8, y + 13, "drives", 12, fill=INK))
+    x = 100
+    slots = n("mat.drives.common_slots")
+    out.append(rect(x, y + 1, 22, 16, fill="#e8e8e8", stroke="#444444", stroke_width=0.8))
+    out.append(text(x + 11, y + 13, n("mat.drives.own"), 11, anchor="middle", fill=INK))
+    for s in range(slots):
+        value = mat.drives[s] if s < len(mat.drives) else None
+        out.append(rect(x + 28 + s * 26, y + 1, 22, 16, fill="#c9e4ff" if value else "#ffffff", stroke="#444444",
+                        stroke_width=0.8, stroke_dasharray=None if value else "3 2"))
+        if value:
+            out.append(text(x + 28 + s * 26 + 11, y + 13, value, 11, anchor="middle", fill=INK))
+    if ("drives", player) in keys:
+        out.append(_outline(x - 3, y - 2, 28 + slots * 26 + 4, 22))
+    x = 220
+    out.append(text(x, y + 13, "stations", 12, fill=INK))
+    station_slots = len(n("mat.stations.slot_vp"))
+    for s in range(station_slots):
+        sid = mat.stations[s] if s < len(mat.stations) else None
+        out.append(rect(x + 56 + s * 34, y + 1, 30, 16, fill="#dff0d8" if sid else "#ffffff", stroke="#444444",
+                        stroke_width=0.8, stroke_dasharray=None if sid else "3 2"))
+        if sid:
+            out.append(text(x + 56 + s * 34 + 15, y + 13, sid, 11, anchor="middle", fill=INK))
+    y += 24
+    # the action dice on the mat this game turn
+    out.append(text(8, y + 15, "dice taken", 12, fill=INK))
+    for s, d in enumerate(mat.dice):
+        fresh = ("dice", player) in keys and s == len(mat.dice) - 1
+        out.extend(_die(100 + s * 26, y, d.colour, d.face, 22, highlight=fresh))
+    if not mat.dice:
+        out.append(text(100, y + 15, "-", 12, fill=MUTED))
+    y += 28
+    # cards and planets: what the table sees (the hand's backs), or the hand itself with reveal
+    notes: list[tuple[str, tuple]] = []
+    if reveal:
+        notes.append((f"hand (revealed): {' '.join(map(str, mat.hand)) or '-'}", ("hand", player)))
+    else:
+        notes.append((f"hand: {len(mat.hand)} card(s), face down", ("hand", player)))
+    for cid in mat.missions:
+        notes.append((f"mission {cid}: {card_side_text(state.cset, cid, 'mission').split(': ', 1)[1]}",
+                      ("missions", player)))
+    if not mat.missions:
+        notes.append(("missions: -", ("missions", player)))
+    if mat.completed:
+        notes.append((f"missions completed: {' '.join(map(str, mat.completed))}", ("missions", player)))
+    for cid in mat.developments:
+        notes.append((f"development {cid}: {card_side_text(state.cset, cid, 'development').split(': ', 1)[1]}",
+                       ("developments", player)))
+    if not mat.developments:
+        notes.append(("developments: -", ("developments", player)))
+    notes.append((f"planets waiting: {' '.join(map(str, mat.planets_waiting)) or '-'}; settled: "
+                  f"{' '.join(map(str, mat.planets_settled)) or '-'}", ("planets", player)))
+    for note, key in notes:
+        lines = _wrap(note)
+        if key in keys:
+            out.append(rect(4, y + 1, WIDTH - 8, 17 * len(lines) + 2, fill="none", stroke=HIGHLIGHT, stroke_width=2.5))
+        for row in lines:
+            out.append(text(8, y + 14, row, 12, fill=INK))
+            y += 17
+    return out, y + 10
+
+
+def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+    """The bridge (the bonus wheel's five spaces with the dice on them), the game turn with the
+    commercial hubs revealed so far, then each player's mat: fuel and SpaceBucks, the four rows with
+    their tech dice in columns I-V and the storage pyramid, contamination on the spaces and beside
+    the mat, drives, space station slots, the dice taken, the hand (face down unless ``reveal``),
+    missions and developments, planets. Space (the hex map) is part 2's; nobody flies yet. ``last``
+    (the events of the last command) is outlined in orange."""
+    from ..svg import document, rect, text
+    from .rules import describe_phase
+
+    n = state.cset.number
+    keys = _changed(state, last)
+    turns = n("dice.hubs.game_turns")
+    head = f"Solarius Mission: game turn {state.turn or '-'} of {turns}"
+    out = [rect(0, 0, WIDTH, 0, fill="#ffffff")]
+    out.append(rect(0, 0, WIDTH, 30, fill="#0f1a33"))
+    out.append(text(8, 21, head, 15, fill="#ffffff", font_weight="bold"))
+    y: float = 40
+    start = state.players[state.start_player] if state.start_player >= 0 else "not chosen yet"
+    out.append(text(8, y + 12, f"start player: {start}", 12, fill=INK))
+    if ("start",) in keys:
+        out.append(_outline(4, y - 2, 200, 20))
+    y += 22
+    # the game turn spaces and the commercial hubs revealed on them
+    out.append(text(8, y + 15, "hubs", 12, fill=INK))
+    for t in range(turns):
+        x = 60 + t * 44
+        current = t + 1 == state.turn
+        out.append(rect(x, y, 38, 22, rx=3, fill="#fff8e0" if current else "#f4f4f4", stroke=INK if current else "#999999",
+                        stroke_width=2 if current else 0.8))
+        letter = state.hubs_built[t] if t < len(state.hubs_built) else "?"
+        out.append(text(x + 19, y + 16, f"{t + 1}: {letter}", 11, anchor="middle", fill=INK))
+        if ("hub", t + 1) in keys:
+            out.append(_outline(x - 2, y - 2, 42, 26))
+    out.append(text(60 + turns * 44 + 4, y + 15, f"hidden: {len(state.hubs)}", 11, fill=MUTED))
+    y += 30
+    if reveal:
+        out.append(text(8, y + 12, f"hidden hubs (revealed): {' '.join(state.hubs) or '-'}", 11, fill=MUTED))
+        y += 18
+    # the bridge: five spaces of the bonus wheel, the dice on them
+    values = n("bridge.wheel.values")
+    out.append(text(8, y + 12, "bridge (bonus wheel)", 12, fill=INK, font_weight="bold"))
+    y += 18
+    most = max((len(d) for d in state.bridge), default=0)
+    rows = max(1, -(-most // 3))
+    box_w, box_h = 80, 22 + rows * 25
+    for k, (value, dice) in enumerate(zip(values, state.bridge)):
+        x = 8 + k * (box_w + 2)
+        out.append(rect(x, y, box_w - 2, box_h, rx=4, fill="#eef2fa", stroke="#5a6d96", stroke_width=1))
+        out.append(text(x + (box_w - 2) / 2, y + 14, f"{value:+d}" if value else "0", 12, anchor="middle",
+                        fill=INK, font_weight="bold"))
+        for j, die in enumerate(dice):
+            out.extend(_die(x + 3 + (j % 3) * 25, y + 20 + (j // 3) * 25, die.colour, die.face, 22))
+        if ("bridge", value) in keys:
+            out.append(_outline(x - 1, y - 1, box_w, box_h + 2))
+    y += box_h + 8
+    bag = " ".join(f"{col} {k}" for col, k in zip(COLOURS, state.bag))
+    notes = [f"bag: {bag}", f"progress deck {len(state.deck)} card(s), discard pile {len(state.discard)}"]
+    if reveal:
+        notes.append(f"deck (revealed, unordered): {' '.join(map(str, state.deck)) or '-'}")
+        if state.start_cards:
+            notes.append(f"start cards not dealt (revealed): {' '.join(map(str, state.start_cards))}")
+    d = state.die
+    if d is not None:
+        notes.append(
+            f"die in play: {d.colour}{d.face} on the {d.space} space"
+            + (f" acting as {d.acts_as}" if d.acts_as != d.colour else "")
+            + f", {d.action_points + d.bought} action point(s)" + (f" ({d.bought} bought)" if d.bought else "")
+        )
+    if state.effects:
+        notes.append("waiting effects: " + "; ".join(f"{e.count} {e.kind}" + (f" ({e.colour})" if e.colour else "")
+                                                   for e in state.effects))
+    ph = phase(state)
+    notes.append("the game is over" if ph == "over" else f"now: {describe_phase(state)}")
+    for note in notes:
+        lines = _wrap(note)
+        if note.startswith("die in play") and ("die",) in keys:
+            out.append(_outline(4, y, WIDTH - 8, 17 * len(lines) + 3))
+        for row in lines:
+            out.append(text(8, y + 14, row, 12, fill=INK))
+            y += 17
+    y += 8
+    for i in range(len(state.players)):
+        part, y = _mat(state, i, y, reveal, keys)
+        out.extend(part)
+    height = round(y)
+    out[0] = rect(0, 0, WIDTH, height, fill="#ffffff")
+    return document(WIDTH, height, out, size=size, title=head)

@@ -1,0 +1,121 @@
+"""The sentences of rule text 003 that the engine enforces and scores, quoted exactly (the test
+checks each appears in the text, whitespace aside)."""
+
+SOURCE = "003"
+
+
+def cite(sentence: str) -> str:
+    return f'{SOURCE}: "{sentence}"'
+
+
+# -- set-up and the player turn
+START_CHOICE = cite(
+    "A player shifts one tech die one space to the right to column II and upgrades another tech die to 2 points."
+)
+START_CARDS = cite("He receives two resources each in the other two colors that he places on the depicted empty storage spaces.")
+BONUS = cite(
+    "The number on the bonus wheel pointing to the space of the taken action die shows how much fuel or "
+    "SpaceBucks the player has to subtract from his track at a red -1 or receives at white numbers."
+)
+BONUS_SPLIT = cite("If he gets a bonus of 2 or 3 the player may take any combination of fuel and SpaceBucks.")
+TRACK_MAX = cite("A player may never have more than 10 fuel or SpaceBucks.")
+TRANSFORM = cite(
+    "The player may change the die on the transformation space in any other color to conduct an action of his choice."
+)
+TRANSFORM_ONCE = cite(
+    "The die remains in this space till the end of the game turn; therefore this function may only be used once per game turn."
+)
+RESEARCH_ONCE = TRANSFORM_ONCE
+RESEARCH = cite(
+    "Before the player conducts his normal die action, he draws a progress card from the deck (please keep in mind "
+    "the hand limit of 3!) or he plays a progress card he already has in his hand (see below,"
+)
+CARD_SPACE = cite(
+    "As above, a die remains in such a space till the end of the game turn; therefore a function may only be used once per game turn."
+)
+STAR = cite(
+    "A star brings a player as many action points as the value of his tech die in the same color."
+)
+BUY_AP = cite("Each additional action point costs 2 SpaceBucks.")
+CONTAMINATION = cite(
+    "Each player taking an action die that brings him 3 or more action points immediately receives 1 space contamination."
+)
+CONTAMINATION_BESIDE = cite(
+    "Space contamination cubes that are next to a player´s mat can never be removed again."
+)
+PYRAMID = cite(
+    "The player may only place resources in a row in column II when he has more filled storage spaces in column I of the same row."
+)
+TAKE_RESOURCES = cite("If he does not have enough empty warehouse spaces, surplus action points are forfeited.")
+ACTIONS = cite("The color of the action die determines the possible action:")
+UPGRADE_COST = cite(
+    "To upgrade a tech die, the player has to spend as many action points as the tech die had pips before upgrading."
+)
+SHIFT_COST = cite("Shifting a die costs different amounts of action points according to the column of the die.")
+DRIVES = cite(
+    "With a supplementary action the player may purchase up to three drive markers for 3 fuel points each."
+)
+DRAW_TWO = cite(
+    "The player first draws the two topmost cards from the drawing deck and takes them to his hand."
+)
+HAND_LIMIT = cite("Each player may have a maximum of 3 progress cards in hand.")
+SIX_MISSIONS = cite("The player may only have a total of six missions during the whole game.")
+EXCHANGE = cite("Fuel or SpaceBucks into resouces at the rate of 2:1")
+EXCHANGE_VALUE = cite("Note: The resource value according to the column counts, not the number of cubes.")
+OWN_DRIVE = cite("The drive marker in player color has a value of “1” on both sides and may not be upgraded.")
+UPGRADE_DRIVE = cite(
+    "At any time during his player turn the player may remove 3 fuel from his fuel track to turn one of his "
+    "drive markers from the “1” to the “2” side."
+)
+REFILL = cite("Now he places the action die on the space with the red 1 behind the arrow at the bridge.")
+SETTLE_WINDOW = cite("This is only possible with fuel and SpaceBucks.")
+STATIONS_TURN_END = cite("This is done simultaneously by all players.")
+END = cite("After four game turns Solarius Mission ends with the final scoring.")
+
+# -- end game scoring (11.0)
+PLANETS = cite("Each successfully settled planet earns the player the listed points.")
+UNSETTLED = cite(
+    "For 1, 2, 3 not settled planets a player gets 1, 3, 6 minus points – as listed in the bottom left corner of the player mat."
+)
+SETS = cite(
+    "For each “set” of 4 planets of different colors he receives 4 bonus points; for each set of 3 planets of "
+    "different colors he receives 2 bonus points – as listed in the bottom right corner of the player mat."
+)
+STATIONS = cite(
+    "The second, third, and fourth built space station earn the player the victory points listed on the player "
+    "mat each – the second space station earns 1 victory point, the third 2, and the fourth one 3 victory points."
+)
+MISSIONS = cite(
+    "Completed missions earn the player the printed victory points; not completed missions bring the player, as "
+    "listed in the right top corner, 1 minus point each."
+)
+HUBS = cite(
+    "For each of his own playing figures (colony, space station, mission marker but not his space ship) next to a "
+    "built commercial hub the player receives 1 victory point."
+)
+TECH_FACES = cite(
+    "Each of his own tech dice that is on its 2 or 4 victory point side brings the player that number of victory points."
+)
+COLUMNS = cite(
+    "Each of his own tech dice that is in column IV or V of his mat earns the player 1 victory point each (as listed on the mat)."
+)
+STORAGE = cite("For each column of a row where all warehouse spaces are filled, he receives 1 victory point.")
+TRACK = cite(
+    "If the fuel and SpaceBucks markers are at least in space 5 of the track, the player gets 1 victory each (as "
+    "listed below the track on the player mat)."
+)
+BESIDE = cite(
+    "Each space contamination cube that is next to the player mat (and not on a contamination space) the player "
+    "gets 1 minus point (as listed in the top left corner of the mat)."
+)
+NETWORK = cite(
+    "The players with the most figures receives 6 victory points, the player with the second most figures 4, the "
+    "player with the third most number 2 points."
+)
+GLOSSARY = cite("Details on all effects may be found in the glossary!")
+TIE = cite(
+    "If there is a tie, the player among the leading ones who has earned more points by settling planets is the overall winner."
+)
+SHARED = cite("If there is still a tie, there are two (or more) winners.")
+
+ALL = tuple(v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str) and v.startswith('003: "'))

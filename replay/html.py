@@ -1,0 +1,332 @@
+"""The replay page: one self-contained HTML file (inline CSS, JS and SVG; no request leaves it) that
+steps through a recorded game, and the same page for two logs side by side (``diff``).
+
+Pure: takes loaded logs, returns the page as a string; writing it is the CLI's business.
+
+Step k is the position after the game's first k commands (step 0: before any). For each step the page
+shows the actor and the command in the game's notation, the events it caused, the board (the game's
+``svg``) and the score sheet with each line's explanation and rule. Hidden information follows the
+``show`` rule: commands in their public notation and pictures without what the table cannot see,
+unless ``reveal``.
+
+What repeats is stored once: every distinct SVG line and every distinct score-sheet line goes into a
+table, and each step lists indices into those tables (runs of consecutive indices as ``[first,
+count]`` pairs), so a game of a few hundred steps stays a few hundred kilobytes to a few megabytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from solrec.core.play import initial_state
+
+from .diff import diff as diff_logs
+from .log import Log, walk
+
+_XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
+
+
+class _Tables:
+    """The shared tables: each distinct string (SVG line) or score line stored once."""
+
+    def __init__(self) -> None:
+        self.fragments: list[str] = []
+        self._frag_index: dict[str, int] = {}
+        self.lines: list[list[Any]] = []
+        self._line_index: dict[tuple, int] = {}
+
+    def svg(self, picture: str) -> list[list[int]]:
+        body = picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")
+        ids = []
+        for part in body:
+            i = self._frag_index.get(part)
+            if i is None:
+                i = self._frag_index[part] = len(self.fragments)
+                self.fragments.append(part)
+            ids.append(i)
+        runs: list[list[int]] = []
+        for i in ids:
+            if runs and runs[-1][0] + runs[-1][1] == i:
+                runs[-1][1] += 1
+            else:
+                runs.append([i, 1])
+        return runs
+
+    def line(self, player: str, points: int, what: str, rule: str) -> int:
+        key = (player, points, what, rule)
+        i = self._line_index.get(key)
+        if i is None:
+            i = self._line_index[key] = len(self.lines)
+            self.lines.append([player, points, what, rule])
+        return i
+
+
+def _status(game, state) -> str:
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return f"game over: {outcome.reason}"
+    who = game.to_act(state)
+    return f"{who} to act" if who else ""
+
+
+def replay_data(log: Log, tables: _Tables, *, reveal: bool = False) -> dict[str, Any]:
+    """Plain data of one log's replay (the engine's view at every step), indexing ``tables``."""
+    game = log.game
+    header = log.header
+
+    def step(number: int, position: int, actor: str, command: str, events: list[str], state, last) -> dict:
+        sheet = game.score(state)
+        picture = game.svg(state, reveal=reveal, last=last)
+        return {
+            "step": number,
+            "position": position,
+            "actor": actor,
+            "command": command,
+            "events": events,
+            "svg": tables.svg(picture) if picture else None,
+            "text": None if picture else game.render(state, reveal),
+            "lines": [tables.line(ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines],
+            "totals": [[p, t] for p, t in sheet.totals],
+            "status": _status(game, state),
+        }
+
+    before = initial_state(game, header)
+    steps = [step(0, 0, "", "", [], before, None)]
+    position = 0
+    for group, events, after in walk(log):
+        position += len(group)
+        written = group[0].command
+        if not reveal:
+            written = game.public_notation(game.parse(written, before))
+        steps.append(step(len(steps), position, group[0].actor, written,
+                          [game.describe_event(e) for e in events], after, events))
+        before = after
+    info = header.as_dict()
+    if not reveal:
+        info.pop("seed", None)  # a seed tells every future draw
+    return {"id": log.game_id, "title": game.title, "header": info, "reveal": reveal, "steps": steps}
+
+
+def _json(data: Any) -> str:
+    # Inside <script>: "</" and "<!--" must not appear literally.
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
+
+
+def _page(title: str, payload: dict[str, Any]) -> str:
+    return _TEMPLATE.replace("__TITLE__", _escape(title)).replace("__DATA__", _json(payload))
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def page(log: Log, *, reveal: bool = False) -> str:
+    """The replay page of one log."""
+    tables = _Tables()
+    game = replay_data(log, tables, reveal=reveal)
+    payload = {"fragments": tables.fragments, "lines": tables.lines, "games": [game], "divergence": None}
+    return _page(f"{game['title']} {log.game_id}: replay", payload)
+
+
+def _step_of(log: Log, position: int) -> int:
+    """The step (1-based command number) whose events include event ``position``; past the end, the
+    last step + 1."""
+    for k, group in enumerate(log.steps(), start=1):
+        if group[0].seq <= position <= group[-1].seq:
+            return k
+    return len(log.steps()) + 1
+
+
+def diff_page(a: Log, b: Log, *, reveal: bool = False) -> str:
+    """Two logs side by side, stepping together, with the first divergence (``diff``'s) marked."""
+    result = diff_logs(a, b)
+    tables = _Tables()
+    games: Sequence[dict[str, Any]] = [replay_data(a, tables, reveal=reveal), replay_data(b, tables, reveal=reveal)]
+    divergence: dict[str, Any] = {"reason": result["reason"], "position": result.get("position"),
+                                  "header": result["header"]}
+    if result.get("position") is not None:
+        pos = result["position"]
+        # a log that has no event there shows "log ended" at the step past its end
+        divergence["steps"] = [_step_of(a, pos), _step_of(b, pos)]
+    payload = {"fragments": tables.fragments, "lines": tables.lines, "games": list(games), "divergence": divergence}
+    return _page(f"diff {a.game_id} {b.game_id}", payload)
+
+
+# The page. The Content-Security-Policy forbids every request: the file works offline and cannot leak.
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>__TITLE__</title>
+<style>
+body { font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 0; background: #f4f4f0; color: #1a1a1a; }
+header { background: #1d2b44; color: #fff; padding: 8px 14px; }
+header h1 { font-size: 18px; margin: 0 0 2px 0; }
+header .meta { font-size: 12px; color: #c9d6f0; }
+#divergence { background: #fde2e1; color: #8a1212; padding: 6px 14px; font-weight: bold; }
+.controls { position: sticky; top: 0; background: #e8e8e2; padding: 8px 14px; display: flex; gap: 8px;
+  align-items: center; flex-wrap: wrap; border-bottom: 1px solid #ccc; z-index: 1; }
+.controls button { font-size: 15px; padding: 4px 10px; }
+#slider { flex: 1; min-width: 160px; }
+#stepinfo { font-weight: bold; min-width: 9em; }
+.columns { display: flex; gap: 14px; padding: 10px 14px; align-items: flex-start; flex-wrap: wrap; }
+.game { background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 10px; flex: 1; min-width: 420px; }
+.game.diverged { border: 3px solid #c62828; }
+.game h2 { font-size: 15px; margin: 0 0 6px 0; }
+.move { font-size: 14px; margin-bottom: 6px; }
+.move .actor { font-weight: bold; }
+.move .command { font-family: DejaVu Sans Mono, monospace; background: #f1f1ea; padding: 1px 5px; }
+.events { font-size: 12px; color: #333; margin: 0 0 8px 18px; padding: 0; }
+.row { display: flex; gap: 12px; flex-wrap: wrap; }
+.board { width: 420px; max-width: 100%; }
+.board svg { width: 100%; height: auto; }
+.board pre { font-size: 12px; }
+.sheet { flex: 1; min-width: 260px; font-size: 12px; }
+.sheet table { border-collapse: collapse; width: 100%; }
+.sheet td, .sheet th { border-bottom: 1px solid #e3e3e3; padding: 2px 4px; vertical-align: top; text-align: left; }
+.sheet td.pts { text-align: right; white-space: nowrap; }
+.sheet td.rule { color: #555; font-style: italic; }
+.totals { font-size: 15px; font-weight: bold; margin: 4px 0 8px 0; }
+.status { font-size: 13px; color: #1d2b44; margin-bottom: 6px; }
+.mark { color: #c62828; font-weight: bold; }
+</style>
+</head>
+<body>
+<header><h1 id="title"></h1><div class="meta" id="meta"></div></header>
+<div id="divergence" hidden></div>
+<div class="controls">
+<button id="first" title="first (Home)">&laquo; first</button>
+<button id="prev" title="previous (left arrow)">&#x25C0; prev</button>
+<button id="next" title="next (right arrow)">next &#x25B6;</button>
+<button id="last" title="last (End)">last &raquo;</button>
+<input id="slider" type="range" min="0" value="0" aria-label="step">
+<span id="stepinfo"></span>
+<button id="jump" hidden>first divergence</button>
+</div>
+<div class="columns" id="columns"></div>
+<script type="application/json" id="data">__DATA__</script>
+<script>
+"use strict";
+(function () {
+  var DATA = JSON.parse(document.getElementById("data").textContent);
+  var F = DATA.fragments, L = DATA.lines, G = DATA.games, D = DATA.divergence;
+  var maxStep = 0, current = 0, cols = [];
+  G.forEach(function (g) { maxStep = Math.max(maxStep, g.steps.length - 1); });
+  if (D && D.steps) maxStep = Math.max(maxStep, D.steps[0], D.steps[1]);
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function svgOf(runs) {
+    var out = [];
+    runs.forEach(function (r) { for (var i = 0; i < r[1]; i++) out.push(F[r[0] + i]); });
+    return out.join("\\n");
+  }
+  document.getElementById("title").textContent = G.length === 1
+    ? G[0].title + " \\u2014 " + G[0].id + (G[0].reveal ? " (revealed)" : "")
+    : "diff " + G[0].id + " | " + G[1].id + (G[0].reveal ? " (revealed)" : "");
+  document.getElementById("meta").textContent = G.map(function (g) {
+    var h = g.header, opts = Object.keys(h.options).map(function (k) { return k + "=" + h.options[k]; });
+    return g.id + ": players " + h.players.join(", ") + "; chance " + h.chance +
+      (h.seed !== undefined ? " (seed " + h.seed + ")" : "") + "; rules " + h.rules +
+      (opts.length ? "; options " + opts.join(" ") : "");
+  }).join("  |  ");
+  G.forEach(function (g, gi) {
+    var box = el("section", "game");
+    box.id = "game" + gi;
+    box.appendChild(el("h2", "", g.id));
+    var move = el("div", "move");
+    var actor = el("span", "actor"); actor.id = gi ? "actor" + gi : "actor";
+    var command = el("span", "command"); command.id = gi ? "command" + gi : "command";
+    move.appendChild(actor); move.appendChild(document.createTextNode(" ")); move.appendChild(command);
+    var mark = el("span", "mark"); move.appendChild(document.createTextNode(" ")); move.appendChild(mark);
+    var events = el("ul", "events"); events.id = gi ? "events" + gi : "events";
+    var status = el("div", "status"); status.id = gi ? "status" + gi : "status";
+    var row = el("div", "row");
+    var board = el("div", "board"); board.id = gi ? "board" + gi : "board";
+    var sheet = el("div", "sheet");
+    var totals = el("div", "totals"); totals.id = gi ? "totals" + gi : "totals";
+    var table = el("table");
+    sheet.appendChild(el("div", "", "score sheet")); sheet.appendChild(totals); sheet.appendChild(table);
+    row.appendChild(board); row.appendChild(sheet);
+    box.appendChild(move); box.appendChild(events); box.appendChild(status); box.appendChild(row);
+    document.getElementById("columns").appendChild(box);
+    cols.push({g: g, box: box, actor: actor, command: command, mark: mark, events: events, status: status,
+      board: board, totals: totals, table: table, shownSvg: null});
+  });
+  var slider = document.getElementById("slider");
+  slider.max = String(maxStep);
+  if (D) {
+    var banner = document.getElementById("divergence");
+    banner.hidden = false;
+    banner.textContent = (D.steps ? D.reason + " (step " + D.steps[0] + " | step " + D.steps[1] + ")" : D.reason) +
+      D.header.map(function (h) { return "; header " + h.path + ": " + JSON.stringify(h.a) + " | " + JSON.stringify(h.b); }).join("");
+    if (D.steps) document.getElementById("jump").hidden = false;
+  }
+  function show(k) {
+    current = Math.max(0, Math.min(maxStep, k));
+    slider.value = String(current);
+    document.getElementById("stepinfo").textContent = "step " + current + " of " + maxStep;
+    cols.forEach(function (c, gi) {
+      var steps = c.g.steps, s = steps[Math.min(current, steps.length - 1)];
+      var ended = current > steps.length - 1;
+      c.actor.textContent = s.step === 0 ? "start of the game" : s.actor + ":";
+      c.command.textContent = s.step === 0 ? "" : s.command;
+      c.command.hidden = s.step === 0;
+      var diverged = D && D.steps && D.steps[gi] === current;
+      c.mark.textContent = (ended ? "(log ended at step " + (steps.length - 1) + ") " : "") +
+        (diverged ? "\\u2190 first divergence" : "");
+      c.box.classList.toggle("diverged", !!diverged);
+      c.events.textContent = "";
+      s.events.forEach(function (t) { c.events.appendChild(el("li", "", t)); });
+      c.status.textContent = "position " + s.position + " (events); " + s.status;
+      if (c.shownSvg !== s) {
+        if (s.svg) c.board.innerHTML = svgOf(s.svg);
+        else { c.board.textContent = ""; c.board.appendChild(el("pre", "", s.text)); }
+        c.shownSvg = s;
+      }
+      c.totals.textContent = s.totals.map(function (t) { return t[0] + " " + t[1]; }).join(", ");
+      c.table.textContent = "";
+      var head = el("tr");
+      ["player", "points", "what", "rule"].forEach(function (h) { head.appendChild(el("th", "", h)); });
+      c.table.appendChild(head);
+      if (!s.lines.length) {
+        var none = el("tr"), td = el("td", "", "(no score lines yet)"); td.colSpan = 4; none.appendChild(td);
+        c.table.appendChild(none);
+      }
+      s.lines.forEach(function (i) {
+        var ln = L[i], tr = el("tr");
+        tr.appendChild(el("td", "", ln[0]));
+        tr.appendChild(el("td", "pts", (ln[1] > 0 ? "+" : "") + ln[1]));
+        tr.appendChild(el("td", "", ln[2]));
+        tr.appendChild(el("td", "rule", ln[3]));
+        c.table.appendChild(tr);
+      });
+    });
+  }
+  document.getElementById("first").onclick = function () { show(0); };
+  document.getElementById("prev").onclick = function () { show(current - 1); };
+  document.getElementById("next").onclick = function () { show(current + 1); };
+  document.getElementById("last").onclick = function () { show(maxStep); };
+  document.getElementById("jump").onclick = function () { show(Math.min(D.steps[0], D.steps[1])); };
+  slider.oninput = function () { show(parseInt(slider.value, 10)); };
+  document.addEventListener("keydown", function (e) {
+    if (e.target === slider) return;  // the slider moves itself with the arrows
+    if (e.key === "ArrowRight") { show(current + 1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft") { show(current - 1); e.preventDefault(); }
+    else if (e.key === "Home") { show(0); e.preventDefault(); }
+    else if (e.key === "End") { show(maxStep); e.preventDefault(); }
+  });
+  show(0);
+})();
+</script>
+</body>
+</html>
+"""

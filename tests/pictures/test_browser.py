@@ -1,0 +1,121 @@
+"""The replay page in a real browser (Debian's Chromium, headless, through selenium): for one
+fixture of every game, pressing next k times shows the step, command and score totals the engine
+computes after k commands; no request leaves the page; the console stays free of errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from solrec.replay.html import page
+from solrec.replay.log import walk
+
+from . import browser
+from .helpers import fixture_log
+
+ONE_PER_GAME = {
+    "solo-dice": "solo-dice/worked-example.jsonl",
+    "soli2": "soli2/duel-pouch-standard.jsonl",
+    "solar-solitaire": "solar-solitaire/lost-entered.jsonl",
+    "solari": "solari/two-players-dominoes-open-seeded.jsonl",
+    "solarius-mission": "solarius-mission/three-players-chosen-start-seeded.jsonl",
+}
+
+
+@pytest.fixture(scope="module")
+def driver():
+    reason = browser.missing()
+    if reason:
+        if browser.required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with browser.chromium() as d:
+        yield d
+
+
+def engine_view(path: str) -> list[dict]:
+    """What the page must show after k commands, k = 0..n, computed by the engine."""
+    log = fixture_log(path)
+    game = log.game
+    from solrec.core.play import initial_state
+
+    before = initial_state(game, log.header)
+    views = [{"command": "", "totals": ", ".join(f"{p} {t}" for p, t in game.score(before).totals)}]
+    for group, _, after in walk(log):
+        views.append({
+            "command": game.public_notation(game.parse(group[0].command, before)),
+            "actor": group[0].actor + ":",
+            "totals": ", ".join(f"{p} {t}" for p, t in game.score(after).totals),
+        })
+        before = after
+    return views
+
+
+def text(driver, element_id: str) -> str:
+    return driver.find_element("id", element_id).text
+
+
+@pytest.mark.parametrize("game_id", sorted(ONE_PER_GAME))
+def test_pressing_next_k_times_shows_the_engines_step_command_and_scores(driver, game_id, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    path = ONE_PER_GAME[game_id]
+    views = engine_view(path)
+    n = len(views) - 1
+    target = tmp_path / f"{game_id}.html"
+    target.write_text(page(fixture_log(path)), encoding="utf-8")
+    browser.requests(driver), browser.console(driver)  # start both logs afresh
+    driver.get(target.as_uri())
+    assert text(driver, "stepinfo") == f"step 0 of {n}"
+    assert text(driver, "actor") == "start of the game"
+    for k in sorted({1, 2, 5, n // 2, n}):
+        driver.find_element("id", "first").click()
+        for _ in range(k):
+            driver.find_element("id", "next").click()
+        assert text(driver, "stepinfo") == f"step {k} of {n}"
+        assert text(driver, "actor") == views[k]["actor"]
+        assert text(driver, "command") == views[k]["command"]
+        assert text(driver, "totals") == views[k]["totals"]
+        assert driver.find_elements("css selector", "#board svg")
+    # next stops at the end; prev, the arrow keys, Home/End and the slider move too
+    driver.find_element("id", "next").click()
+    assert text(driver, "stepinfo") == f"step {n} of {n}"
+    driver.find_element("id", "prev").click()
+    assert text(driver, "command") == views[n - 1]["command"]
+    ActionChains(driver).send_keys(Keys.HOME).perform()
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT).perform()
+    assert text(driver, "stepinfo") == f"step 3 of {n}" and text(driver, "totals") == views[3]["totals"]
+    ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
+    assert text(driver, "command") == views[2]["command"]
+    driver.execute_script(
+        "var s = document.getElementById('slider'); s.value = arguments[0];"
+        " s.dispatchEvent(new Event('input'));", n // 3)
+    assert text(driver, "stepinfo") == f"step {n // 3} of {n}" and text(driver, "totals") == views[n // 3]["totals"]
+    driver.find_element("id", "last").click()
+    assert text(driver, "totals") == views[n]["totals"]
+    # nothing but the file itself was ever requested, and the console holds no error
+    assert browser.requests(driver) == [target.as_uri()]
+    assert [m for m in browser.console(driver) if m["level"] in ("SEVERE", "ERROR")] == []
+
+
+def test_the_diff_page_marks_the_first_divergence(driver, tmp_path):
+    from solrec.replay.html import diff_page
+
+    a = fixture_log("soli2/duel-pouch-standard.jsonl")
+    b = type(a)("cut", a.header, tuple(r for r in a.rows if r.step < 100))
+    target = tmp_path / "diff.html"
+    target.write_text(diff_page(a, b), encoding="utf-8")
+    browser.requests(driver), browser.console(driver)
+    driver.get(target.as_uri())
+    assert "the logs first differ at event" in text(driver, "divergence")
+    driver.find_element("id", "jump").click()
+    assert text(driver, "stepinfo").startswith("step 101 of ")
+    for side in ("game0", "game1"):
+        assert "diverged" in driver.find_element("id", side).get_attribute("class")
+        assert "first divergence" in driver.find_element("id", side).text
+    assert "(log ended at step 100)" in driver.find_element("id", "game1").text
+    assert text(driver, "command") == a.game.format(a.game.parse(next(r for r in a.rows if r.step == 100).command))
+    driver.find_element("id", "prev").click()
+    assert "diverged" not in driver.find_element("id", "game0").get_attribute("class")
+    assert browser.requests(driver) == [target.as_uri()]
+    assert [m for m in browser.console(driver) if m["level"] in ("SEVERE", "ERROR")] == []

@@ -1,0 +1,105 @@
+"""``solrec svg`` and ``solrec html`` on a stored game, and the README's picture examples."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import xml.etree.ElementTree as ET
+
+from solrec.replay.log import state_at, walk
+
+from ..conftest import FIXTURES, ROOT
+from .helpers import fixture_log
+
+
+def imported(cli, path: str) -> str:
+    return cli.json("import", str(FIXTURES / path))["id"]
+
+
+def test_svg_draws_the_final_position_with_the_last_command_highlighted(cli):
+    gid = imported(cli, "soli2/duel-pouch-standard.jsonl")
+    log = fixture_log("soli2/duel-pouch-standard.jsonl")
+    *_, (_, last, state) = walk(log)
+    out = cli.run("svg", gid).stdout
+    assert out == log.game.svg(state, last=last)
+    ET.fromstring(out.encode())
+
+
+def test_svg_at_a_position_inside_a_command_highlights_its_events_so_far(cli):
+    gid = imported(cli, "solari/worked-example-1235-to-target.jsonl")
+    log = fixture_log("solari/worked-example-1235-to-target.jsonl")
+    events = log.events()
+    # the third command (62-52) gives three events: its step, the move's scoring, the game's end;
+    # position 4 stops after the scoring, so its step and scoring are highlighted
+    assert [(r.step, r.type) for r in log.rows[2:]] == [(2, "stepped"), (2, "move-scored"), (2, "game-ended")]
+    out = cli.run("svg", gid, "--at", "4").stdout
+    assert out == log.game.svg(state_at(log, 4), last=events[2:4])
+    assert "#7ccf6a" in out  # the squares the move scored are tinted
+
+
+def test_svg_writes_a_file_and_reveal_shows_what_the_table_cannot_see(cli, tmp_path):
+    gid = imported(cli, "solar-solitaire/won-seeded.jsonl")
+    target = tmp_path / "pos.svg"
+    assert cli.run("svg", gid, "--at", "10", "-o", str(target)).stdout == ""
+    hidden = target.read_text(encoding="utf-8")
+    revealed = cli.run("svg", gid, "--at", "10", "--reveal").stdout
+    assert "turning order" not in hidden and "turning order" in revealed
+
+
+def test_svg_refuses_a_position_outside_the_log_and_writes_nothing(cli, tmp_path):
+    gid = imported(cli, "solo-dice/worked-example.jsonl")
+    target = tmp_path / "pos.svg"
+    result = cli.run("svg", gid, "--at", "999", "-o", str(target), expect=2)
+    assert "outside the log" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not target.exists()
+    assert "no game" in cli.run("svg", "nope", expect=2).stderr
+
+
+def test_html_writes_one_self_contained_page(cli, tmp_path):
+    gid = imported(cli, "solo-dice/worked-example.jsonl")
+    target = tmp_path / "game.html"
+    cli.run("html", gid, "-o", str(target))
+    html = target.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "default-src 'none'" in html
+    assert html == cli.run("html", gid).stdout
+
+
+def test_html_diff_shows_two_games_and_refuses_an_unknown_one(cli, tmp_path):
+    a = imported(cli, "soli2/duel-pouch-standard.jsonl")
+    b = imported(cli, "soli2/duel-give-away.jsonl")
+    html = cli.run("html", a, "--diff", b).stdout
+    assert f'"id":"{a}"' in html and f'"id":"{b}"' in html and '"divergence":{' in html
+    target = tmp_path / "diff.html"
+    cli.run("html", a, "--diff", "nope", "-o", str(target), expect=2)
+    assert not target.exists()
+
+
+def readme_picture_examples() -> list[list[str]]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Pictures", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block
+    return [shlex.split(line.split("#", 1)[0]) for line in block.group(1).splitlines() if line.strip()]
+
+
+def test_the_readme_picture_examples_run(cli, tmp_path, monkeypatch):
+    shutil.copytree(FIXTURES, tmp_path / "fixtures")  # the examples run from a checkout's root
+    monkeypatch.chdir(tmp_path)
+    examples = readme_picture_examples()
+    assert examples and all(e[0] == "solrec" for e in examples)
+    for args in examples:
+        cli.run(*args[1:])
+    for name in ("fig3.svg", "audit.svg", "replay.html", "diff.html"):
+        assert (tmp_path / name).stat().st_size > 0
+
+
+def test_svg_draws_a_solarius_mission_position_and_hides_the_hands(cli):
+    path = "solarius-mission/two-players-start-cards-seeded.jsonl"
+    gid = imported(cli, path)
+    log = fixture_log(path)
+    out = cli.run("svg", gid, "--at", "60").stdout
+    ET.fromstring(out.encode())
+    assert "bridge (bonus wheel)" in out and all(p in out for p in log.header.players)
+    assert "face down" in out and "hand (revealed)" not in out
+    assert "hand (revealed)" in cli.run("svg", gid, "--at", "60", "--reveal").stdout

@@ -1,0 +1,71 @@
+"""Solarius Mission through the CLI: simulate and validate for 2, 3, 4 players, legal, show, entered chance."""
+
+from __future__ import annotations
+
+import pytest
+
+PLAYERS = {2: ("-p", "Marion", "-p", "Tom"), 3: ("-p", "A", "-p", "B", "-p", "C"), 4: ("-p", "A", "-p", "B", "-p", "C", "-p", "D")}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulated_games_validate(cli, players):
+    cli.simulate_and_validate("solarius-mission", 20, *PLAYERS[players])
+
+
+@pytest.mark.parametrize("start", ["cards", "choose"])
+def test_simulated_games_validate_with_either_start(cli, start):
+    cli.simulate_and_validate("solarius-mission", 10, *PLAYERS[3], "-o", f"start={start}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_hundred_simulated_games_validate(cli, players):
+    cli.simulate_and_validate("solarius-mission", 100, *PLAYERS[players])
+
+
+def entered(cli) -> None:
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    cli.run("play", "g", "start-card 1; start-card 2; first Marion; roll black 3; roll yellow 2; roll turquoise 1; roll brown *; hub B")
+
+
+def test_an_entered_game_takes_chance_from_the_table(cli):
+    entered(cli)
+    out = cli.json("play", "g", "take black@-1 standard; bonus fuel -1; fuel")
+    assert out["to_act"] == "Marion"
+    assert "Marion: bridge bonus fuel -1, SpaceBucks +0" in [e for s in out["steps"] for e in s["events"]]
+    shown = cli.json("show", "g")["state"]["mats"][0]
+    assert shown["fuel"] == 1 + 3 and shown["hand_count"] == 2 and "hand" not in shown
+
+
+def test_live_output_hides_the_start_cards(cli):
+    cli.run("new", "solarius-mission", "--seed", "3", "-p", "Marion", "-p", "Tom", "--id", "s")
+    out = cli.json("new", "solarius-mission", "--seed", "3", "-p", "Marion", "-p", "Tom", "--id", "s2")
+    commands = [s["command"] for s in out["steps"]]
+    assert "start-card (hidden)" in commands and not any(c.startswith("start-card ") and c[-1].isdigit() for c in commands)
+    events = " ".join(e for s in out["steps"] for e in s["events"])
+    assert "receives a start card: shift" in events and "cards" not in events.replace("progress cards", "")
+    assert "deck" not in cli.json("show", "s")["state"]
+
+
+def test_legal_lists_the_commands_of_the_phase(cli):
+    entered(cli)
+    out = cli.json("legal", "g")
+    assert out["enumerable"] and "take black3@-1 standard" in out["commands"]
+    assert "exchange fuel 1 bucks 1 for black I" in out["commands"]
+
+
+def test_a_refused_command_names_the_rule_and_writes_nothing(cli):
+    entered(cli)
+    before = cli.json("show", "g")["position"]
+    result = cli.run("play", "g", "take yellow2@-1 standard", expect=2)
+    assert "no die yellow2 lies on the space with bonus -1" in result.stderr
+    assert cli.json("show", "g")["position"] == before
+
+
+def test_score_explain_lists_every_category(cli):
+    cli.json("simulate", "solarius-mission", "--games", "1", "--seed", "2", *PLAYERS[2])
+    text = cli.run("score", "solarius-mission-1", "--explain").stdout
+    for what in ("settled planet", "not settled", "colour sets", "space station", "unfulfilled mission",
+                 "figures next to built hubs", "tech dice on a VP side", "column IV or V", "full storage columns",
+                 "fuel", "SpaceBucks", "beside the mat", "network majority"):
+        assert what in text
