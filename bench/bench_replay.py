@@ -79,7 +79,8 @@ def corpus(path: Path, game: str, count: int, seed: int) -> list[str]:
     ]
     if not ids:
         start = time.perf_counter()
-        ids = simulate_games(store, game, count, seed, [], {})
+        made = simulate_games(store, game, count, seed, [], {})
+        ids = made[0] if isinstance(made, tuple) else made  # (ids, summary) since issue 12
         print(f"  simulated {len(ids)} {game} games in {time.perf_counter() - start:.1f} s")
     store.close()
     return ids

@@ -88,7 +88,7 @@ def test_the_stream_reads_each_game_as_load_does(corpus):
 
 
 def test_final_states_are_the_folds_of_the_verified_logs(store):
-    ids = simulate_games(store, "solo-dice", 5, 9, [], {})
+    ids, _ = simulate_games(store, "solo-dice", 5, 9, [], {})
     assert dict(final_states(store, ids)) == {gid: fold(load(store, gid)) for gid in ids}
 
 
@@ -108,7 +108,7 @@ def test_the_state_at_every_position_through_snapshots_equals_the_full_fold(stor
 
 
 def test_a_damaged_event_is_refused_through_snapshots_as_by_the_fold(store):
-    gid = simulate_games(store, "solo-dice", 1, 4, [], {})[0]
+    gid = simulate_games(store, "solo-dice", 1, 4, [], {})[0][0]
     store.db.conn.execute("update events set payload = ? where game_id = ? and seq = 9", [pack({"dice": [9] * 5}), gid])
     log = load(store, gid, verify=False)
     with pytest.raises(Exception) as folded:
