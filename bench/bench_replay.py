@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_replay.py [--scale 1.0] [--seed 1] [--jobs 2] [--chess-games 200]
     .venv/bin/python bench/bench_replay.py --games solo-dice --db /tmp/corpus.db   # reuse a corpus
 
-For every game (Solo Dice, SOLI2, Solar Solitaire, Solari) it simulates a corpus and times, over the
+For every game (Solo Dice, SOLI2, Solar Solitaire, Solari, Solarius Mission) it simulates a corpus and times, over the
 same events:
 
     (0) floor     every payload read with one SQL query and msgpack-unpacked, nothing else
@@ -20,7 +20,7 @@ each time, and through snapshots), and random legal python-chess games replayed 
 legality check: solrec's replay events/s over chess plies/s. ``chess`` is the bench extra
 (``pip install -e '.[bench]'``); without it that line is skipped.
 
-Solarius Mission is not on this branch: add its id to ``GAMES`` (with a corpus size) when it lands.
+A game added to the registry is measured by adding its id to ``GAMES`` (with a corpus size).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ GAMES: dict[str, int] = {
     "soli2": 150,
     "solar-solitaire": 120,
     "solari": 6,
-    # "solarius-mission": N,   # hook: add once Solarius Mission lands on this branch
+    "solarius-mission": 100,
 }
 
 
