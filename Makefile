@@ -57,6 +57,8 @@ test-all: install
 	$(BIN)/python -m pytest
 
 bench: install
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_solo_dice.py
 	$(BIN)/python bench/bench_solar_solitaire.py
 	$(BIN)/python bench/bench_html_size.py

@@ -25,6 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 
 from . import params
+from .guard import check_arguments, one_line
 
 params.install()
 
@@ -46,7 +47,7 @@ _KINDS = {
     "StoreError": "store",
     "SimulationError": "simulation",
 }
-_LONG_QUOTE = re.compile(r"'(?:[^'\\]|\\.){60,}'|\"(?:[^\"\\]|\\.){60,}\"")
+_LONG_QUOTE = re.compile(r"(?<!\w)'(?:[^'\\]|\\.){60,}'(?!\w)|(?<!\w)\"(?:[^\"\\]|\\.){60,}\"(?!\w)")
 _MAX_LINE = 400
 
 
@@ -62,7 +63,7 @@ def _shorten_quotes(message: str) -> str:
 
 def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
     """The one line on stderr (and, with --json, the error object on stdout); then exit."""
-    message = _shorten_quotes(message)
+    message = _shorten_quotes(one_line(message))
     if as_json:
         typer.echo(json.dumps({"error": {"code": code, "kind": kind, "reason": message}}, ensure_ascii=False))
     typer.echo(f"solrec: {message}", err=True)
@@ -190,6 +191,7 @@ def handled(func: Callable) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json", False))
         try:
+            check_arguments(kwargs.values())
             return func(*args, **kwargs)
         except typer.Exit:
             raise
@@ -202,6 +204,8 @@ def handled(func: Callable) -> Callable:
             refuse(reason, EXIT_BAD_INPUT, "io", as_json)
         except KeyboardInterrupt:
             refuse("interrupted", EXIT_INTERRUPTED, "interrupted", as_json)
+        except RecursionError:
+            refuse("the input is nested too deeply", EXIT_BAD_INPUT, "refused", as_json)
         except Exception as err:  # a bug: still no traceback, but a distinct code
             refuse(f"internal error ({type(err).__name__}: {err}); please report it", EXIT_INTERNAL, "internal", as_json)
 
@@ -586,16 +590,16 @@ def validate_cmd(
     ] = None,
     db: Db = None,
     as_json: Json = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", min=1, help="Worker processes for --all (default: every CPU; 1 for a small database)."),
+    ] = None,
 ) -> None:
     """Check hash chains, re-decide every command under the current rules, recompute the scores.
 
     With --all on a terminal a progress bar runs on stderr; the summary counts valid and invalid
     games, by game.
     """
-    from solrec.replay.log import load
-    from solrec.replay.validate import Verdict
-    from solrec.replay.validate import validate as validate_log
-
     if all_ and ids:
         raise InvalidSetup("name games or use --all, not both")
     if not all_ and not ids:
@@ -605,25 +609,13 @@ def validate_cmd(
 
         validate_under(components, ids or [], all_, db, as_json)
         return
-    store = _session().open_store(db)
-    targets = store.game_ids() if all_ else list(ids or [])
-    verdicts: list[Verdict] = []
-
-    def check(gid: str) -> None:
-        try:
-            log = load(store, gid)
-        except (CorruptLog, InvalidSetup) as err:
-            verdicts.append(Verdict(gid, "?", False, 0, "?", "?", 0, str(err)))
-            return
-        verdicts.append(validate_log(log))
-
+    session = _session()
+    store = session.open_store(db)
     if all_ and not as_json and sys.stderr.isatty():
-        with typer.progressbar(targets, label="validating", file=sys.stderr) as bar:
-            for gid in bar:
-                check(gid)
+        with typer.progressbar(length=len(store.game_ids()), label="validating", file=sys.stderr) as bar:
+            verdicts = session.validate_games(store, None, bar.update, jobs)
     else:
-        for gid in targets:
-            check(gid)
+        verdicts = session.validate_games(store, None if all_ else list(ids or []), jobs=jobs)
     bad = [v for v in verdicts if not v.ok]
     by_game: dict[str, dict[str, int]] = {}
     for v in verdicts:
@@ -683,13 +675,7 @@ def import_cmd(
     """Decide every command of a record in turn, as live play would, and store the game."""
     session = _session()
     session.check_id_given(game_id)
-    if file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(file).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InvalidSetup(f"{file} is not UTF-8 text") from None
+    text = session.read_record(file)
     store = session.open_store(db, create=True)
     gid, steps = session.import_text(store, text, game_id)
     events = sum(len(s.events) for s in steps)
@@ -739,7 +725,7 @@ def run() -> None:
 
 
 from . import components as components_cli  # noqa: E402,F401
-from . import manage, pictures, solve  # noqa: E402,F401  (they register their commands on app)
+from . import manage, pictures, seal, solve  # noqa: E402,F401  (they register their commands on app)
 
 if __name__ == "__main__":  # pragma: no cover - `python -m solrec.cli.main`: run the one registered app
     from solrec.cli.main import run as _run

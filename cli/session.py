@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from solrec.core.play import ENTERED, SEEDED, Header, Step, advance_chance, init
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
-from solrec.events.store import Store, default_db_path
+from solrec.events.store import Store, UnknownGameId, check_game_id, default_db_path
 from solrec.replay.log import Log, load, state_at
 
 
@@ -35,10 +36,11 @@ def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:
 
 
 def store_new(store: Store, game: Game, header: Header, game_id: str | None, steps: list[Step], state: Any) -> str:
-    gid = game_id if game_id is not None else store.new_game_id(game.id)
+    """Store a new game; without an id it takes the next free GAME-N, chosen inside the write."""
     scores, outcome = result_of(game, state)
-    store.create_game(gid, header, codec_for(game), steps, scores, outcome)
-    return gid
+    store.create_game(game_id, header, codec_for(game), steps, scores, outcome)
+    assert store.last_created is not None
+    return store.last_created
 
 
 def new_game(
@@ -51,6 +53,8 @@ def new_game(
     game_id: str | None,
 ) -> tuple[str, list[Step], Log]:
     game = get_game(game_name)
+    if game_id is not None:
+        check_game_id(game_id)
     if entered and seed is not None:
         raise InvalidCommand("choose --seed or --entered, not both")
     chance = ENTERED if entered else SEEDED
@@ -94,6 +98,10 @@ def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list
 
     header, steps, state, proposed = decide_record(text)
     game = get_game(header.game)
+    if game_id is not None:
+        check_game_id(game_id)
+    if proposed is not None and not _ID_OK(proposed):
+        proposed = None  # a record's proposed id is only a suggestion
     gid = game_id if game_id is not None else (proposed if proposed and not store.has_game(proposed) else None)
     return store_new(store, game, header, gid, steps, state), steps
 
@@ -114,15 +122,15 @@ def simulate_games(
     codec: EventCodec = codec_for(game)
     ids = []
     results = []
-    number = store.last_game_number(game.id)
+    make_header(game, players, options, SEEDED, game_seed(seed, 0))  # refuse a bad setup before writing
     for index in range(count):
         header = make_header(game, players, options, SEEDED, game_seed(seed, index))
         steps, state = simulate(game, header, player_rng(seed, index))
         scores, outcome = result_of(game, state)
-        number += 1
-        gid = f"{game.id}-{number}"
-        store.create_game(gid, header, codec, steps, scores, outcome)
-        ids.append(gid)
+        # the id is chosen inside the write: concurrent runs never take the same one
+        store.create_game(None, header, codec, steps, scores, outcome)
+        assert store.last_created is not None
+        ids.append(store.last_created)
         results.append((scores, outcome, len(steps), sum(len(s.events) for s in steps)))
         if progress is not None:
             progress(1)
@@ -161,6 +169,60 @@ def summary_text(summary: dict[str, Any]) -> str:
     for player, s in summary["scores"].items():
         lines.append(f"  {player}: mean score {s['mean']}, from {s['min']} to {s['max']}")
     return "\n".join(lines)
+
+
+def _ID_OK(game_id: str) -> bool:
+    try:
+        check_game_id(game_id)
+        return True
+    except SolrecError:
+        return False
+
+
+MAX_RECORD = 32 * 1024 * 1024  # bytes of a record file: a long game with its events is under 1 MiB
+
+
+def read_record(file: str) -> str:
+    """A record file's text ("-": stdin), refused unread past MAX_RECORD and unless it is UTF-8."""
+    if file == "-":
+        stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+        data = stream.read(MAX_RECORD + 1) if stream is not None else sys.stdin.read(MAX_RECORD + 1).encode("utf-8", "surrogateescape")
+        name = "stdin"
+    else:
+        path = Path(file)
+        if path.is_dir():
+            raise InvalidSetup(f"{file} is a directory, not a record file")
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD + 1)
+        name = file
+    if len(data) > MAX_RECORD:
+        raise InvalidSetup(f"{name} is larger than {MAX_RECORD // (1024 * 1024)} MiB: not a solrec record")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidSetup(f"{name} is not UTF-8 text") from None
+
+
+def validate_games(store: Store, ids: list[str] | None, progress=None, jobs: int | None = 1) -> list[Any]:
+    """A verdict per game (``ids`` None: every game, and every id whose events lost their games row).
+    ``--all`` streams the corpus over ``jobs`` worker processes (None: as many as pay off)."""
+    from solrec.events.seal import key_from
+    from solrec.replay.corpus import validate_corpus
+    from solrec.replay.validate import orphan_verdicts, validate_stored
+
+    key = key_from()
+    if ids is None:
+        return validate_corpus(store, None, jobs, key, progress) + orphan_verdicts(store)
+    orphans = {v.game_id: v for v in orphan_verdicts(store)}
+    verdicts = []
+    for gid in ids:
+        if gid in orphans:
+            verdicts.append(orphans[gid])
+        elif not store.has_game(gid):
+            raise UnknownGameId(f"no game {gid!r} in {store.path}")
+        else:
+            verdicts.append(validate_stored(store, gid, key))
+    return verdicts
 
 
 __all__ = [

@@ -22,6 +22,23 @@ if TYPE_CHECKING:
 CHANCE = "chance"
 """The actor name of chance: dice, shuffles and draws. No player may take this name."""
 
+MAX_NAME = 40  # characters of a player name: it is printed in every score line and board
+
+
+def check_name(name: object) -> str:
+    """A player name as a table would write it: printable text, no control characters (ESC, newline)."""
+    if not isinstance(name, str) or not name or name != name.strip():
+        raise InvalidSetup(f"player name {name!r} is empty or has surrounding spaces")
+    if len(name) > MAX_NAME:
+        raise InvalidSetup(f"player name {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters")
+    if not name.isprintable():
+        raise InvalidSetup(f"player name {name!r} holds a control character")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidSetup(f"player name {name!r} is not valid UTF-8 text") from None
+    return name
+
 
 class Command:
     """Base of every command. ``chance`` marks the commands that chance (not a player) gives."""
@@ -34,6 +51,11 @@ class Event:
 
     TYPE: ClassVar[str]
     VERSION: ClassVar[int] = 1
+
+    def check(self) -> None:
+        """Refuse (ValueError, one line) values outside the game: a colour that is neither black nor
+        white, a square off the board. Called when an event is read back from storage, so ``evolve``
+        only ever meets events in the game's domain; events ``decide`` makes pass by construction."""
 
 
 @attrs.frozen
@@ -118,8 +140,7 @@ class Game(abc.ABC):
             noun = "player" if self.max_players == 1 else "players"
             raise InvalidSetup(f"{self.title} is played by {span} {noun}, not {len(players)}")
         for name in players:
-            if not name or name != name.strip():
-                raise InvalidSetup(f"player name {name!r} is empty or has surrounding spaces")
+            check_name(name)
             if name.lower() == CHANCE:
                 raise InvalidSetup(f"{CHANCE!r} is the name of chance, not a player name")
         if len(set(players)) != len(players):

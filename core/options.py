@@ -51,7 +51,9 @@ def _read(field: attrs.Attribute, value: Any) -> Any:
         try:
             number = int(str(value).strip())
         except ValueError:
-            raise InvalidSetup(f"option {name} takes a whole number, not {value!r}") from None
+            raise InvalidSetup(f"option {name} takes a whole number, not {str(value)[:30]!r}") from None
+        if not -(2**63) <= number < 2**63:
+            raise InvalidSetup(f"option {name} takes a whole number of at most 64 bits, not {str(number)[:30]}")
         choices = field.metadata.get("choices")
         if choices is not None and number not in choices:
             raise InvalidSetup(f"option {name} is one of {', '.join(map(str, choices))}, not {number}")
@@ -59,7 +61,7 @@ def _read(field: attrs.Attribute, value: Any) -> Any:
     text = str(value).strip()
     choices = field.metadata.get("choices")
     if choices is not None and text not in choices:
-        raise InvalidSetup(f"option {name} is one of {', '.join(map(str, choices))}, not {text!r}")
+        raise InvalidSetup(f"option {name} is one of {', '.join(map(str, choices))}, not {text[:40]!r}")
     return text
 
 

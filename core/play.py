@@ -18,6 +18,7 @@ from .options import options_dict, parse_options
 
 SEEDED = "seeded"
 ENTERED = "entered"
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1  # what SQLite stores as an integer
 
 
 @attrs.frozen
@@ -73,6 +74,8 @@ def make_header(
         raise InvalidSetup(f"chance is {SEEDED!r} or {ENTERED!r}, not {chance!r}")
     if chance == SEEDED and seed is None:
         raise InvalidSetup("a seeded game needs a seed")
+    if seed is not None and not INT64_MIN <= seed <= INT64_MAX:
+        raise InvalidSetup(f"a seed is a whole number of at most 64 bits, not {str(seed)[:30]}")
     if chance == ENTERED:
         seed = None
     return Header(

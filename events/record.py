@@ -33,6 +33,7 @@ from .codec import to_plain
 from .envelope import Row, chain_rows, codec_for, genesis_hash, group_steps
 
 FORMAT_VERSION = 1
+MAX_LINE = 1_000_000  # characters of one record line (a line with its events is a few KiB)
 _HEADER_KEYS = {"solrec", "game", "players", "chance", "seed", "options", "rules", "id"}
 _LINE_KEYS = {"actor", "command", "events", "hashes", "note"}
 
@@ -69,10 +70,16 @@ def export_lines(game_id: str, header: Header, rows: Iterable[Row], with_events:
 
 
 def _load_json(text: str, lineno: int) -> dict[str, Any]:
+    if len(text) > MAX_LINE:
+        raise InvalidRecord(f"line {lineno}: longer than {MAX_LINE} characters")
     try:
         value = json.loads(text)
     except json.JSONDecodeError as err:
         raise InvalidRecord(f"line {lineno}: not JSON ({err.msg})") from None
+    except RecursionError:
+        raise InvalidRecord(f"line {lineno}: nested too deeply") from None
+    except ValueError as err:  # e.g. a number of more than 4300 digits
+        raise InvalidRecord(f"line {lineno}: not JSON ({str(err).splitlines()[0][:80]})") from None
     if not isinstance(value, dict):
         raise InvalidRecord(f"line {lineno}: expected a JSON object")
     return value

@@ -12,6 +12,11 @@ migrated on open.
 Appends name the sequence number they expect to write next; the check and the inserts run in one
 ``BEGIN IMMEDIATE`` transaction, and the primary key (game_id, seq) backs it, so of two writers
 racing for a position exactly one wins and the other gets ``ConcurrencyConflict`` and writes nothing.
+
+A database file is untrusted input (docs/security.md). Opening checks that ``games`` and ``events``
+are real tables with the expected columns and that no trigger hides behind them; reading checks every
+stored value's type and refuses a payload over ``MAX_PAYLOAD`` bytes without reading it. A file that
+does not exist yet is created by the first write, never by a read or a refusal.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -44,7 +50,20 @@ _VIEWS = {
         " json(scores) as scores, json(outcome) as outcome from games"
     ),
 }
+MAX_PAYLOAD = 64 * 1024  # bytes of one stored event; the largest real payload is under 1 KiB
+MAX_TEXT = 64 * 1024  # characters of one stored text field (options, players, scores, commands)
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
+_SQLITE_MAGIC = b"SQLite format 3\0"
+
+GAMES_COLUMNS = {
+    "id": str, "game": str, "rules": str, "options": str, "chance": str, "seed": int, "players": str,
+    "created": str, "genesis": str, "events": int, "head": str, "scores": str, "outcome": str,
+}
+EVENTS_COLUMNS = {
+    "game_id": str, "seq": int, "step": int, "actor": str, "command": str, "type": str, "version": int,
+    "payload": bytes, "hash": str, "time": str, "data": str,
+}
+SEALS_COLUMNS = {"game_id": str, "events": int, "head": str, "mac": str, "sealed": str}
 
 
 class StoreError(SolrecError):
@@ -53,6 +72,10 @@ class StoreError(SolrecError):
 
 class NotASolrecDatabase(StoreError):
     pass
+
+
+class CorruptDatabase(StoreError, CorruptLog):
+    """The file is a solrec database, but damaged: one verdict for the whole file (exit 1)."""
 
 
 class UnknownGameId(StoreError):
@@ -115,94 +138,237 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def check_game_id(game_id: str) -> str:
+    if not isinstance(game_id, str) or not _ID.match(game_id):
+        raise InvalidSetup(f"game id {game_id!r}: use letters, digits, '.', '_' and '-' (at most 80)")
+    return game_id
+
+
 class Store:
     def __init__(self, path: str | Path, create: bool = True):
         self.path = Path(path)
+        self._db: _Database | None = None
+        self._has_seals = False  # seen at open (and made by put_seal): reading a game asks no more
         if not self.path.exists():
             if not create:
                 raise StoreError(f"{self.path}: no such database (it is created by new, import or simulate)")
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            conn = sqlite3.connect(str(self.path), timeout=10, isolation_level=None)
-            conn.execute("PRAGMA busy_timeout = 10000")
-            self.db = _Database(conn)
-            tables = set(self.db.table_names())
-        except sqlite3.DatabaseError as err:
-            raise NotASolrecDatabase(f"{self.path} is not a solrec database ({err})") from None
-        if tables and "solrec_meta" not in tables:
-            raise NotASolrecDatabase(f"{self.path} is not a solrec database (it has other tables)")
+            return  # created by the first write (a refused command leaves no file behind)
+        if not self.path.is_file():
+            raise StoreError(f"{self.path} is not a regular file, so it cannot hold a solrec database")
+        self._db = self._connect(create=False)
+        tables = self._objects()
+        self._has_seals = "seals" in tables
         if not tables:
-            self._create_schema()
+            if not create:
+                raise NotASolrecDatabase(f"{self.path} is not a solrec database (it is empty)")
+            self._db.conn.close()  # an empty file gets its schema with the first write, like a new one
+            self._db = None
         else:
-            version = self.db.execute("select value from solrec_meta where key = 'schema'").fetchone()
-            if version is not None and version[0] == "1":
-                self._migrate_from_1()
-            elif version is None or int(version[0]) != SCHEMA_VERSION:
-                raise NotASolrecDatabase(f"{self.path}: unsupported solrec schema {version and version[0]!r}")
+            self._check_schema(tables)
+
+    # -- opening ----------------------------------------------------------------------------
+    def _connect(self, create: bool) -> _Database:
+        mode = "rwc" if create else "rw"
+        uri = f"file:{_uri_path(self.path)}?mode={mode}"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
+        except sqlite3.Error as err:
+            raise self._error(err, "open") from None
+        try:
+            conn.execute("PRAGMA busy_timeout = 10000")
+            conn.execute("PRAGMA trusted_schema = OFF")  # no functions from views/triggers of a foreign file
+        except sqlite3.Error as err:
+            conn.close()
+            raise self._error(err, "open") from None
+        return _Database(conn)
+
+    def _objects(self) -> dict[str, str]:
+        """Every table, view, index and trigger of the file: name -> type."""
+        try:
+            rows = self.conn.execute("select name, type from sqlite_master").fetchall()
+        except sqlite3.Error as err:
+            raise self._error(err, "read") from None
+        return {name: kind for name, kind in rows}
+
+    def _check_schema(self, objects: dict[str, str]) -> None:
+        if "solrec_meta" not in objects:
+            raise NotASolrecDatabase(f"{self.path} is not a solrec database (it has other tables)")
+        try:
+            version = self.conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
+        except sqlite3.Error as err:
+            raise self._error(err, "read") from None
+        if version is None:
+            raise CorruptDatabase(f"{self.path}: the solrec schema version is missing")
+        value = version[0]
+        if isinstance(value, str) and value.strip().isdigit() and len(value) < 10:
+            number = int(value)
+        elif type(value) is int:
+            number = value
+        else:
+            raise CorruptDatabase(f"{self.path}: the solrec schema version {str(value)[:40]!r} is not a number")
+        if number == 1 and objects.get("events") == "table":
+            self._migrate_from_1()
+            number = SCHEMA_VERSION
+        if number != SCHEMA_VERSION:
+            raise NotASolrecDatabase(
+                f"{self.path}: solrec schema {number}; this solrec reads schema {SCHEMA_VERSION}"
+            )
+        for table, columns in (("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), ("seals", SEALS_COLUMNS)):
+            kind = objects.get(table)
+            if kind is None and table == "seals":
+                continue  # made by the first `seal`
+            if kind is None:
+                raise CorruptDatabase(f"{self.path}: the {table} table is missing")
+            if kind != "table":
+                raise CorruptDatabase(f"{self.path}: {table} is a {kind}, not a table")
+            try:
+                have = {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
+            except sqlite3.Error as err:
+                raise self._error(err, "read") from None
+            missing = sorted(set(columns) - have)
+            if missing:
+                raise CorruptDatabase(f"{self.path}: the {table} table lacks the column {missing[0]!r}")
+        triggers = sorted(name for name, kind in objects.items() if kind == "trigger")
+        if triggers:
+            raise CorruptDatabase(f"{self.path}: it holds a trigger ({triggers[0]!r}) solrec never makes")
 
     def _create_views(self) -> None:
         for name, sql in _VIEWS.items():
-            self.db.conn.execute(f"create view if not exists {name} as {sql}")
+            self.conn.execute(f"create view if not exists {name} as {sql}")
 
     def _migrate_from_1(self) -> None:
         """Schema 1 -> 2: add ``events.data`` (the payload as JSON), fill it, create the views."""
-        self._begin()
-        try:
-            columns = {r[1] for r in self.db.conn.execute("pragma table_info(events)")}
+        with self._transaction("migrate") as conn:
+            version = conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
+            if version is None or str(version[0]) != "1":
+                return  # another process migrated it first
+            columns = {r[1] for r in conn.execute("pragma table_info(events)")}
             if "data" not in columns:
-                self.db.conn.execute("alter table events add column data text")
-            rows = self.db.conn.execute("select game_id, seq, payload from events").fetchall()
-            self.db.conn.executemany(
+                conn.execute("alter table events add column data text")
+            rows = conn.execute(
+                f"select game_id, seq, payload from events where length(payload) <= {MAX_PAYLOAD}"
+            ).fetchall()
+            conn.executemany(
                 "update events set data = ? where game_id = ? and seq = ?",
                 [(_payload_json(p) if isinstance(p, bytes) else None, g, q) for g, q, p in rows],
             )
             self._create_views()
-            self.db.conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+            conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
 
     def _create_schema(self) -> None:
-        db = self.db.full
-        db.enable_wal()
-        db.execute("BEGIN IMMEDIATE")
+        """Create the tables, unless another process did first (several `new` may race on a new file)."""
         try:
+            self.conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.Error as err:
+            raise self._error(err, "create") from None
+        with self._transaction("create"):
+            objects = self._objects()
+            if objects:
+                self._check_schema(objects)
+                return
+            db = self.db.full
             db.table("solrec_meta").create({"key": str, "value": str}, pk="key")
             db.execute("insert into solrec_meta values ('schema', ?)", [str(SCHEMA_VERSION)])
             db.table("games").create(
-                {
-                    "id": str, "game": str, "rules": str, "options": str, "chance": str, "seed": int,
-                    "players": str, "created": str, "genesis": str, "events": int, "head": str,
-                    "scores": str, "outcome": str,
-                },
+                dict(GAMES_COLUMNS),
                 pk="id",
                 not_null={"game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"},
             )
             db.table("events").create(
-                {
-                    "game_id": str, "seq": int, "step": int, "actor": str, "command": str, "type": str,
-                    "version": int, "payload": bytes, "hash": str, "time": str, "data": str,
-                },
+                dict(EVENTS_COLUMNS),
                 pk=("game_id", "seq"),
                 foreign_keys=[("game_id", "games", "id")],
                 not_null={"step", "actor", "command", "type", "version", "payload", "hash", "time"},
             )
             self._create_views()
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+
+    @property
+    def db(self) -> _Database:
+        """The open database; a store for a file that does not exist yet creates it now."""
+        if self._db is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = self._connect(create=True)
+            objects = self._objects()
+            if objects:
+                self._check_schema(objects)
+            else:
+                self._create_schema()
+        return self._db
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.db.conn
+
+    @property
+    def exists(self) -> bool:
+        return self._db is not None
 
     def close(self) -> None:
-        self.db.conn.close()
+        if self._db is not None:
+            self._db.conn.close()
+
+    def _error(self, err: sqlite3.Error, doing: str) -> StoreError:
+        """SQLite's error as what it is, in one line (never a masking follow-up error)."""
+        text = str(err).splitlines()[0] if str(err) else type(err).__name__
+        low = text.lower()
+        where = str(self.path)
+        nothing = "" if doing in ("open", "read") else "; nothing was written"
+        if "locked" in low or "busy" in low:
+            return ConcurrencyConflict(f"{where}: the database is busy (locked by another program){nothing}")
+        if "readonly" in low or "read-only" in low:
+            return StoreError(f"{where}: the database or its folder is read-only{nothing}")
+        if "full" in low:
+            return StoreError(f"{where}: the disk is full{nothing}")
+        if "unable to open" in low or "cannot open" in low:
+            reason = "permission denied" if self.path.exists() or not os.access(self.path.parent, os.W_OK) else text
+            return StoreError(f"{where}: cannot open the database ({reason})")
+        if "malformed" in low or "not a database" in low or "corrupt" in low:
+            if _looks_like_sqlite(self.path):
+                return CorruptDatabase(f"{where}: the database file is damaged ({text})")
+            return NotASolrecDatabase(f"{where} is not a solrec database ({text})")
+        if "disk i/o" in low or isinstance(err, sqlite3.OperationalError):
+            return StoreError(f"{where}: {text}{nothing}")
+        return CorruptDatabase(f"{where}: {text}")
+
+    @contextmanager
+    def _transaction(self, doing: str = "write") -> Iterator[sqlite3.Connection]:
+        conn = self.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise self._error(err, doing) from None
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as err:
+            # SQLite may have rolled back already (a full disk does): rolling back again must not
+            # replace the real error with "cannot rollback - no transaction is active".
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if isinstance(err, sqlite3.IntegrityError):
+                raise
+            if isinstance(err, sqlite3.Error):
+                raise self._error(err, doing) from None
+            raise
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        if self._db is None:
+            return []
+        try:
+            return self._db.conn.execute(sql, list(params)).fetchall()
+        except sqlite3.Error as err:
+            raise self._error(err, "read") from None
 
     # -- games ------------------------------------------------------------------------------
     def game_ids(self) -> list[str]:
-        return [r[0] for r in self.db.execute("select id from games order by created, id").fetchall()]
+        """Every game id (an id stored as something other than text is shown as text)."""
+        return [str(r[0]) for r in self._query("select id from games order by created, id")]
 
     def has_game(self, game_id: str) -> bool:
-        return self.db.execute("select 1 from games where id = ?", [game_id]).fetchone() is not None
+        return bool(self._query("select 1 from games where id = ?", [game_id]))
 
     def new_game_id(self, game: str) -> str:
         return f"{game}-{self.last_game_number(game) + 1}"
@@ -210,89 +376,117 @@ class Store:
     def last_game_number(self, game: str) -> int:
         """The largest N among ids ``GAME-N`` (0 when there is none)."""
         n = 0
-        for (gid,) in self.db.execute("select id from games where id like ?", [f"{game}-%"]).fetchall():
-            tail = gid[len(game) + 1 :]
-            if tail.isdigit():
+        for (gid,) in self._query("select id from games where id like ?", [f"{game}-%"]):
+            tail = str(gid)[len(game) + 1 :]
+            if tail.isdigit() and len(tail) < 19:
                 n = max(n, int(tail))
         return n
 
     def game_row(self, game_id: str) -> dict[str, Any]:
-        cur = self.db.execute("select * from games where id = ?", [game_id])
-        row = cur.fetchone()
-        if row is None:
+        rows = self._query(f"select {_GAME_PICKS} from games where id = ?", [game_id])
+        if not rows:
             raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-        return dict(zip([d[0] for d in cur.description], row))
+        return _game_row(game_id, rows[0])
 
-    def header(self, game_id: str) -> Header:
-        row = self.game_row(game_id)
+    def game_rows(self, first: str, last: str) -> dict[str, dict[str, Any] | CorruptLog]:
+        """The games rows whose id lies from ``first`` to ``last`` (in id order), read in one query:
+        id -> row, or the CorruptLog ``game_row`` would raise for it."""
+        out: dict[str, dict[str, Any] | CorruptLog] = {}
+        for values in self._query(f"select {_GAME_PICKS}, id from games where id between ? and ?", [first, last]):
+            gid = values[-1]
+            if type(gid) is str:
+                try:
+                    out[gid] = _game_row(gid, values)
+                except CorruptLog as err:
+                    out[gid] = err
+        return out
+
+    def header(self, game_id: str, row: dict[str, Any] | None = None) -> Header:
+        """The game's header (``row``: its games row, when already read)."""
+        row = self.game_row(game_id) if row is None else row
+        bad = f"game {game_id!r}: its header does not decode"
         try:
-            options = json.loads(row["options"])
-            players = json.loads(row["players"])
-            upcast: tuple[str, ...] = ()
-            if row["game"] in game_ids():  # an unknown game is refused by whoever reads its log
-                options, upcast = upcast_options(get_game(row["game"]), options)
-            return Header(
-                game=row["game"],
-                players=tuple(players),
-                chance=row["chance"],
-                seed=row["seed"],
-                options=tuple(sorted(options.items())),
-                rules=row["rules"],
-                upcast=upcast,
-            )
-        except (ValueError, TypeError, AttributeError) as err:
-            raise CorruptLog(f"game {game_id!r}: its header does not decode ({err})") from None
+            options = json.loads(_text(row["options"], "options"))
+            players = json.loads(_text(row["players"], "players"))
+        except (ValueError, RecursionError) as err:
+            raise CorruptLog(f"{bad} ({_one_line(err)})") from None
+        if not isinstance(options, dict):
+            raise CorruptLog(f"{bad} (options are not a map)")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise CorruptLog(f"{bad} (players are not a list of names)")
+        for field in ("game", "chance", "rules"):
+            if not isinstance(row[field], str):
+                raise CorruptLog(f"{bad} ({field} is not text)")
+        seed = row["seed"]
+        if seed is not None and type(seed) is not int:
+            raise CorruptLog(f"{bad} (the seed is not a whole number)")
+        upcast: tuple[str, ...] = ()
+        if row["game"] in game_ids():  # an unknown game is refused by whoever reads its log
+            options, upcast = upcast_options(get_game(row["game"]), options)
+        return Header(
+            game=row["game"],
+            players=tuple(players),
+            chance=row["chance"],
+            seed=seed,
+            options=tuple(sorted(options.items())),
+            rules=row["rules"],
+            upcast=upcast,
+        )
 
-    def recorded(self, game_id: str) -> dict[str, Any]:
+    def recorded(self, game_id: str, row: dict[str, Any] | None = None) -> dict[str, Any]:
         """What was recorded beside the events: count, head hash, scores and outcome."""
-        row = self.game_row(game_id)
-        return {
-            "events": row["events"],
-            "head": row["head"],
-            "scores": json.loads(row["scores"]) if row["scores"] else None,
-            "outcome": json.loads(row["outcome"]) if row["outcome"] else None,
-        }
+        row = self.game_row(game_id) if row is None else row
+        if type(row["events"]) is not int or not isinstance(row["head"], str):
+            raise CorruptLog(f"game {game_id!r}: its recorded event count or head is not of its type")
+        out = {"events": row["events"], "head": row["head"]}
+        for field in ("scores", "outcome"):
+            value = row[field]
+            try:
+                out[field] = json.loads(_text(value, field)) if value else None
+            except (ValueError, RecursionError) as err:
+                raise CorruptLog(f"game {game_id!r}: its recorded {field} is not JSON ({_one_line(err)})") from None
+        if out["scores"] is not None and not isinstance(out["scores"], dict):
+            raise CorruptLog(f"game {game_id!r}: its recorded scores are not a map")
+        return out
 
     # -- writing ----------------------------------------------------------------------------
-    def _begin(self) -> None:
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as err:
-            raise ConcurrencyConflict(f"the database is busy ({err}); nothing was written") from None
-
     def create_game(
         self,
-        game_id: str,
+        game_id: str | None,
         header: Header,
         codec: EventCodec,
         steps: Sequence[Step] = (),
         scores: dict | None = None,
         outcome: dict | None = None,
     ) -> list[Row]:
-        """Create a game and (optionally) its first steps, all in one transaction."""
-        if not _ID.match(game_id):
-            raise InvalidSetup(f"game id {game_id!r}: use letters, digits, '.', '_' and '-' (at most 80)")
+        """Create a game and (optionally) its first steps, all in one transaction.
+
+        ``game_id`` None takes the next free ``GAME-N``, chosen inside the transaction so that
+        concurrent writers never pick the same id.
+        """
+        if game_id is not None:
+            check_game_id(game_id)
         genesis = genesis_hash(header)
         rows = chain_rows(codec, genesis, 0, 0, steps, _now())
-        self._begin()
-        try:
-            if self.has_game(game_id):
-                raise StoreError(f"a game {game_id!r} already exists in {self.path}")
-            self.db.conn.execute(
+        values = [
+            header.game, header.rules, json.dumps(header.options_dict(), sort_keys=True),
+            header.chance, header.seed, json.dumps(list(header.players)), _now(), genesis,
+            len(rows), rows[-1].hash if rows else genesis, _json(scores), _json(outcome),
+        ]
+        with self._transaction() as conn:
+            gid = game_id if game_id is not None else self.new_game_id(header.game)
+            if self.has_game(gid):
+                raise StoreError(f"a game {gid!r} already exists in {self.path}")
+            conn.execute(
                 "insert into games (id, game, rules, options, chance, seed, players, created, genesis, events,"
                 " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [
-                    game_id, header.game, header.rules, json.dumps(header.recorded_options(), sort_keys=True),
-                    header.chance, header.seed, json.dumps(list(header.players)), _now(), genesis,
-                    len(rows), rows[-1].hash if rows else genesis, _json(scores), _json(outcome),
-                ],
+                [gid, *values],
             )
-            self._insert(game_id, rows)
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+            self._insert(gid, rows)
+        self.last_created = gid
         return rows
+
+    last_created: str | None = None
 
     def append(
         self,
@@ -304,41 +498,36 @@ class Store:
         outcome: dict | None = None,
     ) -> list[Row]:
         """Append the events of ``steps`` at ``expected_seq``, in one transaction, or write nothing."""
-        self._begin()
         try:
-            row = self.db.conn.execute("select events, head from games where id = ?", [game_id]).fetchone()
-            if row is None:
-                raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-            last = self.db.conn.execute(
-                "select seq, step, hash from events where game_id = ? order by seq desc limit 1", [game_id]
-            ).fetchone()
-            next_seq = 0 if last is None else last[0] + 1
-            if next_seq != expected_seq:
-                raise ConcurrencyConflict(
-                    f"game {game_id!r} moved on: expected to write event {expected_seq}, the log has {next_seq} "
-                    "events; nothing was written"
+            with self._transaction() as conn:
+                row = conn.execute("select events, head from games where id = ?", [game_id]).fetchone()
+                if row is None:
+                    raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+                last = conn.execute(
+                    "select seq, step, hash from events where game_id = ? order by seq desc limit 1", [game_id]
+                ).fetchone()
+                next_seq = 0 if last is None else last[0] + 1
+                if next_seq != expected_seq:
+                    raise ConcurrencyConflict(
+                        f"game {game_id!r} moved on: expected to write event {expected_seq}, the log has "
+                        f"{next_seq} events; nothing was written"
+                    )
+                next_step = 0 if last is None else last[1] + 1
+                prev = row[1] if last is None else last[2]
+                rows = chain_rows(codec, prev, next_seq, next_step, steps, _now())
+                self._insert(game_id, rows)
+                conn.execute(
+                    "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
+                    [next_seq + len(rows), rows[-1].hash if rows else prev, _json(scores), _json(outcome), game_id],
                 )
-            next_step = 0 if last is None else last[1] + 1
-            prev = row[1] if last is None else last[2]
-            rows = chain_rows(codec, prev, next_seq, next_step, steps, _now())
-            self._insert(game_id, rows)
-            self.db.conn.execute(
-                "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
-                [next_seq + len(rows), rows[-1].hash if rows else prev, _json(scores), _json(outcome), game_id],
-            )
-            self.db.execute("COMMIT")
         except sqlite3.IntegrityError:
-            self.db.execute("ROLLBACK")
             raise ConcurrencyConflict(
                 f"game {game_id!r}: another writer took event {expected_seq}; nothing was written"
             ) from None
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
         return rows
 
     def _insert(self, game_id: str, rows: Sequence[Row]) -> None:
-        self.db.conn.executemany(
+        self.conn.executemany(
             "insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time, data)"
             " values (?,?,?,?,?,?,?,?,?,?,?)",
             [
@@ -349,89 +538,250 @@ class Store:
         )
 
     def delete_game(self, game_id: str) -> None:
-        self._begin()
-        try:
-            self.db.conn.execute("delete from events where game_id = ?", [game_id])
-            self.db.conn.execute("delete from games where id = ?", [game_id])
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+        with self._transaction() as conn:
+            conn.execute("delete from events where game_id = ?", [game_id])
+            conn.execute("delete from games where id = ?", [game_id])
+            if "seals" in self._objects():
+                conn.execute("delete from seals where game_id = ?", [game_id])
 
     def truncate(self, game_id: str, expected_events: int, keep: int, scores: dict | None, outcome: dict | None) -> None:
         """Drop the events from position ``keep`` on (``undo``), if the log still holds
         ``expected_events``; the recorded count, head, scores and outcome follow, in one transaction."""
-        self._begin()
-        try:
-            row = self.db.conn.execute("select events, genesis from games where id = ?", [game_id]).fetchone()
+        with self._transaction() as conn:
+            row = conn.execute("select events, genesis from games where id = ?", [game_id]).fetchone()
             if row is None:
                 raise UnknownGameId(f"no game {game_id!r} in {self.path}")
             if row[0] != expected_events:
                 raise ConcurrencyConflict(
                     f"game {game_id!r} moved on: it has {row[0]} events, not {expected_events}; nothing was changed"
                 )
-            self.db.conn.execute("delete from events where game_id = ? and seq >= ?", [game_id, keep])
-            head = self.db.conn.execute(
-                "select hash from events where game_id = ? and seq = ?", [game_id, keep - 1]
-            ).fetchone()
-            self.db.conn.execute(
+            conn.execute("delete from events where game_id = ? and seq >= ?", [game_id, keep])
+            head = conn.execute("select hash from events where game_id = ? and seq = ?", [game_id, keep - 1]).fetchone()
+            conn.execute(
                 "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
                 [keep, head[0] if head else row[1], _json(scores), _json(outcome), game_id],
             )
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
 
     def rename_game(self, game_id: str, new_id: str) -> None:
-        """Give a game another id (the hash chain does not cover ids, so it stays valid)."""
-        if not _ID.match(new_id):
-            raise InvalidSetup(f"game id {new_id!r}: use letters, digits, '.', '_' and '-' (at most 80)")
-        self._begin()
-        try:
+        """Give a game another id (the hash chain does not cover ids, so it stays valid; a seal binds
+        the id, so a sealed game must be sealed again under its new id)."""
+        check_game_id(new_id)
+        with self._transaction() as conn:
             if not self.has_game(game_id):
                 raise UnknownGameId(f"no game {game_id!r} in {self.path}")
             if self.has_game(new_id):
                 raise StoreError(f"a game {new_id!r} already exists in {self.path}")
-            self.db.conn.execute("update events set game_id = ? where game_id = ?", [new_id, game_id])
-            self.db.conn.execute("update games set id = ? where id = ?", [new_id, game_id])
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+            conn.execute("update events set game_id = ? where game_id = ?", [new_id, game_id])
+            conn.execute("update games set id = ? where id = ?", [new_id, game_id])
+            if "seals" in self._objects():
+                conn.execute("delete from seals where game_id = ?", [game_id])
 
     def list_games(self) -> list[dict[str, Any]]:
         """Every game's row as recorded (no event is read), oldest first."""
-        cur = self.db.execute(
-            "select id, game, players, created, events, scores, outcome from games order by created, id"
+        names = ["id", "game", "players", "created", "events", "scores", "outcome"]
+        rows = self._query(f"select {', '.join(names)} from games order by created, id")
+        return [dict(zip(names, r)) for r in rows]
+
+    # -- seals ------------------------------------------------------------------------------
+    def put_seal(self, game_id: str, events: int, head: str, mac: str) -> None:
+        with self._transaction() as conn:
+            if "seals" not in self._objects():
+                self.db.full.table("seals").create(dict(SEALS_COLUMNS), pk="game_id")
+            self._has_seals = True
+            if not self.has_game(game_id):
+                raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+            conn.execute("insert or replace into seals values (?,?,?,?,?)", [game_id, events, head, mac, _now()])
+
+    def seal(self, game_id: str) -> dict[str, Any] | None:
+        """The stored seal of a game, or None (no seal was ever made)."""
+        if self._db is None or not self._has_seals:
+            return None  # no seals table when the file was opened (or made): a seal made since is not seen
+        rows = self._query(
+            "select case when length(head) <= 200 then head end, events, case when length(mac) <= 200 then mac end,"
+            " sealed from seals where game_id = ?",
+            [game_id],
         )
-        names = [d[0] for d in cur.description]
-        return [dict(zip(names, r)) for r in cur.fetchall()]
+        if not rows:
+            return None
+        head, events, mac, sealed = rows[0]
+        if not isinstance(head, str) or type(events) is not int or not isinstance(mac, str):
+            raise CorruptLog(f"game {game_id!r}: its seal is not of its type")
+        return {"events": events, "head": head, "mac": mac, "sealed": sealed}
 
     # -- reading ----------------------------------------------------------------------------
     def rows(self, game_id: str, upto: int | None = None) -> list[Row]:
         self.game_row(game_id)
-        sql = (
-            "select seq, step, actor, command, type, version, payload, hash, time from events"
-            " where game_id = ? order by seq"
-        )
-        out = []
-        for r in self.db.conn.execute(sql, [game_id]):
-            if upto is not None and r[0] >= upto:
+        return self._rows_of(game_id, upto)
+
+    def rows_of_read_game(self, game_id: str) -> list[Row]:
+        """The rows of a game whose games row the caller has just read (no second look-up)."""
+        return self._rows_of(game_id)
+
+    def _rows_of(self, game_id: str, upto: int | None = None) -> list[Row]:
+        params: list[Any] = [game_id]
+        sql = ROWS_SQL_FROM + " where game_id = ?"
+        if upto is not None:
+            sql += " and seq < ?"
+            params.append(upto)
+        if self._db is None:
+            return []
+        try:
+            return [
+                Row(*r[:9]) if _plain(r) else _row(game_id, r)
+                for r in self._db.conn.execute(sql + " order by seq", params)
+            ]
+        except sqlite3.Error as err:
+            raise self._error(err, "read") from None
+
+    def stream_rows(self, first: str, last: str) -> Iterator[tuple[Any, list[Row] | CorruptLog]]:
+        """Every game's rows for the game ids from ``first`` to ``last``, in one query, in id order:
+        (game id, its rows, or the CorruptLog ``rows`` would raise for it). Each game's rows are
+        handed on as soon as they are read, so a corpus of any size streams through."""
+        if self._db is None:
+            return
+        sql = ROWS_SQL + ", game_id from events where game_id between ? and ? order by game_id, seq"
+        current: Any = None
+        rows: list[Row] = []
+        problem: CorruptLog | None = None
+        try:
+            cursor = self._db.conn.execute(sql, [first, last])
+        except sqlite3.Error as err:
+            raise self._error(err, "read") from None
+        while True:
+            try:
+                batch = cursor.fetchmany(4096)
+            except sqlite3.Error as err:
+                raise self._error(err, "read") from None
+            if not batch:
                 break
-            payload = r[6]
-            if not isinstance(payload, bytes):
-                raise CorruptLog(f"game {game_id!r} event {r[0]}: the payload is not stored bytes")
-            out.append(Row(r[0], r[1], r[2], r[3], r[4], r[5], payload, r[7], r[8] or ""))
-        return out
+            for r in batch:
+                gid = r[10]
+                if gid != current:
+                    if current is not None:
+                        yield current, problem if problem is not None else rows
+                    current, rows, problem = gid, [], None
+                if problem is not None:
+                    continue
+                if _plain(r):
+                    rows.append(Row(*r[:9]))
+                else:
+                    try:
+                        rows.append(_row(str(gid), r))
+                    except CorruptLog as err:
+                        problem = err
+        if current is not None:
+            yield current, problem if problem is not None else rows
+
+    def recorded_event_counts(self) -> dict[str, int]:
+        """Each game's event count as its games row records it (unverified: for planning work only)."""
+        return {
+            gid: n for gid, n in self._query("select id, events from games") if type(gid) is str and type(n) is int
+        }
+
+    def recorded_events(self) -> int:
+        """The events the games rows record, all told (unverified: for planning work only)."""
+        total = self._query("select total(events) from games where typeof(events) = 'integer'")
+        return int(total[0][0]) if total else 0
+
+    def orphan_events(self) -> list[tuple[str, int]]:
+        """(game id, event count) of events that have no ``games`` row (one deleted behind solrec's back)."""
+        return [
+            (str(r[0]), int(r[1]))
+            for r in self._query(
+                "select game_id, count(*) from events where game_id not in (select id from games)"
+                " group by game_id order by game_id"
+            )
+        ]
 
     def iter_all_rows(self) -> Iterator[tuple[str, Row]]:
-        sql = (
-            "select game_id, seq, step, actor, command, type, version, payload, hash, time from events"
-            " order by game_id, seq"
-        )
-        for r in self.db.conn.execute(sql):
-            yield r[0], Row(*r[1:])
+        for gid in self.game_ids():
+            for row in self._rows_of(gid):
+                yield gid, row
+
+
+# The columns of a Row, then the payload's size. A payload (or text) over its bound comes back as
+# NULL with its length: never read whole. Types are checked in Python (``_plain``), where it is a
+# tenth of the cost of SQLite's ``typeof``.
+ROWS_SQL = (
+    "select seq, step,"
+    f" case when length(actor) <= {MAX_TEXT} then actor end,"
+    f" case when length(command) <= {MAX_TEXT} then command end,"
+    f" case when length(type) <= {MAX_TEXT} then type end, version,"
+    f" case when length(payload) <= {MAX_PAYLOAD} then payload end,"
+    f" case when length(hash) <= {MAX_TEXT} then hash end,"
+    f" case when length(time) <= {MAX_TEXT} then time end, length(payload)"
+)
+ROWS_SQL_FROM = ROWS_SQL + " from events"
+
+# Text columns longer than MAX_TEXT come back as NULL with their length, never read whole.
+_GAME_PICKS = ", ".join(
+    f"case when length({c}) <= {MAX_TEXT} then {c} end, length({c}), typeof({c})" for c in GAMES_COLUMNS
+)
+
+
+def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for i, col in enumerate(GAMES_COLUMNS):
+        value, length, kind = values[3 * i : 3 * i + 3]
+        if value is None and kind != "null":
+            raise CorruptLog(f"game {game_id!r}: its {col} is {length} long, over the bound of {MAX_TEXT}")
+        out[col] = value
+    return out
+
+
+def _plain(r: tuple) -> bool:
+    """Every value of the row of its type and within its bounds: the usual row, built as it comes."""
+    return (
+        type(r[0]) is int and type(r[1]) is int and type(r[2]) is str and type(r[3]) is str and type(r[4]) is str
+        and type(r[5]) is int and type(r[6]) is bytes and type(r[7]) is str and type(r[8]) is str
+    )
+
+
+def _row(game_id: str, r: tuple) -> Row:
+    """A row that is not plain: refused with the reason (or, a NULL time, taken as no time)."""
+    seq, step, actor, command, tag, version, payload, digest, time, size = r[:10]
+    where = f"game {game_id!r} event {seq}"
+    if type(seq) is not int:
+        raise CorruptLog(f"game {game_id!r}: an event's position {str(seq)[:20]!r} is not a whole number")
+    if payload is None and size is not None and size > MAX_PAYLOAD:
+        raise CorruptLog(f"{where}: the payload is {size} bytes, over the bound of {MAX_PAYLOAD}")
+    if not isinstance(payload, bytes):
+        raise CorruptLog(f"{where}: the payload is not stored bytes")
+    if type(step) is not int or type(version) is not int:
+        raise CorruptLog(f"{where}: its command number or version is not a whole number")
+    for name, value in (("actor", actor), ("command", command), ("type", tag), ("hash", digest)):
+        if not isinstance(value, str):
+            raise CorruptLog(f"{where}: its {name} is not text (or is over {MAX_TEXT} characters)")
+    if time is not None and not isinstance(time, str):
+        raise CorruptLog(f"{where}: its time is not text")
+    return Row(seq, step, actor, command, tag, version, payload, digest, time or "")
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{what} is not text")
+    return value
+
+
+def _one_line(err: BaseException) -> str:
+    if isinstance(err, RecursionError):
+        return "nested too deeply"
+    text = str(err)
+    return text.splitlines()[0] if text else type(err).__name__
+
+
+def _looks_like_sqlite(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
+    except OSError:
+        return False
+
+
+def _uri_path(path: Path) -> str:
+    from urllib.parse import quote
+
+    return quote(str(path.absolute()), safe="/")
 
 
 def _json(value: Any) -> str | None:

@@ -1,4 +1,10 @@
-"""A game's log as replay tooling sees it: the header and the stored rows, from any source."""
+"""A game's log as replay tooling sees it: the header and the stored rows, from any source.
+
+``load`` verifies before anything is shown: the hash chain, and the event count and head hash the
+game records, so every reading command (show, score, replay, log, export, diff, legal) and every
+writer (play) refuses a damaged log with the position and reason instead of showing wrong results.
+Only ``validate`` loads without verifying, to give its own detailed verdict.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +13,12 @@ from typing import Any
 
 import attrs
 
-from solrec.core.errors import CorruptLog
+from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.game import Event, Game
 from solrec.core.play import Header, initial_state
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
-from solrec.events.envelope import Row, codec_for, group_steps
+from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, genesis_hash, group_steps
 
 
 @attrs.frozen
@@ -21,6 +27,7 @@ class Log:
     header: Header
     rows: tuple[Row, ...]
     recorded: dict[str, Any] | None = None  # events, head, scores, outcome as the store recorded them
+    seal: dict[str, Any] | None = None  # events, head, mac of `solrec seal`, if the game was sealed
 
     @property
     def game(self) -> Game:
@@ -45,10 +52,40 @@ class Log:
         return group_steps(self.rows)
 
 
-def load(store, game_id: str) -> Log:
-    header = store.header(game_id)
-    get_game(header.game)  # refuse unknown games early
-    return Log(game_id, header, tuple(store.rows(game_id)), store.recorded(game_id))
+def integrity(log: Log) -> ChainBreak | None:
+    """The first place where the stored log does not hold together: its hash chain, or the event
+    count and head hash its game records. Cheap: one hash per event, no decoding."""
+    broken = check_chain(log.header, log.rows)
+    if broken is not None:
+        return broken
+    rec = log.recorded
+    if rec is not None:
+        n = len(log.rows)
+        if rec["events"] != n:
+            if rec["events"] > n:
+                return ChainBreak(n, f"event {n} is missing: the game records {rec['events']} events, its log holds {n}")
+            return ChainBreak(rec["events"], f"the game records {rec['events']} events but its log holds {n}")
+        if log.rows and rec["head"] != log.rows[-1].hash:
+            return ChainBreak(n - 1, "the last event is not the one the game records (rows were dropped)")
+        if not log.rows and rec["head"] != genesis_hash(log.header):
+            return ChainBreak(0, "the header is not the one the game was created with")
+    return None
+
+
+def load(store, game_id: str, verify: bool = True) -> Log:
+    """The stored game; with ``verify`` (the default) a damaged log is refused with ``CorruptLog``."""
+    row = store.game_row(game_id)
+    header = store.header(game_id, row)
+    try:
+        get_game(header.game)
+    except InvalidSetup as err:
+        raise CorruptLog(f"game {game_id!r}: {err}") from None
+    log = Log(game_id, header, tuple(store.rows_of_read_game(game_id)), store.recorded(game_id, row), store.seal(game_id))
+    if verify:
+        broken = integrity(log)
+        if broken is not None:
+            raise CorruptLog(f"game {game_id!r} at event {broken.seq}: {broken.reason}")
+    return log
 
 
 def check_position(log: Log, at: int | None) -> int:
@@ -57,25 +94,52 @@ def check_position(log: Log, at: int | None) -> int:
     if at is None:
         return n
     if not 0 <= at <= n:
-        from solrec.core.errors import InvalidSetup
-
         raise InvalidSetup(f"position {at} is outside the log (0 to {n})")
     return at
 
 
+def start(log: Log) -> Any:
+    """The state before the first event; a stored header that no longer sets up a game is a stored
+    data problem, not bad input."""
+    try:
+        return initial_state(log.game, log.header)
+    except SolrecError as err:
+        raise CorruptLog(f"game {log.game_id!r}: its header does not set up a game: {err}") from None
+
+
+def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:
+    """``evolve`` over a stored event. Stored events are checked by type and domain on decode; one
+    that still does not fit the position (a jump from an empty pocket, say) is a stored data problem."""
+    try:
+        return game.evolve(state, event)
+    except (LookupError, ValueError, TypeError, AttributeError, ArithmeticError, AssertionError) as err:
+        raise CorruptLog(
+            f"game {game_id!r} event {seq}: {event.TYPE!r} does not fit the position ({type(err).__name__})"
+        ) from None
+
+
 def state_at(log: Log, at: int | None = None) -> Any:
-    """Fold ``evolve`` over the log's first ``at`` events."""
+    """The state after the log's first ``at`` events (None: all). Reached from the nearest snapshot
+    of this loaded log (replay/snapshots.py), so asking for many positions does not replay from zero."""
+    from .snapshots import replay_of
+
+    return replay_of(log).state_at(at)
+
+
+def fold(log: Log, at: int | None = None) -> Any:
+    """Fold ``evolve`` over the log's first ``at`` events, from zero, keeping nothing."""
     game = log.game
-    state = initial_state(game, log.header)
-    for event in log.events(check_position(log, at)):
-        state = game.evolve(state, event)
+    state = start(log)
+    at = check_position(log, at)
+    for row, event in zip(log.rows[:at], log.events(at)):
+        state = apply(game, state, event, log.game_id, row.seq)
     return state
 
 
 def walk(log: Log) -> Iterator[tuple[list[Row], list[Event], Any]]:
     """Each command's rows, its decoded events, and the state after them."""
     game, codec = log.game, log.codec
-    state = initial_state(game, log.header)
+    state = start(log)
     for group in log.steps():
         events = []
         for row in group:
@@ -83,8 +147,8 @@ def walk(log: Log) -> Iterator[tuple[list[Row], list[Event], Any]]:
                 events.append(codec.decode(row.type, row.version, row.payload))
             except CorruptLog as err:
                 raise CorruptLog(f"game {log.game_id!r} event {row.seq}: {err}") from None
-        for event in events:
-            state = game.evolve(state, event)
+        for row, event in zip(group, events):
+            state = apply(game, state, event, log.game_id, row.seq)
         yield group, events, state
 
 

@@ -1,9 +1,13 @@
 """Validate a recorded game under the current rules.
 
 Checks, in order, stopping at the first problem: the hash chain; the recorded event count and head;
-each recorded command, parsed and decided again by the current rules (seeded chance re-derived from
-the seed), must yield exactly the recorded events; the score and outcome recomputed at the end must
-equal those recorded. This is how a rule change shows which recorded games it affects.
+the seal, when the game was sealed and a key is given; each recorded command, parsed and decided
+again by the current rules (seeded chance re-derived from the seed), must yield exactly the recorded
+events; the score and outcome recomputed at the end must equal those recorded. This is how a rule
+change shows which recorded games it affects.
+
+``validate_stored`` gives a verdict for any stored game, whatever is wrong with its data: one damaged
+game never stops the audit of the others.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ import attrs
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.play import decide_as, initial_state
 from solrec.core.registry import get_game
-from solrec.events.envelope import check_chain
+from solrec.events import seal as seals
+from solrec.events.envelope import genesis_hash
 
-from .log import Log
+from .log import Log, apply, integrity, load
 
 
 @attrs.frozen
@@ -30,6 +35,7 @@ class Verdict:
     rules_current: str
     position: int | None = None  # the event where the first problem lies
     reason: str | None = None
+    sealed: str | None = None  # None (no seal), "verified" (under the key given), "unverified" (no key)
 
     def as_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -39,29 +45,34 @@ class Verdict:
             f" (validated under current {self.rules_current})" if self.rules_recorded != self.rules_current else ""
         )
         if self.ok:
-            return f"{self.game_id}: valid ({self.game}, {self.events} event{'' if self.events == 1 else 's'}, {rules})"
+            seal = {"verified": ", seal verified", "unverified": ", sealed (no key to verify)"}.get(self.sealed or "", "")
+            plural = "" if self.events == 1 else "s"
+            return f"{self.game_id}: valid ({self.game}, {self.events} event{plural}, {rules}{seal})"
         return f"{self.game_id}: INVALID at event {self.position}: {self.reason} ({self.game}, {rules})"
 
 
-def validate(log: Log) -> Verdict:
+def validate(log: Log, key: bytes | None = None) -> Verdict:
     header = log.header
     try:
         game = get_game(header.game)
     except SolrecError as err:
         return Verdict(log.game_id, header.game, False, len(log.rows), header.rules, "?", 0, str(err))
 
-    def fail(position: int, reason: str) -> Verdict:
-        return Verdict(log.game_id, game.id, False, len(log.rows), header.rules, game.rules_version, position, reason)
+    sealed = None if log.seal is None else ("unverified" if key is None else "verified")
 
-    broken = check_chain(header, log.rows)
+    def fail(position: int, reason: str) -> Verdict:
+        return Verdict(
+            log.game_id, game.id, False, len(log.rows), header.rules, game.rules_version, position, reason, sealed
+        )
+
+    broken = integrity(log)
     if broken is not None:
         return fail(broken.seq, broken.reason)
+    if log.seal is not None and key is not None:
+        problem = seals.check(key, log.game_id, log.seal, [r.hash for r in log.rows], genesis_hash(header))
+        if problem is not None:
+            return fail(min(log.seal["events"], len(log.rows)), problem)
     rec = log.recorded
-    if rec is not None:
-        if rec["events"] != len(log.rows):
-            return fail(len(log.rows), f"the game records {rec['events']} events but its log holds {len(log.rows)}")
-        if log.rows and rec["head"] != log.rows[-1].hash:
-            return fail(len(log.rows) - 1, "the last event is not the one the game records (rows were dropped)")
 
     codec = log.codec
     try:
@@ -71,10 +82,12 @@ def validate(log: Log) -> Verdict:
     position = 0
     for group in log.steps():
         first = group[0]
-        try:
-            recorded_events = [codec.decode(r.type, r.version, r.payload) for r in group]
-        except CorruptLog as err:
-            return fail(first.seq, str(err))
+        recorded_events = []
+        for row in group:
+            try:
+                recorded_events.append(codec.decode(row.type, row.version, row.payload))
+            except CorruptLog as err:
+                return fail(row.seq, str(err))
         try:
             command = game.parse(first.command, state)
             step = decide_as(game, header, state, position, first.actor, command)
@@ -84,8 +97,11 @@ def validate(log: Log) -> Verdict:
             got = "; ".join(game.describe_event(e) for e in step.events)
             had = "; ".join(game.describe_event(e) for e in recorded_events)
             return fail(first.seq, f"{first.command!r} now yields [{got}] but the log has [{had}]")
-        for event in step.events:
-            state = game.evolve(state, event)
+        try:
+            for row, event in zip(group, step.events):
+                state = apply(game, state, event, log.game_id, row.seq)
+        except CorruptLog as err:
+            return fail(first.seq, str(err))
         position += len(group)
 
     if rec is not None:
@@ -96,4 +112,26 @@ def validate(log: Log) -> Verdict:
         recomputed_outcome = outcome.as_dict() if outcome else None
         if rec["outcome"] != recomputed_outcome:
             return fail(position, f"the recorded outcome {rec['outcome']} differs from the recomputed {recomputed_outcome}")
-    return Verdict(log.game_id, game.id, True, len(log.rows), header.rules, game.rules_version)
+    return Verdict(log.game_id, game.id, True, len(log.rows), header.rules, game.rules_version, sealed=sealed)
+
+
+def validate_stored(store, game_id: str, key: bytes | None = None) -> Verdict:
+    """A verdict for one stored game, whatever is wrong with its stored data."""
+    try:
+        log = load(store, game_id, verify=False)
+    except SolrecError as err:  # CorruptLog, and UnknownGameId for a games row deleted under us
+        game = "?"
+        try:
+            game = str(store.game_row(game_id).get("game") or "?")
+        except SolrecError:
+            pass
+        return Verdict(game_id, game, False, 0, "?", "?", 0, str(err))
+    return validate(log, key)
+
+
+def orphan_verdicts(store) -> list[Verdict]:
+    """Events whose ``games`` row is gone: each such id is an invalid game, not silently skipped."""
+    return [
+        Verdict(gid, "?", False, n, "?", "?", 0, f"{n} stored events have no games row (orphan events)")
+        for gid, n in store.orphan_events()
+    ]

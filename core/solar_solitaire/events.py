@@ -7,6 +7,26 @@ from typing import ClassVar
 import attrs
 
 from ..game import Event
+from .cards import ALL_CARDS, PLACES, ROCKETS, WASTE
+
+SOURCES = ("stock", WASTE)  # where a forced play takes its card from
+
+
+def _check(cards: tuple[str, ...] = (), pads: tuple[int, ...] = (), source: str | None = None) -> None:
+    """A stored event's values must be the deck's: a card in canonical form, a pad 0 to 3."""
+    for card in cards:
+        if card not in ALL_CARDS:
+            raise ValueError(f"{card!r} is not a Space Domino (written a-b-c, smaller end first)")
+    for pad in pads:
+        if pad not in range(4):
+            raise ValueError(f"{pad!r} is not a launch pad (0 to 3)")
+    if source is not None and source not in SOURCES:
+        raise ValueError(f"{source!r} is not where a forced play comes from (stock or waste)")
+
+
+def _distinct(what: str, cards: tuple[str, ...]) -> None:
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"{what} names a card twice")
 
 
 @attrs.frozen
@@ -16,6 +36,10 @@ class Shuffled(Event):
     TYPE: ClassVar[str] = "shuffled"
     order: tuple[str, ...]
 
+    def check(self) -> None:
+        _check(self.order)
+        _distinct("the deck's order", self.order)
+
 
 @attrs.frozen
 class Dealt(Event):
@@ -23,6 +47,12 @@ class Dealt(Event):
 
     TYPE: ClassVar[str] = "dealt"
     pads: tuple[str, ...]
+
+    def check(self) -> None:
+        if len(self.pads) != 4:
+            raise ValueError(f"a deal lays four launch pads, not {len(self.pads)}")
+        _check(self.pads)
+        _distinct("the deal", self.pads)
 
 
 @attrs.frozen
@@ -34,6 +64,11 @@ class DealRefused(Event):
     rocket: str
     pad: int
     own: bool
+
+    def check(self) -> None:
+        _check(pads=(self.pad,))
+        if self.rocket not in ROCKETS:
+            raise ValueError(f"{self.rocket!r} is not a rocket")
 
 
 @attrs.frozen
@@ -48,6 +83,9 @@ class Turned(Event):
     TYPE: ClassVar[str] = "turned"
     card: str
 
+    def check(self) -> None:
+        _check((self.card,))
+
 
 @attrs.frozen
 class Played(Event):
@@ -58,6 +96,9 @@ class Played(Event):
     pad: int
     source: str
 
+    def check(self) -> None:
+        _check((self.card,), (self.pad,), self.source)
+
 
 @attrs.frozen
 class Wasted(Event):
@@ -65,6 +106,9 @@ class Wasted(Event):
 
     TYPE: ClassVar[str] = "wasted"
     card: str
+
+    def check(self) -> None:
+        _check((self.card,))
 
 
 @attrs.frozen
@@ -76,6 +120,9 @@ class ChoiceWaiting(Event):
     pads: tuple[int, ...]
     source: str
 
+    def check(self) -> None:
+        _check((self.card,), self.pads, self.source)
+
 
 @attrs.frozen
 class Moved(Event):
@@ -86,6 +133,12 @@ class Moved(Event):
     source: str
     target: str
 
+    def check(self) -> None:
+        _check((self.card,))
+        for place in (self.source, self.target):
+            if place not in PLACES:
+                raise ValueError(f"{place!r} is not a place of the layout ({', '.join(PLACES)})")
+
 
 @attrs.frozen
 class EmergencyOn(Event):
@@ -93,6 +146,9 @@ class EmergencyOn(Event):
 
     TYPE: ClassVar[str] = "emergency-on"
     rockets: tuple[str, ...]
+
+    def check(self) -> None:
+        _check(self.rockets)
 
 
 @attrs.frozen
@@ -116,6 +172,11 @@ class Lost(Event):
     TYPE: ClassVar[str] = "lost"
     stranded: tuple[str, ...]
     positions: int
+
+    def check(self) -> None:
+        _check(self.stranded)
+        if self.positions < 0:
+            raise ValueError(f"a search cannot visit {self.positions} positions")
 
 
 @attrs.frozen

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from ..frozen import evolve as copy_with
 from .cards import ALL_CARDS, PADS, ROCKETS, STATIONS, WASTE, is_rocket, place_index
 from .events import (
     ChoiceWaiting,
@@ -112,11 +113,11 @@ def _pop(piles: tuple[tuple[str, ...], ...], n: int) -> tuple[tuple[str, ...], .
 
 
 def _shuffled(state: State, event: Shuffled) -> State:
-    return attrs.evolve(state, stock=tuple(event.order), stock_known=True)
+    return copy_with(state, stock=tuple(event.order), stock_known=True)
 
 
 def _dealt(state: State, event: Dealt) -> State:
-    return attrs.evolve(
+    return copy_with(
         state,
         deals=state.deals + 1,
         pads=tuple((c,) for c in event.pads),
@@ -125,49 +126,49 @@ def _dealt(state: State, event: Dealt) -> State:
 
 
 def _deal_refused(state: State, event: DealRefused) -> State:
-    return attrs.evolve(state, pads=EMPTY4, stock=ALL_CARDS, stock_known=False)
+    return copy_with(state, pads=EMPTY4, stock=ALL_CARDS, stock_known=False)
 
 
 def _turn_asked(state: State, event: TurnAsked) -> State:
-    return attrs.evolve(state, asked=True)
+    return copy_with(state, asked=True)
 
 
 def _turned(state: State, event: Turned) -> State:
-    return attrs.evolve(state, asked=False, hand=event.card, stock=_remove(state.stock, (event.card,)))
+    return copy_with(state, asked=False, hand=event.card, stock=_remove(state.stock, (event.card,)))
 
 
 def _played(state: State, event: Played) -> State:
     if event.source == "stock":
-        state = attrs.evolve(state, hand=None)
+        state = copy_with(state, hand=None)
     else:
-        state = attrs.evolve(state, waste=state.waste[:-1])
-    return attrs.evolve(state, pads=_put(state.pads, event.pad, event.card), choice=())
+        state = copy_with(state, waste=state.waste[:-1])
+    return copy_with(state, pads=_put(state.pads, event.pad, event.card), choice=())
 
 
 def _wasted(state: State, event: Wasted) -> State:
-    return attrs.evolve(state, hand=None, waste=(*state.waste, event.card))
+    return copy_with(state, hand=None, waste=(*state.waste, event.card))
 
 
 def _choice_waiting(state: State, event: ChoiceWaiting) -> State:
-    return attrs.evolve(state, choice=tuple(event.pads))
+    return copy_with(state, choice=tuple(event.pads))
 
 
 def _take(state: State, place: str) -> State:
     kind, n = place_index(place)
     if kind == WASTE:
-        return attrs.evolve(state, waste=state.waste[:-1])
+        return copy_with(state, waste=state.waste[:-1])
     if kind == "pad":
-        return attrs.evolve(state, pads=_pop(state.pads, n))
-    return attrs.evolve(state, stations=_pop(state.stations, n))
+        return copy_with(state, pads=_pop(state.pads, n))
+    return copy_with(state, stations=_pop(state.stations, n))
 
 
 def _give(state: State, place: str, card: str) -> State:
     kind, n = place_index(place)
     if kind == WASTE:
-        return attrs.evolve(state, waste=(*state.waste, card))
+        return copy_with(state, waste=(*state.waste, card))
     if kind == "pad":
-        return attrs.evolve(state, pads=_put(state.pads, n, card))
-    return attrs.evolve(state, stations=_put(state.stations, n, card))
+        return copy_with(state, pads=_put(state.pads, n, card))
+    return copy_with(state, stations=_put(state.stations, n, card))
 
 
 def _moved(state: State, event: Moved) -> State:
@@ -175,23 +176,23 @@ def _moved(state: State, event: Moved) -> State:
 
 
 def _emergency_on(state: State, event: EmergencyOn) -> State:
-    return attrs.evolve(state, emergency=True)
+    return copy_with(state, emergency=True)
 
 
 def _emergency_off(state: State, event: EmergencyOff) -> State:
-    return attrs.evolve(state, emergency=False)
+    return copy_with(state, emergency=False)
 
 
 def _won(state: State, event: Won) -> State:
-    return attrs.evolve(state, result="won")
+    return copy_with(state, result="won")
 
 
 def _lost(state: State, event: Lost) -> State:
-    return attrs.evolve(state, result="lost", searched=event.positions)
+    return copy_with(state, result="lost", searched=event.positions)
 
 
 def _resigned(state: State, event: Resigned) -> State:
-    return attrs.evolve(state, result="resigned")
+    return copy_with(state, result="resigned")
 
 
 MUTATORS: dict[type, Callable[[State, Any], State]] = {

@@ -7,8 +7,39 @@ from typing import ClassVar
 import attrs
 
 from ..game import Event
-from .board import Piece
+from .board import FACINGS, KINDS, SIDES, Piece, on_board, row_col
 from .scoring import Unit
+
+HOWS = ("rolled", "turned", "chosen", "next")  # how a mover's numbers were set
+SHOT_KINDS = ("simple", "aimed", "total")
+
+
+def _check(
+    side: str | None = None, pieces: tuple[Piece | None, ...] = (), squares: tuple[int, ...] = (),
+    numbers: tuple[int, ...] = (), kinds: tuple[str | None, ...] = (),
+) -> None:
+    """A stored event's values must be the game's: a side of the four, a square of the 8x8 board."""
+    for s in (side, *(p.side for p in pieces if p is not None)):
+        if s is not None and s not in SIDES:
+            raise ValueError(f"{s!r} is not a side ({', '.join(SIDES)})")
+    for piece in pieces:
+        if piece is None:
+            continue
+        if piece.kind not in KINDS:
+            raise ValueError(f"{piece.kind!r} is not a kind of piece ({', '.join(KINDS)})")
+        if piece.kind == "comet" and (piece.number not in range(1, 7) or piece.facing not in (*FACINGS, None)):
+            raise ValueError(f"a comet is numbered 1-6 and faces N, E, S or W, not {piece.number} {piece.facing!r}")
+        if piece.kind != "comet" and (piece.number != 0 or piece.facing is not None):
+            raise ValueError(f"a {piece.kind} has no number and no facing")
+    for sq in squares:
+        if not (0 <= sq <= 77 and on_board(*row_col(sq))):
+            raise ValueError(f"{sq!r} is not a square of the board (00 to 77)")
+    for n in numbers:
+        if n not in range(1, 7):
+            raise ValueError(f"{n!r} is not a number of a die or domino half (1-6)")
+    for kind in kinds:
+        if kind is not None and kind not in SHOT_KINDS:
+            raise ValueError(f"{kind!r} is not a kind of shot ({', '.join(SHOT_KINDS)})")
 
 
 @attrs.frozen
@@ -18,6 +49,9 @@ class Dealt(Event):
     TYPE: ClassVar[str] = "dealt"
     side: str
     order: tuple[tuple[int, int], ...]
+
+    def check(self) -> None:
+        _check(self.side, numbers=tuple(n for pair in self.order for n in pair))
 
 
 @attrs.frozen
@@ -30,6 +64,11 @@ class NumbersSet(Event):
     numbers: tuple[int, int]
     how: str
     joker: bool = False
+
+    def check(self) -> None:
+        _check(self.side, numbers=self.numbers)
+        if self.how not in HOWS:
+            raise ValueError(f"{self.how!r} is not how numbers are set ({', '.join(HOWS)})")
 
 
 @attrs.frozen
@@ -44,6 +83,11 @@ class Stepped(Event):
     distance: int
     shot: Piece | None = None
 
+    def check(self) -> None:
+        _check(self.side, (self.piece, self.shot), (self.frm, self.to))
+        if not 0 <= self.distance <= 14:
+            raise ValueError(f"a step cannot go {self.distance} squares")
+
 
 @attrs.frozen
 class Entered(Event):
@@ -56,12 +100,18 @@ class Entered(Event):
     shot: Piece | None = None
     shot_kind: str | None = None  # simple / aimed / total for ``shot``
 
+    def check(self) -> None:
+        _check(self.side, (self.piece, self.shot), (self.square,), kinds=(self.shot_kind,))
+
 
 @attrs.frozen
 class ReentryPostponed(Event):
     TYPE: ClassVar[str] = "reentry-postponed"
     side: str
     reason: str
+
+    def check(self) -> None:
+        _check(self.side)
 
 
 @attrs.frozen
@@ -72,6 +122,11 @@ class Judged(Event):
     kinds: tuple[str, ...]  # simple / aimed / total
     reasons: tuple[str, ...]
 
+    def check(self) -> None:
+        _check(kinds=self.kinds)
+        if len(self.reasons) != len(self.kinds):
+            raise ValueError("each judged shot has one reason")
+
 
 @attrs.frozen
 class Placed(Event):
@@ -81,6 +136,9 @@ class Placed(Event):
     piece: Piece
     square: int
     kind: str  # simple / aimed
+
+    def check(self) -> None:
+        _check(pieces=(self.piece,), squares=(self.square,), kinds=(self.kind,))
 
 
 @attrs.frozen
@@ -100,6 +158,9 @@ class Forfeited(Event):
     side: str
     reason: str
 
+    def check(self) -> None:
+        _check(self.side)
+
 
 @attrs.frozen
 class NumberLost(Event):
@@ -108,6 +169,9 @@ class NumberLost(Event):
     TYPE: ClassVar[str] = "number-lost"
     side: str
     number: int
+
+    def check(self) -> None:
+        _check(self.side, numbers=(self.number,))
 
 
 @attrs.frozen
@@ -118,6 +182,11 @@ class MoveScored(Event):
     side: str
     move_no: int
     units: tuple[Unit, ...]
+
+    def check(self) -> None:
+        _check(self.side, squares=tuple(sq for u in self.units for sq in u.squares))
+        for unit in self.units:
+            _check(unit.side)
 
 
 @attrs.frozen

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from ..frozen import evolve as copy_with
 from ..options import option
 from .board import Board, Piece, as_dict, board_from
 from .events import (
@@ -135,7 +136,7 @@ def _replace(t: tuple, i: int, value) -> tuple:
 
 
 def _dealt(s: State, e: Dealt) -> State:
-    return attrs.evolve(s, dealt=_replace(s.dealt, s.seat(e.side), tuple(e.order)))
+    return copy_with(s, dealt=_replace(s.dealt, s.seat(e.side), tuple(e.order)))
 
 
 def _numbers_set(s: State, e: NumbersSet) -> State:
@@ -143,7 +144,7 @@ def _numbers_set(s: State, e: NumbersSet) -> State:
     if e.how != "rolled":
         i = s.seat(e.side)
         played = _replace(played, i, (*played[i], tuple(sorted(e.numbers))))
-    return attrs.evolve(
+    return copy_with(
         s, numbers=(e.numbers[0], e.numbers[1]), how=e.how, joker=e.joker, left=tuple(e.numbers), played=played,
         before=s.board, entry_done=False, move_done=False, partials=(), entered=(), held=(),
     )
@@ -163,7 +164,7 @@ def _stepped(s: State, e: Stepped) -> State:
     else:
         left.remove(e.distance)
     partials = (*s.partials, Partial(e.piece.kind, e.piece.number, e.frm, e.to, e.distance, e.shot is not None))
-    return attrs.evolve(
+    return copy_with(
         s, board=board_from(board), held=held, left=tuple(left), partials=partials,
         move_done=len(partials) == 2 or not left,
     )
@@ -173,21 +174,21 @@ def _entered(s: State, e: Entered) -> State:
     board = as_dict(s.board)
     board[e.square] = e.piece
     off = list(s.off_board)
-    off.remove(attrs.evolve(e.piece, facing=None))
+    off.remove(copy_with(e.piece, facing=None))
     held = s.held
     if e.shot is not None:
         if e.shot_kind == "total":
-            off.append(attrs.evolve(e.shot, facing=None))
+            off.append(copy_with(e.shot, facing=None))
         else:
             held = (*held, Held(e.shot, e.square, "entry", e.shot_kind, e.shot.side == e.side))
-    return attrs.evolve(
+    return copy_with(
         s, board=board_from(board), off_board=tuple(off), held=held, entry_done=True,
         move_done=s.opts.reentry == "move", entered=(*s.entered, e.piece),
     )
 
 
 def _reentry_postponed(s: State, e: ReentryPostponed) -> State:
-    return attrs.evolve(s, entry_done=True)
+    return copy_with(s, entry_done=True)
 
 
 def _judged(s: State, e: Judged) -> State:
@@ -200,10 +201,10 @@ def _judged(s: State, e: Judged) -> State:
             continue
         kind = next(kinds)
         if kind == "total":
-            off.append(attrs.evolve(h.piece, facing=None))
+            off.append(copy_with(h.piece, facing=None))
         else:
-            held.append(attrs.evolve(h, kind=kind))
-    return attrs.evolve(s, held=tuple(held), off_board=tuple(off))
+            held.append(copy_with(h, kind=kind))
+    return copy_with(s, held=tuple(held), off_board=tuple(off))
 
 
 def _placed(s: State, e: Placed) -> State:
@@ -214,7 +215,7 @@ def _placed(s: State, e: Placed) -> State:
         if (h.piece.side, h.piece.kind, h.piece.number) == (e.piece.side, e.piece.kind, e.piece.number):
             del held[i]
             break
-    return attrs.evolve(s, board=board_from(board), held=tuple(held))
+    return copy_with(s, board=board_from(board), held=tuple(held))
 
 
 def _set_aside(s: State, e: SetAside) -> State:
@@ -230,16 +231,16 @@ def _set_aside(s: State, e: SetAside) -> State:
 
 
 def _forfeited(s: State, e: Forfeited) -> State:
-    return attrs.evolve(s, move_done=True, left=())
+    return copy_with(s, move_done=True, left=())
 
 
 def _number_lost(s: State, e: NumberLost) -> State:
-    return attrs.evolve(s, move_done=True, left=())
+    return copy_with(s, move_done=True, left=())
 
 
 def _move_scored(s: State, e: MoveScored) -> State:
     i = s.seat(e.side)
-    return attrs.evolve(
+    return copy_with(
         s,
         scored=(*s.scored, ScoredMove(e.side, e.move_no, tuple(e.units))),
         moves_made=_replace(s.moves_made, i, s.moves_made[i] + 1),
@@ -250,7 +251,7 @@ def _move_scored(s: State, e: MoveScored) -> State:
 
 
 def _game_ended(s: State, e: GameEnded) -> State:
-    return attrs.evolve(s, ended=e.reason)
+    return copy_with(s, ended=e.reason)
 
 
 MUTATORS: dict[type, Callable[[State, Any], State]] = {

@@ -7,11 +7,24 @@ from typing import ClassVar
 import attrs
 
 from ..game import Event
+from .board import COLORS, is_square
 
 # Why a game ended (Ended.reason).
 NO_JUMP = "no-jump"  # duel: neither player has a legal jump; solitaire: no jump remains
 BLACK_OUT = "black-out"  # duel: black has no marbles left
 WHITE_OUT = "white-out"  # duel: white has no marbles left
+REASONS = (NO_JUMP, BLACK_OUT, WHITE_OUT)
+
+
+def _check(color: str | None = None, squares: tuple[str, ...] = (), player: str | None = None) -> None:
+    """A stored event's values must be the game's: a colour is black or white, a square is on the board."""
+    if color is not None and color not in COLORS:
+        raise ValueError(f"{color!r} is not a marble colour (black or white)")
+    for square in squares:
+        if not is_square(square):
+            raise ValueError(f"{square!r} is not a pocket of the board (a1 to g7)")
+    if player is not None and not player:
+        raise ValueError("the player's name is empty")
 
 
 @attrs.frozen
@@ -20,6 +33,9 @@ class Drawn(Event):
 
     TYPE: ClassVar[str] = "drawn"
     color: str
+
+    def check(self) -> None:
+        _check(self.color)
 
 
 @attrs.frozen
@@ -30,6 +46,9 @@ class Placed(Event):
     player: str
     color: str
     square: str
+
+    def check(self) -> None:
+        _check(self.color, (self.square,), self.player)
 
 
 @attrs.frozen
@@ -45,6 +64,10 @@ class Jumped(Event):
     end: str
     removed: str
 
+    def check(self) -> None:
+        _check(self.color, (self.start, self.over, self.end), self.player)
+        _check(self.removed)
+
 
 @attrs.frozen
 class Passed(Event):
@@ -54,6 +77,9 @@ class Passed(Event):
     player: str
     color: str
 
+    def check(self) -> None:
+        _check(self.color, (), self.player)
+
 
 @attrs.frozen
 class Ended(Event):
@@ -61,3 +87,7 @@ class Ended(Event):
 
     TYPE: ClassVar[str] = "ended"
     reason: str
+
+    def check(self) -> None:
+        if self.reason not in REASONS:
+            raise ValueError(f"{self.reason!r} is not a way a game ends ({', '.join(REASONS)})")

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from ..frozen import evolve as copy_with
 from . import board as B
 from .events import Drawn, Ended, Jumped, Passed, Placed
 
@@ -83,8 +84,8 @@ def setup(mode: str, fill: str, objective: str, players: tuple[str, ...]) -> Sta
     base = State(mode, fill, objective, players, B.rows(B.EMPTY_BOARD))
     if mode == DUEL and fill == PURE_SKILL:
         half = PER_COLOR // 2
-        return attrs.evolve(base, channels=((half, half), (half, half)))
-    return attrs.evolve(base, pouch=(PER_COLOR, PER_COLOR))
+        return copy_with(base, channels=((half, half), (half, half)))
+    return copy_with(base, pouch=(PER_COLOR, PER_COLOR))
 
 
 def _count_minus(counts: tuple[int, int], color: str) -> tuple[int, int]:
@@ -106,7 +107,7 @@ def _next_turn(state: State) -> int:
 
 
 def _drawn(state: State, event: Drawn) -> State:
-    return attrs.evolve(state, pouch=_count_minus(state.pouch, event.color), hand=event.color)
+    return copy_with(state, pouch=_count_minus(state.pouch, event.color), hand=event.color)
 
 
 def _placed(state: State, event: Placed) -> State:
@@ -121,7 +122,7 @@ def _placed(state: State, event: Placed) -> State:
         hand = None
     placements = state.placements + 1
     full = placements == MARBLES
-    return attrs.evolve(
+    return copy_with(
         state,
         board=B.rows("".join(flat)),
         channels=channels,
@@ -139,7 +140,7 @@ def _jumped(state: State, event: Jumped) -> State:
     flat[B.index(event.start)] = B.EMPTY
     flat[B.index(event.over)] = B.EMPTY
     flat[B.index(event.end)] = mark
-    return attrs.evolve(
+    return copy_with(
         state,
         board=B.rows("".join(flat)),
         removed=_count_plus(state.removed, event.removed),
@@ -150,11 +151,11 @@ def _jumped(state: State, event: Jumped) -> State:
 
 
 def _passed(state: State, event: Passed) -> State:
-    return attrs.evolve(state, turn=_next_turn(state), passes=state.passes + 1)
+    return copy_with(state, turn=_next_turn(state), passes=state.passes + 1)
 
 
 def _ended(state: State, event: Ended) -> State:
-    return attrs.evolve(state, phase=OVER, end=event.reason)
+    return copy_with(state, phase=OVER, end=event.reason)
 
 
 MUTATORS: dict[type, Callable[[State, Any], State]] = {Drawn: _drawn, Placed: _placed, Jumped: _jumped, Passed: _passed, Ended: _ended}

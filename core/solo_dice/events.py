@@ -8,11 +8,24 @@ import attrs
 
 from ..game import Event
 
+FACES = range(1, 7)
+_FACE_SET = frozenset(FACES)  # one set test per event: this runs for every stored event read back
+
+
+def _faces(what: str, dice: tuple[int, ...]) -> None:
+    if not _FACE_SET.issuperset(dice):
+        raise ValueError(f"{what} {dice} holds a number that is not a die face (1-6)")
+
 
 @attrs.frozen
 class Rolled(Event):
     TYPE: ClassVar[str] = "rolled"
     dice: tuple[int, ...]
+
+    def check(self) -> None:
+        if len(self.dice) != 5:
+            raise ValueError(f"a roll is five dice, not {len(self.dice)}")
+        _faces("the roll", self.dice)
 
 
 @attrs.frozen
@@ -24,3 +37,6 @@ class PairsChosen(Event):
     second: tuple[int, int]
     leftover: int
     free_throw: bool
+
+    def check(self) -> None:
+        _faces("the selection", (*self.first, *self.second, self.leftover))

@@ -86,7 +86,7 @@ class SoloDice(Game):
         return notation.parse(text_)
 
     def format(self, command: Command) -> str:
-        return notation.format(command)  # type: ignore[arg-type]  # only its own commands reach it
+        return notation.format(command)  # only its own commands reach it
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state)

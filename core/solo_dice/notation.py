@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..errors import InvalidCommand
 from .commands import Choose, Roll
@@ -12,6 +13,9 @@ _CHOOSE = re.compile(rf"^{_DIE}\s*\+\s*{_DIE}\s+{_DIE}\s*\+\s*{_DIE}\s+{_DIE}$")
 HELP = "write a roll as 'roll 6 1 5 5 5' and a selection as '6+1 5+5 5' (two pairs, then the leftover die)"
 
 
+# Notation is read and written once per command on every validation: a text always means the same
+# (immutable) command here, whatever the position, so both directions are remembered.
+@lru_cache(maxsize=8192)
 def parse(text: str) -> Roll | Choose:
     words = text.strip().lower()
     if words.startswith("roll"):
@@ -26,6 +30,7 @@ def parse(text: str) -> Roll | Choose:
     return Choose((a, b), (c, d), e)
 
 
+@lru_cache(maxsize=8192)
 def format(command: Roll | Choose) -> str:
     if isinstance(command, Roll):
         return "roll " + " ".join(map(str, command.dice))

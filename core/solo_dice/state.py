@@ -37,8 +37,13 @@ class State:
         return self.ended_by is not None
 
 
+# The mutators build the next State field by field rather than through ``attrs.evolve``, which looks
+# every field up again per event; the tuples that did not change are shared, never copied.
 def _rolled(state: State, event: Rolled) -> State:
-    return attrs.evolve(state, roll=tuple(event.dice), rolls=state.rolls + 1)
+    return State(
+        player=state.player, marks=state.marks, leftover_marks=state.leftover_marks, opened=state.opened,
+        free_throws=state.free_throws, roll=tuple(event.dice), rolls=state.rolls + 1, ended_by=state.ended_by,
+    )
 
 
 def _pairs_chosen(state: State, event: PairsChosen) -> State:
@@ -46,18 +51,17 @@ def _pairs_chosen(state: State, event: PairsChosen) -> State:
     for pair in (event.first, event.second):
         marks[sum(pair) - 2] += 1
     if event.free_throw:
-        return attrs.evolve(state, marks=tuple(marks), free_throws=state.free_throws + 1, roll=None)
+        return State(
+            player=state.player, marks=tuple(marks), leftover_marks=state.leftover_marks, opened=state.opened,
+            free_throws=state.free_throws + 1, roll=None, rolls=state.rolls, ended_by=state.ended_by,
+        )
     leftover_marks = list(state.leftover_marks)
     leftover_marks[event.leftover - 1] += 1
     opened = state.opened if event.leftover in state.opened else (*state.opened, event.leftover)
     ended_by = event.leftover if leftover_marks[event.leftover - 1] >= ENDING_MARK else None
-    return attrs.evolve(
-        state,
-        marks=tuple(marks),
-        leftover_marks=tuple(leftover_marks),
-        opened=opened,
-        roll=None,
-        ended_by=ended_by,
+    return State(
+        player=state.player, marks=tuple(marks), leftover_marks=tuple(leftover_marks), opened=opened,
+        free_throws=state.free_throws, roll=None, rolls=state.rolls, ended_by=ended_by,
     )
 
 

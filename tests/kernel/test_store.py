@@ -78,7 +78,7 @@ def test_all_events_of_an_append_are_written_or_none(store, monkeypatch):
         raise sqlite3.OperationalError("disk full")
 
     monkeypatch.setattr(Store, "_insert", insert_then_fail)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(StoreError, match="the disk is full; nothing was written"):
         store.append("g", 0, CODEC, [ROLL, CHOOSE])
     monkeypatch.undo()
     assert store.rows("g") == []

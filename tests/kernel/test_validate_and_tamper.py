@@ -9,9 +9,8 @@ import pytest
 from solrec.core import make_header
 from solrec.core.registry import get_game
 from solrec.events import codec_for, pack
-from solrec.replay.log import load
 from solrec.replay.simulate import simulate
-from solrec.replay.validate import validate
+from solrec.replay.validate import validate_stored
 
 GAME = get_game("solo-dice")
 
@@ -26,7 +25,7 @@ def recorded(store):
 
 
 def verdict(store):
-    return validate(load(store, "g"))
+    return validate_stored(store, "g")
 
 
 def test_an_untouched_game_is_valid(recorded):

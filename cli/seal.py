@@ -1,0 +1,66 @@
+"""``solrec seal ID...`` / ``solrec seal --all``: an HMAC of each game's head hash under the referee's key.
+
+The key comes from ``--key-file``, ``SOLREC_KEY_FILE`` or ``SOLREC_KEY`` (docs/security.md). A game
+is sealed only if it validates; the seal covers its events so far and is stored with the game, and
+``validate`` verifies it whenever the key is present. Exit codes: 0 all sealed, 1 a game did not
+validate (it is not sealed), 2 bad input (no key, unknown id).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from solrec.core.errors import InvalidSetup
+from solrec.events import seal as seals
+from solrec.events.store import UnknownGameId
+from solrec.replay.log import load
+from solrec.replay.validate import validate
+
+from . import session
+from .main import EXIT_PROBLEM, Db, Json, command, emit
+
+
+@command("seal")
+def seal_cmd(
+    ids: Annotated[list[str] | None, typer.Argument(metavar="[ID]...")] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Seal every game in the database.")] = False,
+    key_file: Annotated[Path | None, typer.Option("--key-file", help="File holding the key (else SOLREC_KEY_FILE or SOLREC_KEY).")] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Seal games with an HMAC of their head hash, so that any later alteration shows in validate."""
+    if all_ and ids:
+        raise InvalidSetup("name games or use --all, not both")
+    if not all_ and not ids:
+        raise InvalidSetup("name the games to seal, or use --all")
+    key = seals.key_from(key_file)
+    if key is None:
+        raise InvalidSetup("no key: set SOLREC_KEY or SOLREC_KEY_FILE, or give --key-file")
+    store = session.open_store(db)
+    targets = store.game_ids() if all_ else list(ids or [])
+    for gid in targets:
+        if not store.has_game(gid):
+            raise UnknownGameId(f"no game {gid!r} in {store.path}")
+    done: list[dict[str, Any]] = []
+    refused: list[dict[str, Any]] = []
+    for gid in targets:
+        verdict = session.validate_games(store, [gid])[0]
+        if not verdict.ok:
+            refused.append({"id": gid, "reason": f"not sealed: INVALID at event {verdict.position}: {verdict.reason}"})
+            continue
+        log = load(store, gid)
+        head = log.rows[-1].hash if log.rows else log.recorded["head"] if log.recorded else ""
+        mac = seals.mac(key, gid, len(log.rows), head)
+        store.put_seal(gid, len(log.rows), head, mac)
+        sealed = store.seal(gid)
+        assert sealed is not None and validate(load(store, gid), key).ok
+        done.append({"id": gid, "events": len(log.rows), "head": head, "mac": mac})
+    lines = [f"{d['id']}: sealed at {d['events']} events, seal {d['mac']}" for d in done]
+    lines += [f"{r['id']}: {r['reason']}" for r in refused]
+    lines.append(f"{len(done)} sealed, {len(refused)} not sealed")
+    emit(as_json, {"sealed": done, "refused": refused}, "\n".join(lines))
+    if refused:
+        raise typer.Exit(EXIT_PROBLEM)

@@ -1,0 +1,66 @@
+"""Seals: an HMAC of a game's head hash under a referee's key (docs/security.md).
+
+The hash chain shows that rows were edited, dropped or reordered, but anyone who can write the file
+can recompute an unkeyed chain and the ``games`` row to match. A seal binds the game id, its event
+count and its head hash under a secret key, so a log cannot be altered up to the sealed position
+without the key. The key comes from ``SOLREC_KEY`` (the key itself) or ``SOLREC_KEY_FILE`` (a file
+holding it); without either, seals can be made by nobody and checked by nobody.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from pathlib import Path
+
+from solrec.core.errors import InvalidSetup
+
+MAX_KEY_FILE = 4096  # bytes: a key file is a secret, not a document
+
+
+def key_from(key_file: Path | None = None) -> bytes | None:
+    """The sealing key: ``key_file``, else ``SOLREC_KEY_FILE``, else ``SOLREC_KEY``; None if none is set."""
+    path = key_file or (Path(os.environ["SOLREC_KEY_FILE"]) if os.environ.get("SOLREC_KEY_FILE") else None)
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_KEY_FILE + 1)
+        except OSError as err:
+            raise InvalidSetup(f"key file {path}: {err.strerror or err}") from None
+        if len(data) > MAX_KEY_FILE:
+            raise InvalidSetup(f"key file {path} is over {MAX_KEY_FILE} bytes: is it really a key?")
+        key = data.strip()
+        if not key:
+            raise InvalidSetup(f"key file {path} is empty")
+        return key
+    text = os.environ.get("SOLREC_KEY")
+    if text is None:
+        return None
+    try:
+        key = text.encode("utf-8").strip()
+    except UnicodeEncodeError:
+        raise InvalidSetup("SOLREC_KEY is not valid UTF-8") from None
+    if not key:
+        raise InvalidSetup("SOLREC_KEY is empty")
+    return key
+
+
+def mac(key: bytes, game_id: str, events: int, head: str) -> str:
+    message = b"solrec-seal\0" + game_id.encode("utf-8") + b"\0" + str(events).encode() + b"\0" + head.encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def check(key: bytes, game_id: str, seal: dict, chain: list[str], genesis: str) -> str | None:
+    """Why the seal does not hold for the log whose row hashes are ``chain``, or None if it holds.
+
+    A seal covers the log up to its event count; events played after sealing are not covered."""
+    events, head = seal["events"], seal["head"]
+    if not hmac.compare_digest(mac(key, game_id, events, head), seal["mac"]):
+        return "its seal does not verify under this key (the seal or the log was altered, or the key differs)"
+    if events > len(chain):
+        return f"it was sealed at {events} events but its log now holds {len(chain)}"
+    now = chain[events - 1] if events else genesis
+    if now != head:
+        return f"its first {events} events are not the ones that were sealed"
+    return None

@@ -1,0 +1,163 @@
+"""Damaged stored data is a verdict (exit 1), never an internal error or a wrong answer (issue 8,
+items 1, 3 and 8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solrec.events.store import MAX_PAYLOAD
+
+from .helpers import FIXTURES, Hostile, rechain, sql
+
+WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
+READERS = [
+    ("show", "we"), ("score", "we"), ("replay", "we"), ("log", "we"), ("export", "we"),
+    ("diff", "we", "ok"), ("diff", "ok", "we"), ("legal", "we"),
+]
+
+
+@pytest.fixture
+def cli(tmp_path):
+    h = Hostile(tmp_path / "solrec.db")
+    h.run("import", str(WORKED), "--id", "we")
+    h.run("import", str(WORKED), "--id", "ok")
+    return h
+
+
+def refused(cli, *args) -> str:
+    result = cli.run(*args)
+    assert result.exit_code == 1, (args, result.stdout, result.stderr)
+    assert result.stderr.startswith("solrec: stored data problem: ")
+    return result.stderr
+
+
+@pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
+def test_every_reading_command_refuses_a_log_with_a_missing_event(cli, args):
+    sql(cli.db, "delete from events where game_id = 'we' and seq = 2")
+    assert "event 2 is missing" in refused(cli, *args)
+
+
+@pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
+def test_every_reading_command_refuses_an_edited_event(cli, args):
+    sql(cli.db, "update events set command = 'roll 6 6 6 6 6' where game_id = 'we' and seq = 0")
+    assert "event 0 does not match its hash" in refused(cli, *args)
+
+
+@pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
+def test_every_reading_command_refuses_a_dropped_last_command(cli, args):
+    sql(cli.db, "delete from events where game_id = 'we' and seq = (select max(seq) from events where game_id = 'we')")
+    assert "is missing: the game records" in refused(cli, *args)
+
+
+def test_a_recorded_head_that_is_not_the_last_event_is_refused(cli):
+    sql(cli.db, "update games set head = 'ab' where id = 'we'")
+    assert "the last event is not the one the game records" in refused(cli, "show", "we")
+
+
+def test_an_edited_header_of_a_game_without_events_is_refused(tmp_path):
+    cli = Hostile(tmp_path / "solrec.db")
+    cli.run("new", "solo-dice", "--entered", "--id", "g", "-p", "Ann")
+    sql(cli.db, """update games set players = '["Eve"]' where id = 'g'""")
+    assert "the header is not the one the game was created with" in refused(cli, "show", "g")
+    assert "INVALID at event 0" in cli.run("validate", "g").stdout
+
+
+def test_play_refuses_to_append_to_a_damaged_log(tmp_path):
+    cli = Hostile(tmp_path / "solrec.db")
+    cli.run("new", "solo-dice", "--entered", "--id", "g")
+    cli.run("play", "g", "roll 6 1 5 5 5")
+    sql(cli.db, "update events set command = 'roll 6 6 6 6 6' where game_id = 'g' and seq = 0")
+    assert "does not match its hash" in refused(cli, "play", "g", "6+1 5+5 5")  # Hostile checks nothing changed
+
+
+# -- validate gives a verdict per game ---------------------------------------------------------------
+PER_GAME_DAMAGE = {
+    "payload not bytes": ("update events set payload = 'text' where game_id = 'we' and seq = 1", "not stored bytes"),
+    "scores not JSON": ("update games set scores = '{' where id = 'we'", "scores is not JSON"),
+    "players not JSON": ("update games set players = '[' where id = 'we'", "header does not decode"),
+    "options not a map": ("update games set options = '[1]' where id = 'we'", "options are not a map"),
+    # rechained below, as an attacker would, so that the check past the chain is what finds it
+    "option out of range": ("""update games set options = '{"x": 1}' where id = 'we'""", "unknown option 'x'"),
+    "seed not a number": ("update games set seed = 'abc', chance = 'seeded' where id = 'we'", "seed is not a whole number"),
+    "unknown game": ("update games set game = 'chess' where id = 'we'", "unknown game 'chess'"),
+    "count not a number": ("update games set events = 'many' where id = 'we'", "count or head"),
+    "seq not a number": ("update events set seq = 'x' where game_id = 'we' and seq = 1", "is not a whole number"),
+    "huge payload": (f"update events set payload = zeroblob({MAX_PAYLOAD + 1}) where game_id = 'we' and seq = 1",
+                     f"over the bound of {MAX_PAYLOAD}"),
+    "huge options": ("update games set options = printf('%.*c', 70000, 'x') where id = 'we'", "over the bound"),
+    "type not text": ("update events set type = x'6869' where game_id = 'we' and seq = 1", "type is not text"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(PER_GAME_DAMAGE))
+def test_validate_all_gives_a_verdict_per_game_and_goes_on(cli, damage):
+    statement, reason = PER_GAME_DAMAGE[damage]
+    sql(cli.db, statement)
+    if damage == "option out of range":
+        rechain(cli.db, "we")
+    result = cli.run("validate", "--all")
+    assert result.exit_code == 1, result.stderr
+    lines = result.stdout.strip().splitlines()
+    bad = [line for line in lines if line.startswith("we: INVALID")]
+    assert len(bad) == 1 and reason in bad[0], lines
+    assert any(line.startswith("ok: valid") for line in lines)
+    assert lines[-1] == "1 valid, 1 invalid"
+    refused(cli, "show", "we")
+
+
+def test_a_payload_over_the_bound_is_refused_without_reading_it(cli, monkeypatch):
+    sql(cli.db, "update events set payload = zeroblob(50000000) where game_id = 'we' and seq = 1")
+    assert "over the bound" in refused(cli, "show", "we")
+
+
+def test_orphan_events_are_reported(cli):
+    sql(cli.db, "delete from games where id = 'we'")
+    result = cli.run("validate", "--all")
+    assert result.exit_code == 1
+    assert "we: INVALID at event 0: 26 stored events have no games row (orphan events)" in result.stdout
+    assert "orphan events" in cli.run("validate", "we").stdout
+
+
+# -- a damaged file is one verdict for the database --------------------------------------------------
+FILE_DAMAGE = {
+    "missing table": ("drop table events", "the events table is missing"),
+    "schema version not a number": ("update solrec_meta set value = 'one' where key = 'schema'", "is not a number"),
+    "schema version missing": ("delete from solrec_meta", "schema version is missing"),
+    "events a view": (
+        "drop view event_log && alter table events rename to events_t && create view events as select * from events_t", "events is a view",
+    ),
+    "missing column": ("drop view game_list && alter table games drop column scores", "lacks the column 'scores'"),
+    "a trigger": ("create trigger t after insert on events begin delete from games; end", "trigger"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(FILE_DAMAGE))
+@pytest.mark.parametrize("command", [("validate", "--all"), ("show", "ok"), ("play", "ok", "roll 1 1 1 1 1")])
+def test_a_damaged_file_is_one_clear_verdict(cli, damage, command):
+    statements, reason = FILE_DAMAGE[damage]
+    sql(cli.db, *statements.split(" && "))
+    assert reason in refused(cli, *command)
+
+
+@pytest.mark.parametrize("page", [2, 3, 4, -1])
+def test_a_bad_page_is_one_clear_verdict(cli, page):
+    cli.run("simulate", "solo-dice", "--games", "30")
+    sql(cli.db, "PRAGMA wal_checkpoint(TRUNCATE)")
+    size = cli.db.stat().st_size
+    pages = size // 4096
+    with open(cli.db, "r+b") as f:
+        f.seek(((page if page > 0 else pages + page + 1) - 1) * 4096)
+        f.write(b"\xff" * 100)
+    result = cli.run("validate", "--all")
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    for command in (("show", "ok"), ("log", "solo-dice-3")):
+        assert cli.run(*command).exit_code in (0, 1)  # a command that reads no damaged page still works
+
+
+def test_a_rechained_edit_is_decoded_strictly(cli):
+    from solrec.events.codec import pack
+
+    sql(cli.db, "update events set payload = ? where game_id = 'we' and seq = 0", params=(pack({"dice": "66666"}),))
+    rechain(cli.db, "we")
+    assert "event 0: event 'rolled' payload does not fit its type: dice should be a list" in refused(cli, "show", "we")
+    assert "we: INVALID at event 0" in cli.run("validate", "we").stdout
