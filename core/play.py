@@ -96,7 +96,12 @@ def upcast_options(game: Game, recorded: Mapping[str, Any]) -> tuple[dict[str, A
 
 
 def initial_state(game: Game, header: Header) -> Any:
-    return game.setup(parse_options(game.Options, header.options_dict()), header.players)
+    """The set-up position of a header; a header the game would refuse at ``new`` (no players, an
+    option combination that cannot be played) is refused here too (InvalidSetup)."""
+    options = parse_options(game.Options, header.options_dict())
+    players = game.check_players(header.players)
+    game.check_options(options, players)
+    return game.setup(options, players)
 
 
 @attrs.frozen

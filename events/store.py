@@ -469,7 +469,7 @@ class Store:
         genesis = genesis_hash(header)
         rows = chain_rows(codec, genesis, 0, 0, steps, _now())
         values = [
-            header.game, header.rules, json.dumps(header.options_dict(), sort_keys=True),
+            header.game, header.rules, json.dumps(header.recorded_options(), sort_keys=True),
             header.chance, header.seed, json.dumps(list(header.players)), _now(), genesis,
             len(rows), rows[-1].hash if rows else genesis, _json(scores), _json(outcome),
         ]

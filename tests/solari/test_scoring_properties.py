@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solrec.core.solari.board import COMET, DOUBLER, FACINGS, LINES, MARGIN, SIDES, Piece, board_from
@@ -76,10 +76,14 @@ def moves(draw):
             shot = after.pop(dst)
             if shot.kind == DOUBLER or shot.kind == "blocker":
                 after[dst] = shot  # those cannot be shot here: stay put, land elsewhere
-                dst = draw(st.sampled_from([q for q in targets if q not in after]))
+                elsewhere = [q for q in targets if q not in after]
+                assume(elsewhere)
+                dst = draw(st.sampled_from(elsewhere))
             else:
                 margin = [q for q in MARGIN if q not in after and q != dst]
-                after[draw(st.sampled_from(margin))] = shot
+                if margin:
+                    after[draw(st.sampled_from(margin))] = shot
+                # else: no free margin square, the shot piece leaves the board (docs/rules/solari.md)
         if piece.kind == COMET:
             piece = Piece(piece.side, COMET, piece.number, draw(st.sampled_from(FACINGS)))
         after[dst] = piece
