@@ -415,6 +415,10 @@ class Store:
         seed = row["seed"]
         if seed is not None and type(seed) is not int:
             raise CorruptLog(f"{bad} (the seed is not a whole number)")
+        if row["chance"] not in ("seeded", "entered"):
+            raise CorruptLog(f"{bad} (chance is {row['chance'][:20]!r}, neither 'seeded' nor 'entered')")
+        if row["chance"] == "seeded" and seed is None:
+            raise CorruptLog(f"{bad} (a seeded game without a seed)")
         return Header(
             game=row["game"],
             players=tuple(players),

@@ -79,6 +79,8 @@ PER_GAME_DAMAGE = {
     # rechained below, as an attacker would, so that the check past the chain is what finds it
     "option out of range": ("""update games set options = '{"x": 1}' where id = 'we'""", "unknown option 'x'"),
     "seed not a number": ("update games set seed = 'abc', chance = 'seeded' where id = 'we'", "seed is not a whole number"),
+    "seeded without a seed": ("update games set seed = null, chance = 'seeded' where id = 'we'", "without a seed"),
+    "chance neither seeded nor entered": ("update games set chance = 'dice' where id = 'we'", "neither 'seeded'"),
     "unknown game": ("update games set game = 'chess' where id = 'we'", "unknown game 'chess'"),
     "count not a number": ("update games set events = 'many' where id = 'we'", "count or head"),
     "seq not a number": ("update events set seq = 'x' where game_id = 'we' and seq = 1", "is not a whole number"),
