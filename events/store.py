@@ -420,6 +420,10 @@ class Store:
         seed = row["seed"]
         if seed is not None and type(seed) is not int:
             raise CorruptLog(f"{bad} (the seed is not a whole number)")
+        if row["chance"] not in ("seeded", "entered"):
+            raise CorruptLog(f"{bad} (chance is {row['chance'][:20]!r}, neither 'seeded' nor 'entered')")
+        if row["chance"] == "seeded" and seed is None:
+            raise CorruptLog(f"{bad} (a seeded game without a seed)")
         upcast: tuple[str, ...] = ()
         if row["game"] in game_ids():  # an unknown game is refused by whoever reads its log
             options, upcast = upcast_options(get_game(row["game"]), options)
@@ -579,8 +583,24 @@ class Store:
     def list_games(self) -> list[dict[str, Any]]:
         """Every game's row as recorded (no event is read), oldest first."""
         names = ["id", "game", "players", "created", "events", "scores", "outcome"]
-        rows = self._query(f"select {', '.join(names)} from games order by created, id")
-        return [dict(zip(names, r)) for r in rows]
+        picks = ", ".join(f"case when length({c}) <= {MAX_TEXT} then {c} end" for c in names)
+        out = []
+        for r in self._query(f"select {picks} from games order by created, id"):
+            row = dict(zip(names, r))
+            out.append(row)
+            gid = row["id"]
+            if not all(isinstance(row[c], str) for c in ("id", "game", "players", "created")) or type(row["events"]) is not int:
+                raise CorruptLog(f"game {str(gid)[:80]!r}: its games row is not of its type (or over {MAX_TEXT} long)")
+            try:
+                players = json.loads(row["players"])
+                scores = json.loads(row["scores"]) if row["scores"] else None
+            except (ValueError, RecursionError, TypeError) as err:
+                raise CorruptLog(f"game {gid!r}: its players or scores are not JSON ({_one_line(err)})") from None
+            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+                raise CorruptLog(f"game {gid!r}: its players are not a list of names")
+            if scores is not None and not isinstance(scores, dict):
+                raise CorruptLog(f"game {gid!r}: its recorded scores are not a map")
+        return out
 
     # -- seals ------------------------------------------------------------------------------
     def put_seal(self, game_id: str, events: int, head: str, mac: str) -> None:

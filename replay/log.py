@@ -15,7 +15,7 @@ import attrs
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.game import Event, Game
-from solrec.core.play import Header, initial_state
+from solrec.core.play import Header, initial_state, make_header
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, genesis_hash, group_steps
@@ -98,13 +98,27 @@ def check_position(log: Log, at: int | None) -> int:
     return at
 
 
+def setup_problem(game: Game, header: Header) -> str | None:
+    """Why a stored header does not set up a game (players, options, chance as ``new`` checks them)."""
+    if not header.players:
+        return "it names no players"
+    try:
+        make_header(game, list(header.players), header.options_dict(), header.chance, header.seed, header.rules)
+    except SolrecError as err:
+        return str(err)
+    return None
+
+
 def start(log: Log) -> Any:
     """The state before the first event; a stored header that no longer sets up a game is a stored
     data problem, not bad input."""
+    problem = setup_problem(log.game, log.header)
     try:
-        return initial_state(log.game, log.header)
+        if problem is None:
+            return initial_state(log.game, log.header)
     except SolrecError as err:
-        raise CorruptLog(f"game {log.game_id!r}: its header does not set up a game: {err}") from None
+        problem = str(err)
+    raise CorruptLog(f"game {log.game_id!r}: its header does not set up a game: {problem}")
 
 
 def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:

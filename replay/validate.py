@@ -22,7 +22,7 @@ from solrec.core.registry import get_game
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
 
-from .log import Log, apply, integrity, load
+from .log import Log, apply, integrity, load, setup_problem
 
 
 @attrs.frozen
@@ -75,6 +75,9 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
     rec = log.recorded
 
     codec = log.codec
+    problem = setup_problem(game, header)
+    if problem is not None:
+        return fail(0, f"the header no longer sets up a game: {problem}")
     try:
         state = initial_state(game, header)
     except SolrecError as err:

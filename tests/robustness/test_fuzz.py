@@ -269,7 +269,7 @@ def _tampered(data) -> None:
     validate = cli.run("validate", "--all", kind="tampered: validate")
     show = cli.run("show", gid, kind="tampered: show")
     command = data.draw(st.sampled_from([("score", gid), ("replay", gid), ("log", gid), ("export", gid, "--events"),
-                                         ("legal", gid), ("diff", gid, gid), ("play", gid, "x")]))
+                                         ("legal", gid), ("diff", gid, gid), ("play", gid, "x"), ("list",)]))
     cli.run(*command, kind="tampered: other commands")
     assert fingerprint(path) == before, "a reading command changed a tampered database"
     if validate.exit_code == 1:

@@ -79,6 +79,11 @@ PER_GAME_DAMAGE = {
     # rechained below, as an attacker would, so that the check past the chain is what finds it
     "option out of range": ("""update games set options = '{"x": 1}' where id = 'we'""", "unknown option 'x'"),
     "seed not a number": ("update games set seed = 'abc', chance = 'seeded' where id = 'we'", "seed is not a whole number"),
+    "seeded without a seed": ("update games set seed = null, chance = 'seeded' where id = 'we'", "without a seed"),
+    "chance neither seeded nor entered": ("update games set chance = 'dice' where id = 'we'", "neither 'seeded'"),
+    # rechained below too: the chain would catch these first
+    "no players": ("update games set players = '[]' where id = 'we'", "names no players"),
+    "a player with ESC": ("""update games set players = '["Ann\\u001b"]' where id = 'we'""", "control character"),
     "unknown game": ("update games set game = 'chess' where id = 'we'", "unknown game 'chess'"),
     "count not a number": ("update games set events = 'many' where id = 'we'", "count or head"),
     "seq not a number": ("update events set seq = 'x' where game_id = 'we' and seq = 1", "is not a whole number"),
@@ -93,7 +98,7 @@ PER_GAME_DAMAGE = {
 def test_validate_all_gives_a_verdict_per_game_and_goes_on(cli, damage):
     statement, reason = PER_GAME_DAMAGE[damage]
     sql(cli.db, statement)
-    if damage == "option out of range":
+    if damage in ("option out of range", "no players", "a player with ESC"):
         rechain(cli.db, "we")
     result = cli.run("validate", "--all")
     assert result.exit_code == 1, result.stderr
@@ -101,6 +106,7 @@ def test_validate_all_gives_a_verdict_per_game_and_goes_on(cli, damage):
     bad = [line for line in lines if line.startswith("we: INVALID")]
     assert len(bad) == 1 and reason in bad[0], lines
     assert any(line.startswith("ok: valid") for line in lines)
+    assert cli.run("list").exit_code in (0, 1)  # list reads only the games rows: a verdict, never a crash
     assert lines[-1] == "1 valid, 1 invalid"
     refused(cli, "show", "we")
 
