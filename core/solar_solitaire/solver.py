@@ -302,6 +302,16 @@ class Start:
     asked: bool = False
 
 
+def _turned(piles: Piles, card: int) -> tuple[Piles, tuple[int, bool, tuple[int, ...]] | None]:
+    """A turned stock card: onto the waste heap, played where it is forced, or waiting for a choice."""
+    targets = forced_targets(piles, card)
+    if not targets:
+        return _put(piles, 0, card), None
+    if len(targets) == 1:
+        return _cascade_until_choice(_put(piles, 1 + targets[0], card))
+    return piles, (card, True, targets)
+
+
 def _cascade_until_choice(piles: Piles) -> tuple[Piles, tuple[int, bool, tuple[int, ...]] | None]:
     while piles[0] and not all_launched(piles):
         card = piles[0][-1]
@@ -329,13 +339,7 @@ def replay_line(start: Start, deck: bytes, line, onto_waste: bool) -> bool | Non
                 return None
             card = deck[k]
             k += 1
-            targets = forced_targets(piles, card)
-            if not targets:
-                piles = _put(piles, 0, card)
-            elif len(targets) == 1:
-                piles, waiting = _cascade_until_choice(_put(piles, 1 + targets[0], card))
-            else:
-                waiting = (card, True, targets)
+            piles, waiting = _turned(piles, card)
         elif cmd.startswith("play pad"):
             pad = int(cmd[-1])
             if waiting is None or pad not in waiting[2]:
@@ -436,13 +440,7 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
             if cmd == "turn":
                 card = deck[k]
                 k += 1
-                targets = forced_targets(piles, card)
-                if not targets:
-                    piles = _put(piles, 0, card)
-                elif len(targets) == 1:
-                    piles, waiting = _cascade_until_choice(_put(piles, 1 + targets[0], card))
-                else:
-                    waiting = (card, True, targets)
+                piles, waiting = _turned(piles, card)
             else:
                 assert waiting is not None
                 card, turned, _ = waiting
