@@ -10,7 +10,6 @@ from typing import Annotated
 import typer
 
 from solrec.core.errors import InvalidSetup
-from solrec.core.registry import get_game
 
 from .main import Db, Json, command, emit
 
@@ -30,6 +29,8 @@ def read_set(path: Path) -> tuple[str, dict[str, str]]:
 
 def options_for(game_id: str, path: Path) -> dict[str, str]:
     name, texts = read_set(path)
+    from solrec.core.registry import get_game
+
     return get_game(game_id).components_options(name, texts)
 
 
@@ -42,6 +43,8 @@ def components_cmd(
 ) -> None:
     """List a game's component data with provenance and the counts of stated / inferred / house data."""
     del db  # no database is read: the data ships with the game or comes from --set
+    from solrec.core.registry import get_game
+
     g = get_game(game)
     if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
         name, texts = read_set(Path(set_))

@@ -14,13 +14,8 @@ from typing import Annotated, Any
 import typer
 
 from solrec.core.errors import InvalidSetup
-from solrec.events import seal as seals
-from solrec.events.store import UnknownGameId
-from solrec.replay.log import load
-from solrec.replay.validate import validate
 
-from . import session
-from .main import EXIT_PROBLEM, Db, Json, command, emit
+from .main import EXIT_PROBLEM, Db, Json, _session, command, emit
 
 
 @command("seal")
@@ -32,6 +27,13 @@ def seal_cmd(
     as_json: Json = False,
 ) -> None:
     """Seal games with an HMAC of their head hash, so that any later alteration shows in validate."""
+    # imported here: every CLI call imports this module to register the command (start-up counts)
+    from solrec.events import seal as seals
+    from solrec.events.store import UnknownGameId
+    from solrec.replay.log import load
+    from solrec.replay.validate import validate
+
+    session = _session()
     if all_ and ids:
         raise InvalidSetup("name games or use --all, not both")
     if not all_ and not ids:

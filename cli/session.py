@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -59,6 +58,8 @@ def new_game(
         raise InvalidCommand("choose --seed or --entered, not both")
     chance = ENTERED if entered else SEEDED
     if chance == SEEDED and seed is None:
+        import secrets  # here, not at start-up: only `new` without a seed needs it
+
         seed = secrets.randbits(63)
     header = make_header(game, players, options, chance, seed)
     state = initial_state(game, header)
