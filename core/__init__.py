@@ -10,6 +10,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+# ``play`` names both a submodule and its main function: bound here, after the submodule is imported,
+# so that ``solrec.core.play`` is the function, as it always was.
+from .play import play
+
 _WHERE = {
     "SeededDraw": "chance",
     **dict.fromkeys(
@@ -20,7 +24,7 @@ _WHERE = {
     **dict.fromkeys(("CHANCE", "Command", "Event", "Game", "Outcome", "ScoreLine", "ScoreSheet"), "game"),
     **dict.fromkeys(
         ("ENTERED", "SEEDED", "Header", "Step", "advance_chance", "decide_as", "fold", "initial_state",
-         "make_header", "play"),
+         "make_header"),
         "play",
     ),
     **dict.fromkeys(("games", "get_game"), "registry"),
@@ -63,6 +67,5 @@ if TYPE_CHECKING:
         fold,
         initial_state,
         make_header,
-        play,
     )
     from .registry import games, get_game
