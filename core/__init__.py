@@ -1,14 +1,15 @@
 """solrec.core: the kernel (game contract, chance, options, the table) and the games.
 
-The names below are loaded on first use (PEP 562), so importing one kernel module (say
-``solrec.core.errors``, as every CLI call does) does not import the whole kernel: the CLI is
-typed once per move and its start-up counts.
+The names below are loaded on first use (PEP 562) but for ``play``, so importing one kernel module
+(say ``solrec.core.errors``, as every CLI call does) imports the table and the game contract, not
+the registry or any game: the CLI is typed once per move and its start-up counts.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import loader
 
 # ``play`` names both a submodule and its main function: bound here, after the submodule is imported,
 # so that ``solrec.core.play`` is the function, as it always was.
@@ -38,11 +39,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__getattr__ = loader(__name__, _WHERE)
 
 
 if TYPE_CHECKING:

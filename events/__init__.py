@@ -6,8 +6,9 @@ The names below are loaded on first use (PEP 562): importing ``solrec.events.sea
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from solrec.core.lazy import loader
 
 _WHERE = {
     **dict.fromkeys(("EventCodec", "converter", "pack", "to_plain", "unpack"), "codec"),
@@ -27,11 +28,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__getattr__ = loader(__name__, _WHERE)
 
 
 if TYPE_CHECKING:
