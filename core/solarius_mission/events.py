@@ -315,3 +315,38 @@ ALL = (
     DrivesGained, DriveUpgraded, SupplementaryDone, TurnEnded, Refilled, GameTurnEnded, TurnEndStarted,
     PlayerClosed, PlanetSettled,
 )
+
+
+# Every number in this game is small (counts, card and planet ids, slots, hex coordinates, VP) and
+# every text short; a stored event far outside that is damage, refused on reading back before
+# ``evolve`` can meet it (a count of 2**40 would otherwise build a tuple of 2**40 drives).
+_LIMIT = 10_000
+
+
+def _within(value: object, path: str) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if not -_LIMIT <= value <= _LIMIT:
+            raise ValueError(f"{path} is {value}, far outside the game")
+    elif isinstance(value, str):
+        if len(value) > 200:
+            raise ValueError(f"{path} is {len(value)} characters long, far outside the game")
+    elif isinstance(value, tuple):
+        if len(value) > _LIMIT:
+            raise ValueError(f"{path} holds {len(value)} items, far outside the game")
+        for i, item in enumerate(value):
+            _within(item, f"{path}[{i}]")
+    elif attrs.has(type(value)):
+        for f in attrs.fields(type(value)):  # type: ignore[arg-type]  # attrs.has said so
+            _within(getattr(value, f.name), f"{path}.{f.name}")
+
+
+def _check_bounds(self: Event) -> None:
+    for f in attrs.fields(type(self)):  # type: ignore[arg-type]  # every event is an attrs class
+        _within(getattr(self, f.name), f.name)
+
+
+for _event_type in ALL:
+    if "check" not in _event_type.__dict__:
+        _event_type.check = _check_bounds  # type: ignore[method-assign]
