@@ -249,6 +249,36 @@ def jobs_run(path: Path, ids: list[str], jobs: int, repeat: int) -> tuple[float,
     return best
 
 
+def _noop(_: int) -> None:
+    return None
+
+
+def jobs_schedule(path: Path, ids: list[str], jobs: int) -> tuple[float, float, float, float]:
+    """The speed-up ``--jobs N`` gets on N free cores, from CPU times, whatever else the machine does:
+    every range ``validate_corpus`` would hand a worker validated here in turn, as a worker does it
+    (its own connection), its CPU time measured; the ranges dealt in order to whichever worker is free
+    first, as the pool does; plus the measured CPU time of starting the pool.
+    Returns (CPU time of all ranges, the last worker's finish, the largest range, the pool's start-up)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from solrec.replay.corpus import SHARDS_PER_JOB, _validate_shard, shards
+
+    store = Store(path, create=False)
+    parts = shards(ids, store.recorded_event_counts(), jobs * SHARDS_PER_JOB)
+    store.close()
+    costs = [clock(lambda part=part: _validate_shard(str(path), part, None)) for part in parts]
+    free = [0.0] * jobs
+    for cost in costs:  # the pool hands the next range to the first worker to be free
+        i = free.index(min(free))
+        free[i] += cost
+    before = os.times()
+    with ProcessPoolExecutor(jobs) as pool:
+        list(pool.map(_noop, range(jobs)))
+    after = os.times()
+    start_up = sum(after[:4]) - sum(before[:4])
+    return sum(costs), max(free) + start_up / jobs, max(costs), start_up
+
+
 def _spin(n: int) -> int:
     total = 0
     for i in range(n):
@@ -373,6 +403,14 @@ def main() -> None:
             f"  CPU time, all processes: --jobs 1 {one_cpu:.2f} s, --jobs {args.jobs} {many_cpu:.2f} s"
             f" ({many_cpu / one_cpu:.2f}x the work: start-up, forks, the merge); on {args.jobs} free cores the"
             f" speed-up would be {args.jobs * one_cpu / many_cpu:.2f}x less the largest range's tail"
+        )
+
+        total, finish, largest, start_up = jobs_schedule(path, all_ids, args.jobs)
+        print(
+            f"  on {args.jobs} free cores (from CPU times, whatever the load): the ranges cost"
+            f" {total:.2f} s in all, the largest {largest:.2f} s, starting the pool {start_up:.3f} s; dealt to"
+            f" {args.jobs} workers as the pool deals them, the last finishes at {finish:.2f} s:"
+            f" speed-up {total / finish:.2f}x"
         )
 
         fixture, fixture_id = longest_fixture(path)
