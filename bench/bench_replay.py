@@ -14,7 +14,7 @@ same events:
     (4) import    every game exported and imported again into a fresh database
 
 and prints each as a ratio of its time to (0); stage times are this process's CPU time, best of
-``--repeat`` runs (the machine is shared, see ``clock``). Then validation of the whole store with --jobs 1 and
+``--repeat`` rounds of all stages in turn (the machine is shared, see ``clock``). Then validation of the whole store with --jobs 1 and
 --jobs N (the speed-up), the time to show every position of the longest game one by one (from zero
 each time, and through snapshots), and random legal python-chess games replayed with ``push`` after a
 legality check: solrec's replay events/s over chess plies/s. ``chess`` is the bench extra
@@ -189,6 +189,96 @@ def longest_fixture(path: Path) -> tuple[str, str]:
     return best[2], best[1]
 
 
+def breakdown(path: Path, ids: list[str], repeat: int) -> dict[str, float]:
+    """Replay (2) built up part by part, each part's CPU time a multiple of the floor's (best of
+    ``repeat`` rounds): where replay's time goes."""
+    from solrec.events.store import ROWS_SQL
+    from solrec.replay.corpus import stream_logs
+    from solrec.replay.log import fold, integrity
+
+    store = Store(path, create=False)
+    where = " from events where game_id between ? and ? order by game_id, seq"
+
+    def sql() -> None:
+        for _ in store.conn.execute(ROWS_SQL + ", game_id" + where, [ids[0], ids[-1]]):
+            pass
+
+    def rows() -> None:
+        for _ in store.stream_rows(ids[0], ids[-1]):
+            pass
+
+    def logs(upto: int) -> Callable[[], None]:
+        def run() -> None:
+            for _, log in stream_logs(store, ids):
+                assert log is not None
+                if upto >= 1:
+                    integrity(log)
+                if upto == 2:
+                    log.events()
+                if upto == 3:
+                    fold(log)
+
+        return run
+
+    parts: dict[str, Callable[[], object]] = {
+        "floor": lambda: floor(path, ids),
+        "the rows' columns read (one query)": sql,
+        "+ built into rows, types checked": rows,
+        "+ games rows, headers, logs": logs(0),
+        "+ hash chain, count and head verified": logs(1),
+        "+ events decoded": logs(2),
+        "+ events decoded and folded (= replay)": logs(3),
+    }
+    best = dict.fromkeys(parts, float("inf"))
+    for _ in range(repeat):
+        for name, part in parts.items():
+            best[name] = min(best[name], clock(part))
+    store.close()
+    return {name: t / best["floor"] for name, t in best.items()}
+
+
+def jobs_run(path: Path, ids: list[str], jobs: int, repeat: int) -> tuple[float, float]:
+    """``validate --all --jobs N``: (best elapsed time, CPU time of that run in every process, workers included)."""
+    best = (float("inf"), float("inf"))
+    for _ in range(repeat):
+        before, start = os.times(), time.perf_counter()
+        validate_all(path, ids, jobs)
+        wall, after = time.perf_counter() - start, os.times()
+        cpu = sum(after[:4]) - sum(before[:4])  # user + system, this process and its (reaped) workers
+        best = min(best, (wall, cpu))
+    return best
+
+
+def _noop(_: int) -> None:
+    return None
+
+
+def jobs_schedule(path: Path, ids: list[str], jobs: int) -> tuple[float, float, float, float]:
+    """The speed-up ``--jobs N`` gets on N free cores, from CPU times, whatever else the machine does:
+    every range ``validate_corpus`` would hand a worker validated here in turn, as a worker does it
+    (its own connection), its CPU time measured; the ranges dealt in order to whichever worker is free
+    first, as the pool does; plus the measured CPU time of starting the pool.
+    Returns (CPU time of all ranges, the last worker's finish, the largest range, the pool's start-up)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from solrec.replay.corpus import SHARDS_PER_JOB, _validate_shard, shards
+
+    store = Store(path, create=False)
+    parts = shards(ids, store.recorded_event_counts(), jobs * SHARDS_PER_JOB)
+    store.close()
+    costs = [clock(lambda part=part: _validate_shard(str(path), part, None)) for part in parts]
+    free = [0.0] * jobs
+    for cost in costs:  # the pool hands the next range to the first worker to be free
+        i = free.index(min(free))
+        free[i] += cost
+    before = os.times()
+    with ProcessPoolExecutor(jobs) as pool:
+        list(pool.map(_noop, range(jobs)))
+    after = os.times()
+    start_up = sum(after[:4]) - sum(before[:4])
+    return sum(costs), max(free) + start_up / jobs, max(costs), start_up
+
+
 def _spin(n: int) -> int:
     total = 0
     for i in range(n):
@@ -248,6 +338,7 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
     parser.add_argument("--db", type=Path, help="keep the corpus in this file (reused when it exists)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per stage; the best is kept")
+    parser.add_argument("--breakdown", action="store_true", help="also print replay built up part by part")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -269,14 +360,25 @@ def main() -> None:
             ):
                 longest = max(longest, (n, gid))
             conn.close()
-            times = [
-                clock(lambda: floor(path, ids), args.repeat),
-                clock(lambda: decode_all(path, ids), args.repeat),
-                clock(lambda: replay_all(path, ids), args.repeat),
-                clock(lambda: validate_all(path, ids), args.repeat),
-                clock(import_all(path, ids, Path(tmp) / "import.db"), 1),
-                clock(lambda: replay_each(path, ids), args.repeat),
+            stages: list[Callable[[], object]] = [
+                lambda: floor(path, ids),
+                lambda: decode_all(path, ids),
+                lambda: replay_all(path, ids),
+                lambda: validate_all(path, ids),
+                import_all(path, ids, Path(tmp) / "import.db"),
+                lambda: replay_each(path, ids),
             ]
+            # Round after round of every stage, the best of each kept: a stretch of other work on the
+            # shared machine slows one round of all stages, not every run of one stage (the ratios).
+            times = [float("inf")] * len(stages)
+            for round_ in range(args.repeat):
+                for i, stage in enumerate(stages):
+                    if i == 4 and round_:  # import: one run (it writes a database)
+                        continue
+                    times[i] = min(times[i], clock(stage))
+            if args.breakdown:
+                for name, ratio in breakdown(path, ids, args.repeat).items():
+                    print(f"    {game} {name}: {ratio:.2f}x the floor")
             replay_rates[game] = events / times[2]
             rows.append((game, len(ids), events, times))
             print(f"  {game}: {events:,} events in {len(ids)} games measured")
@@ -290,12 +392,25 @@ def main() -> None:
             line += "".join(f"{events / t:>12,.0f} ev/s {t / times[0]:>4.1f}x" for t in times[1:5])
             print(line + f"{times[3] / times[2]:>16.2f}x" + f"{events / times[5]:>16,.0f} ev/s {times[5] / times[0]:>4.1f}x")
 
-        one = clock(lambda: validate_all(path, all_ids, 1), 1, wall=True)
-        many = clock(lambda: validate_all(path, all_ids, args.jobs), 1, wall=True)
+        runs = {1: jobs_run(path, all_ids, 1, args.repeat), args.jobs: jobs_run(path, all_ids, args.jobs, args.repeat)}
+        (one, one_cpu), (many, many_cpu) = runs[1], runs[args.jobs]
         print(
             f"\nvalidate --all over {len(all_ids)} games: --jobs 1 {one:.2f} s, --jobs {args.jobs} {many:.2f} s,"
             f" speed-up {one / many:.2f}x (load average {os.getloadavg()[0]:.1f}; {args.jobs} processes of pure"
             f" arithmetic get {machine_ceiling(args.jobs):.2f}x on this machine right now)"
+        )
+        print(
+            f"  CPU time, all processes: --jobs 1 {one_cpu:.2f} s, --jobs {args.jobs} {many_cpu:.2f} s"
+            f" ({many_cpu / one_cpu:.2f}x the work: start-up, forks, the merge); on {args.jobs} free cores the"
+            f" speed-up would be {args.jobs * one_cpu / many_cpu:.2f}x less the largest range's tail"
+        )
+
+        total, finish, largest, start_up = jobs_schedule(path, all_ids, args.jobs)
+        print(
+            f"  on {args.jobs} free cores (from CPU times, whatever the load): the ranges cost"
+            f" {total:.2f} s in all, the largest {largest:.2f} s, starting the pool {start_up:.3f} s; dealt to"
+            f" {args.jobs} workers as the pool deals them, the last finishes at {finish:.2f} s:"
+            f" speed-up {total / finish:.2f}x"
         )
 
         fixture, fixture_id = longest_fixture(path)

@@ -49,9 +49,16 @@ class SeededDraw:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
+        # ``_take`` inlined (validation draws every seeded roll of a corpus again): the same bits, in
+        # the same order.
         nbits = (n - 1).bit_length()
         while True:
-            value = self._take(nbits)
+            while self._bits < nbits:
+                self._refill()
+            bits = self._bits - nbits
+            pool = self._pool
+            value = pool >> bits
+            self._pool, self._bits = pool & ((1 << bits) - 1), bits
             if value < n:
                 return value
 
@@ -59,7 +66,8 @@ class SeededDraw:
         return 1 + self.below(sides)
 
     def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        return tuple(self.die(sides) for _ in range(count))
+        below = self.below
+        return tuple([1 + below(sides) for _ in range(count)])
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

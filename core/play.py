@@ -127,6 +127,12 @@ def seeded_chance(game: Game, header: Header, state: Any, position: int) -> Comm
 
 def decide_as(game: Game, header: Header, state: Any, position: int, actor: str, command: Command) -> Step:
     """Check who acts, then let the game decide. Refusals are typed; nothing is returned half-done."""
+    events = decide_events(game, header, state, position, actor, command)
+    return Step(actor, command, game.format(command), events)
+
+
+def decide_events(game: Game, header: Header, state: Any, position: int, actor: str, command: Command) -> tuple[Event, ...]:
+    """``decide_as`` without writing the command's notation (``validate`` has the recorded one)."""
     to_act = game.to_act(state)
     if to_act is None:
         raise IllegalCommand("the game is over")
@@ -149,7 +155,7 @@ def decide_as(game: Game, header: Header, state: Any, position: int, actor: str,
     events = tuple(game.decide(state, command))
     if not events:  # a kernel invariant: every legal command leaves a trace in the log
         raise AssertionError(f"{game.id}: decide returned no events for {command!r}")
-    return Step(actor, command, game.format(command), events)
+    return events
 
 
 def advance_chance(game: Game, header: Header, state: Any, position: int) -> tuple[list[Step], Any, int]:

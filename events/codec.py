@@ -107,7 +107,9 @@ class EventCodec:
     # Decoding is a pure function of (type, version, payload) and events are immutable values, so
     # one decoded event serves every stored copy of the same bytes (a game replays the same rolls
     # and moves many times over a corpus): each distinct payload is still checked in full once.
-    _decoded: dict[tuple[str, int, bytes], Event] = attrs.field(factory=dict, eq=False, repr=False, alias="_decoded")
+    # Keyed by the payload alone (a tuple key costs a tuple and its hash per event); the type and
+    # version are checked on every hit.
+    _decoded: dict[bytes, tuple[str, int, Event]] = attrs.field(factory=dict, eq=False, repr=False, alias="_decoded")
 
     @classmethod
     def for_game(cls, game: Game) -> EventCodec:
@@ -120,13 +122,13 @@ class EventCodec:
         return type(event).TYPE, type(event).VERSION, pack(unstructure(event))
 
     def decode(self, tag: str, version: int, payload: bytes) -> Event:
-        key = (tag, version, payload)
-        event = self._decoded.get(key)
-        if event is None:
-            event = self._decode(tag, version, payload)
-            if len(self._decoded) >= MEMO_SIZE:
-                self._decoded.clear()
-            self._decoded[key] = event
+        hit = self._decoded.get(payload)
+        if hit is not None and hit[0] == tag and hit[1] == version:
+            return hit[2]
+        event = self._decode(tag, version, payload)
+        if len(self._decoded) >= MEMO_SIZE:
+            self._decoded.clear()
+        self._decoded[payload] = (tag, version, event)
         return event
 
     def _decode(self, tag: str, version: int, payload: bytes) -> Event:

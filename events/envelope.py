@@ -50,10 +50,11 @@ def row_hash(prev: str, seq: int, step: int, actor: str, command: str, tag: str,
 def _row_digest(prev: bytes, seq: int, step: int, actor: str, command: str, tag: str, version: int, payload: bytes) -> bytes:
     # The envelope is a list of plain ints and strings, which ``canonical`` leaves as it is: packed
     # directly, it is the same bytes as ``pack`` gives.
-    h = hashlib.sha256(prev)
-    h.update(msgpack.packb([seq, step, actor, command, tag, version], use_bin_type=True))
-    h.update(payload)
-    return h.digest()
+    return hashlib.sha256(prev + _pack_envelope([seq, step, actor, command, tag, version]) + payload).digest()
+
+
+# One packer, built once (``msgpack.packb`` builds one per call); it holds no state between calls.
+_pack_envelope = msgpack.Packer(use_bin_type=True).pack
 
 
 def chain_rows(
@@ -82,18 +83,17 @@ class ChainBreak:
 def check_chain(header: Header, rows: Iterable[Row]) -> ChainBreak | None:
     """The first row where the chain does not hold, or None."""
     prev = bytes.fromhex(genesis_hash(header))
-    expected_seq, expected_step = 0, 0
-    last_step = -1
-    digest_of = _row_digest
-    for row in rows:
-        if row.seq != expected_seq:
-            return ChainBreak(row.seq, f"event {expected_seq} is missing (found {row.seq} in its place)")
-        if row.step not in (last_step, last_step + 1) or row.step < expected_step:
-            return ChainBreak(row.seq, f"event {row.seq} is out of command order")
-        digest = digest_of(prev, row.seq, row.step, row.actor, row.command, row.type, row.version, row.payload)
-        if digest.hex() != row.hash:
-            return ChainBreak(row.seq, f"event {row.seq} does not match its hash: it was edited, or a row before it was")
-        prev, last_step, expected_seq = digest, row.step, expected_seq + 1
+    expected_seq, last_step = 0, -1
+    sha256, pack = hashlib.sha256, _pack_envelope  # one hash per row: this runs for every event loaded
+    for seq, step, actor, command, tag, version, payload, stored, _ in rows:
+        if seq != expected_seq:
+            return ChainBreak(seq, f"event {expected_seq} is missing (found {seq} in its place)")
+        if (step != last_step and step != last_step + 1) or step < 0:
+            return ChainBreak(seq, f"event {seq} is out of command order")
+        digest = sha256(prev + pack([seq, step, actor, command, tag, version]) + payload).digest()
+        if digest.hex() != stored:
+            return ChainBreak(seq, f"event {seq} does not match its hash: it was edited, or a row before it was")
+        prev, last_step, expected_seq = digest, step, expected_seq + 1
     return None
 
 

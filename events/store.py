@@ -405,15 +405,26 @@ class Store:
         """The game's header (``row``: its games row, when already read)."""
         row = self.game_row(game_id) if row is None else row
         bad = f"game {game_id!r}: its header does not decode"
-        try:
-            options = json.loads(_text(row["options"], "options"))
-            players = json.loads(_text(row["players"], "players"))
-        except (ValueError, RecursionError) as err:
-            raise CorruptLog(f"{bad} ({_one_line(err)})") from None
-        if not isinstance(options, dict):
-            raise CorruptLog(f"{bad} (options are not a map)")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise CorruptLog(f"{bad} (players are not a list of names)")
+        # Games set up alike store the same options and players texts: decoded once (a corpus read).
+        key = (row["game"], row["options"], row["players"])
+        known = _HEADER_PARTS.get(key)
+        if known is None:
+            try:
+                options = json.loads(_text(row["options"], "options"))
+                players = json.loads(_text(row["players"], "players"))
+            except (ValueError, RecursionError) as err:
+                raise CorruptLog(f"{bad} ({_one_line(err)})") from None
+            if not isinstance(options, dict):
+                raise CorruptLog(f"{bad} (options are not a map)")
+            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+                raise CorruptLog(f"{bad} (players are not a list of names)")
+            upcast: tuple[str, ...] = ()
+            if row["game"] in game_ids():  # an unknown game is refused by whoever reads its log
+                options, upcast = upcast_options(get_game(row["game"]), options)
+            known = (tuple(sorted(options.items())), tuple(players), upcast)
+            if len(_HEADER_PARTS) >= 1024:
+                _HEADER_PARTS.clear()
+            _HEADER_PARTS[key] = known
         for field in ("game", "chance", "rules"):
             if not isinstance(row[field], str):
                 raise CorruptLog(f"{bad} ({field} is not text)")
@@ -424,17 +435,9 @@ class Store:
             raise CorruptLog(f"{bad} (chance is {row['chance'][:20]!r}, neither 'seeded' nor 'entered')")
         if row["chance"] == "seeded" and seed is None:
             raise CorruptLog(f"{bad} (a seeded game without a seed)")
-        upcast: tuple[str, ...] = ()
-        if row["game"] in game_ids():  # an unknown game is refused by whoever reads its log
-            options, upcast = upcast_options(get_game(row["game"]), options)
         return Header(
-            game=row["game"],
-            players=tuple(players),
-            chance=row["chance"],
-            seed=seed,
-            options=tuple(sorted(options.items())),
-            rules=row["rules"],
-            upcast=upcast,
+            game=row["game"], players=known[1], chance=row["chance"], seed=seed, options=known[0], rules=row["rules"],
+            upcast=known[2],
         )
 
     def recorded(self, game_id: str, row: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -647,7 +650,7 @@ class Store:
             return []
         try:
             return [
-                Row(*r[:9]) if _plain(r) else _row(game_id, r)
+                _new_row(Row, r[:9]) if _plain(r) else _row(game_id, r)
                 for r in self._db.conn.execute(sql + " order by seq", params)
             ]
         except sqlite3.Error as err:
@@ -667,6 +670,7 @@ class Store:
             cursor = self._db.conn.execute(sql, [first, last])
         except sqlite3.Error as err:
             raise self._error(err, "read") from None
+        new_row = _new_row
         while True:
             try:
                 batch = cursor.fetchmany(4096)
@@ -682,8 +686,13 @@ class Store:
                     current, rows, problem = gid, [], None
                 if problem is not None:
                     continue
-                if _plain(r):
-                    rows.append(Row(*r[:9]))
+                # ``_plain``, inlined: this runs for every row of the corpus
+                if (
+                    type(r[0]) is int and type(r[1]) is int and type(r[2]) is str and type(r[3]) is str
+                    and type(r[4]) is str and type(r[5]) is int and type(r[6]) is bytes and type(r[7]) is str
+                    and type(r[8]) is str
+                ):
+                    rows.append(new_row(Row, r[:9]))
                 else:
                     try:
                         rows.append(_row(str(gid), r))
@@ -733,6 +742,9 @@ ROWS_SQL = (
 )
 ROWS_SQL_FROM = ROWS_SQL + " from events"
 
+# (game, options text, players text) -> a header's options, players and upcast option names
+_HEADER_PARTS: dict[tuple[Any, Any, Any], tuple[tuple[tuple[str, Any], ...], tuple[str, ...], tuple[str, ...]]] = {}
+
 # Text columns longer than MAX_TEXT come back as NULL with their length, never read whole.
 _GAME_PICKS = ", ".join(
     f"case when length({c}) <= {MAX_TEXT} then {c} end, length({c}), typeof({c})" for c in GAMES_COLUMNS
@@ -747,6 +759,10 @@ def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
             raise CorruptLog(f"game {game_id!r}: its {col} is {length} long, over the bound of {MAX_TEXT}")
         out[col] = value
     return out
+
+
+# A Row from a checked tuple of its nine values, without the named tuple's Python-level ``__new__``.
+_new_row = tuple.__new__
 
 
 def _plain(r: tuple) -> bool:

@@ -15,7 +15,7 @@ import attrs
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.game import Event, Game
-from solrec.core.play import Header, initial_state, make_header
+from solrec.core.play import INT64_MAX, INT64_MIN, Header, initial_state, make_header
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, genesis_hash, group_steps
@@ -38,15 +38,18 @@ class Log:
         return codec_for(self.game)
 
     def events(self, upto: int | None = None) -> list[Event]:
-        codec = self.codec
         rows = self.rows if upto is None else self.rows[:upto]
-        out = []
-        for row in rows:
+        decode = self.codec.decode
+        try:  # one comprehension: this runs for every event loaded
+            return [decode(row.type, row.version, row.payload) for row in rows]
+        except CorruptLog:
+            pass
+        for row in rows:  # name the first event that does not decode
             try:
-                out.append(codec.decode(row.type, row.version, row.payload))
+                decode(row.type, row.version, row.payload)
             except CorruptLog as err:
                 raise CorruptLog(f"game {self.game_id!r} event {row.seq}: {err}") from None
-        return out
+        raise AssertionError("an event failed to decode once and decoded again")  # decode is pure
 
     def steps(self) -> list[list[Row]]:
         return group_steps(self.rows)
@@ -109,16 +112,48 @@ def setup_problem(game: Game, header: Header) -> str | None:
     return None
 
 
+_SETUPS: dict[tuple, tuple[str | None, Any]] = {}
+
+
+def set_up(game: Game, header: Header) -> tuple[str | None, Any]:
+    """(why the stored header does not set up a game, None) or (None, the state before the first event).
+
+    A pure function of the header's game, players, options and chance mode (the seed only as far as
+    ``new`` checks it), and states are immutable: a corpus of games set up alike checks and builds
+    the setup once, not once per game."""
+    seed = header.seed
+    seed_kind = "none" if seed is None else ("int" if type(seed) is int and INT64_MIN <= seed <= INT64_MAX else "bad")
+    key: tuple[Any, ...] = (game.id, header.players, header.options, header.chance, seed_kind, header.rules)
+    try:
+        known = _SETUPS.get(key)
+    except TypeError:  # an option value that is not hashable: no memo
+        key, known = (), None
+    if known is not None:
+        return known
+    problem = setup_problem(game, header)
+    state = None
+    try:
+        if problem is None:
+            state = initial_state(game, header)
+    except SolrecError as err:
+        problem = str(err)
+    if key:
+        if len(_SETUPS) >= 4096:
+            _SETUPS.clear()
+        _SETUPS[key] = (problem, state)
+    return problem, state
+
+
 def start(log: Log) -> Any:
     """The state before the first event; a stored header that no longer sets up a game is a stored
     data problem, not bad input."""
-    problem = setup_problem(log.game, log.header)
-    try:
-        if problem is None:
-            return initial_state(log.game, log.header)
-    except SolrecError as err:
-        problem = str(err)
-    raise CorruptLog(f"game {log.game_id!r}: its header does not set up a game: {problem}")
+    problem, state = set_up(log.game, log.header)
+    if problem is not None:
+        raise CorruptLog(f"game {log.game_id!r}: its header does not set up a game: {problem}")
+    return state
+
+
+_MISFITS = (LookupError, ValueError, TypeError, AttributeError, ArithmeticError, AssertionError)
 
 
 def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:
@@ -126,10 +161,24 @@ def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:
     that still does not fit the position (a jump from an empty pocket, say) is a stored data problem."""
     try:
         return game.evolve(state, event)
-    except (LookupError, ValueError, TypeError, AttributeError, ArithmeticError, AssertionError) as err:
-        raise CorruptLog(
-            f"game {game_id!r} event {seq}: {event.TYPE!r} does not fit the position ({type(err).__name__})"
-        ) from None
+    except _MISFITS as err:
+        raise _misfit(game_id, seq, event, err) from None
+
+
+def _misfit(game_id: str, seq: int, event: Event, err: BaseException) -> CorruptLog:
+    return CorruptLog(f"game {game_id!r} event {seq}: {event.TYPE!r} does not fit the position ({type(err).__name__})")
+
+
+def apply_all(game: Game, state: Any, rows: Sequence[Row], events: Sequence[Event], game_id: str) -> Any:
+    """``apply`` over ``events`` (the decoded ``rows``), in one loop with no call per event but ``evolve``."""
+    evolve = game.evolve
+    i = -1
+    try:
+        for i, event in enumerate(events):
+            state = evolve(state, event)
+    except _MISFITS as err:
+        raise _misfit(game_id, rows[i].seq, events[i], err) from None
+    return state
 
 
 def state_at(log: Log, at: int | None = None) -> Any:
@@ -142,12 +191,9 @@ def state_at(log: Log, at: int | None = None) -> Any:
 
 def fold(log: Log, at: int | None = None) -> Any:
     """Fold ``evolve`` over the log's first ``at`` events, from zero, keeping nothing."""
-    game = log.game
     state = start(log)
     at = check_position(log, at)
-    for row, event in zip(log.rows[:at], log.events(at)):
-        state = apply(game, state, event, log.game_id, row.seq)
-    return state
+    return apply_all(log.game, state, log.rows, log.events(at), log.game_id)
 
 
 def walk(log: Log) -> Iterator[tuple[list[Row], list[Event], Any]]:

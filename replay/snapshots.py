@@ -19,7 +19,7 @@ from typing import Any
 from solrec.core.errors import CorruptLog
 from solrec.core.game import Event
 
-from .log import Log, apply, check_position, start
+from .log import Log, apply_all, check_position, start
 
 SNAPSHOT_EVERY = 64  # events between snapshots: at most 63 evolves to reach any position
 _KEPT = 8  # loaded logs whose Replay ``replay_of`` keeps
@@ -54,10 +54,7 @@ class Replay:
         return self._events
 
     def _fold(self, state: Any, begin: int, end: int) -> Any:
-        game, gid, rows, events = self.game, self.log.game_id, self.log.rows, self._events
-        for i in range(begin, end):
-            state = apply(game, state, events[i], gid, rows[i].seq)
-        return state
+        return apply_all(self.game, state, self.log.rows[begin:end], self._events[begin:end], self.log.game_id)
 
     def state_at(self, at: int | None = None) -> Any:
         """The state after the first ``at`` events (None: the end)."""

@@ -17,12 +17,12 @@ from typing import Any
 import attrs
 
 from solrec.core.errors import CorruptLog, SolrecError
-from solrec.core.play import decide_as, initial_state
+from solrec.core.play import decide_events
 from solrec.core.registry import get_game
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
 
-from .log import Log, apply, integrity, load, setup_problem
+from .log import Log, apply_all, integrity, load, set_up
 
 
 @attrs.frozen
@@ -75,34 +75,33 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
     rec = log.recorded
 
     codec = log.codec
-    problem = setup_problem(game, header)
+    problem, state = set_up(game, header)
     if problem is not None:
         return fail(0, f"the header no longer sets up a game: {problem}")
-    try:
-        state = initial_state(game, header)
-    except SolrecError as err:
-        return fail(0, f"the header no longer sets up a game: {err}")
     position = 0
+    decode, parse = codec.decode, game.parse
     for group in log.steps():
         first = group[0]
-        recorded_events = []
-        for row in group:
-            try:
-                recorded_events.append(codec.decode(row.type, row.version, row.payload))
-            except CorruptLog as err:
-                return fail(row.seq, str(err))
         try:
-            command = game.parse(first.command, state)
-            step = decide_as(game, header, state, position, first.actor, command)
+            recorded_events = tuple([decode(row.type, row.version, row.payload) for row in group])
+        except CorruptLog:
+            for row in group:  # the first event that does not decode
+                try:
+                    decode(row.type, row.version, row.payload)
+                except CorruptLog as err:
+                    return fail(row.seq, str(err))
+            raise
+        try:
+            command = parse(first.command, state)
+            events = decide_events(game, header, state, position, first.actor, command)
         except SolrecError as err:
             return fail(first.seq, f"{first.actor} {first.command!r} is refused now: {err}")
-        if step.events != tuple(recorded_events):
-            got = "; ".join(game.describe_event(e) for e in step.events)
+        if events != recorded_events:
+            got = "; ".join(game.describe_event(e) for e in events)
             had = "; ".join(game.describe_event(e) for e in recorded_events)
             return fail(first.seq, f"{first.command!r} now yields [{got}] but the log has [{had}]")
         try:
-            for row, event in zip(group, step.events):
-                state = apply(game, state, event, log.game_id, row.seq)
+            state = apply_all(game, state, group, events, log.game_id)
         except CorruptLog as err:
             return fail(first.seq, str(err))
         position += len(group)

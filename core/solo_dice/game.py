@@ -12,7 +12,7 @@ from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
 from . import notation, render, rules, scoring, text
 from .commands import Choose, Roll
 from .events import PairsChosen, Rolled
-from .state import ENDING_MARK, State, evolve
+from .state import ENDING_MARK, MUTATORS, State
 
 
 @attrs.frozen
@@ -54,7 +54,7 @@ class SoloDice(Game):
         raise IllegalCommand(f"Solo Dice has no command {type(command).__name__}")
 
     def evolve(self, state: State, event: Event) -> State:
-        return evolve(state, event)
+        return MUTATORS[type(event)](state, event)  # ``state.evolve``, one call less per event
 
     def legal_commands(self, state: State) -> tuple[Command, ...] | None:
         if state.over:

@@ -14,8 +14,9 @@ HELP = "write a roll as 'roll 6 1 5 5 5' and a selection as '6+1 5+5 5' (two pai
 
 
 # Notation is read and written once per command on every validation: a text always means the same
-# (immutable) command here, whatever the position, so both directions are remembered.
-@lru_cache(maxsize=8192)
+# (immutable) command here, whatever the position, so both directions are remembered: enough texts
+# for every roll (6**5) and the selections a corpus makes of them.
+@lru_cache(maxsize=1 << 16)
 def parse(text: str) -> Roll | Choose:
     words = text.strip().lower()
     if words.startswith("roll"):
@@ -30,7 +31,7 @@ def parse(text: str) -> Roll | Choose:
     return Choose((a, b), (c, d), e)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)
 def format(command: Roll | Choose) -> str:
     if isinstance(command, Roll):
         return "roll " + " ".join(map(str, command.dice))

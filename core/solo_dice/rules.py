@@ -58,7 +58,7 @@ def decide_choose(state: State, command: Choose) -> tuple[PairsChosen, ...]:
     roll = state.roll
     if roll is None:
         raise IllegalCommand("roll the dice first")
-    if Counter(command.dice) != Counter(roll):
+    if sorted(command.dice) != sorted(roll):  # the same five dice, in any order
         raise IllegalCommand(
             f"the two pairs and the leftover must be exactly the five dice rolled ({_dice_text(roll)}), "
             f"not {_dice_text(command.dice)}"

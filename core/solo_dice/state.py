@@ -38,31 +38,28 @@ class State:
 
 
 # The mutators build the next State field by field rather than through ``attrs.evolve``, which looks
-# every field up again per event; the tuples that did not change are shared, never copied.
+# every field up again per event; the tuples that did not change are shared, never copied. Fields go
+# positionally, in State's order (player, marks, leftover_marks, opened, free_throws, roll, rolls,
+# ended_by): keyword arguments cost a third more per event.
 def _rolled(state: State, event: Rolled) -> State:
-    return State(
-        player=state.player, marks=state.marks, leftover_marks=state.leftover_marks, opened=state.opened,
-        free_throws=state.free_throws, roll=tuple(event.dice), rolls=state.rolls + 1, ended_by=state.ended_by,
-    )
+    s = state
+    return State(s.player, s.marks, s.leftover_marks, s.opened, s.free_throws, tuple(event.dice), s.rolls + 1, s.ended_by)
 
 
 def _pairs_chosen(state: State, event: PairsChosen) -> State:
-    marks = list(state.marks)
-    for pair in (event.first, event.second):
-        marks[sum(pair) - 2] += 1
+    s = state
+    marks = list(s.marks)
+    first, second = event.first, event.second
+    marks[first[0] + first[1] - 2] += 1
+    marks[second[0] + second[1] - 2] += 1
     if event.free_throw:
-        return State(
-            player=state.player, marks=tuple(marks), leftover_marks=state.leftover_marks, opened=state.opened,
-            free_throws=state.free_throws + 1, roll=None, rolls=state.rolls, ended_by=state.ended_by,
-        )
-    leftover_marks = list(state.leftover_marks)
-    leftover_marks[event.leftover - 1] += 1
-    opened = state.opened if event.leftover in state.opened else (*state.opened, event.leftover)
-    ended_by = event.leftover if leftover_marks[event.leftover - 1] >= ENDING_MARK else None
-    return State(
-        player=state.player, marks=tuple(marks), leftover_marks=tuple(leftover_marks), opened=opened,
-        free_throws=state.free_throws, roll=None, rolls=state.rolls, ended_by=ended_by,
-    )
+        return State(s.player, tuple(marks), s.leftover_marks, s.opened, s.free_throws + 1, None, s.rolls, s.ended_by)
+    leftover = event.leftover
+    leftover_marks = list(s.leftover_marks)
+    leftover_marks[leftover - 1] += 1
+    opened = s.opened if leftover in s.opened else (*s.opened, leftover)
+    ended_by = leftover if leftover_marks[leftover - 1] >= ENDING_MARK else None
+    return State(s.player, tuple(marks), tuple(leftover_marks), opened, s.free_throws, None, s.rolls, ended_by)
 
 
 MUTATORS: dict[type, Callable[[State, Any], State]] = {Rolled: _rolled, PairsChosen: _pairs_chosen}

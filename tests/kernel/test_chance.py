@@ -38,3 +38,22 @@ def test_dice_are_roughly_uniform():
     counts = Counter(SeededDraw(1, p).die() for p in range(6000))
     assert set(counts) == {1, 2, 3, 4, 5, 6}
     assert all(800 < n < 1200 for n in counts.values())
+
+
+def _below_by_take(draw: SeededDraw, n: int) -> int:
+    """Rejection sampling as its definition reads: take (n - 1).bit_length() bits until below n."""
+    if n == 1:
+        return 0
+    while True:
+        value = draw._take((n - 1).bit_length())
+        if value < n:
+            return value
+
+
+@given(st.integers(), st.integers(min_value=0, max_value=10**6), st.lists(st.integers(1, 2**70), max_size=30))
+def test_every_draw_takes_the_bits_of_its_definition(seed, position, bounds):
+    # below() and dice() take the pool's bits inline (validation draws every seeded roll again);
+    # they must draw exactly what taking the bits one value at a time draws.
+    fast, slow = SeededDraw(seed, position), SeededDraw(seed, position)
+    assert [fast.below(n) for n in bounds] == [_below_by_take(slow, n) for n in bounds]
+    assert fast.dice(5) == tuple(1 + _below_by_take(slow, 6) for _ in range(5))
