@@ -7,6 +7,8 @@ discard pile. The phase of a player turn is derived from the state, never stored
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from . import components as comp
@@ -141,13 +143,13 @@ class State:
     planets_on_map: tuple[tuple[Hex, int], ...] = ()  # (hex, planet id), -1 while face down; sorted by hex
     figures: tuple[Figure, ...] = ()  # sorted
     ships: tuple[Hex, ...] = ()  # per player index
-    hub_hexes: tuple[tuple[str, Hex], ...] = ()  # built hubs: (letter, hex), in the order built
+    hub_hexes: tuple[tuple[str, Hex], ...] = ()  # built hubs: (letter, hex), by letter (hubs_built keeps the order)
     revealing: Hex | None = None  # a face-down planet being turned: chance names it next
 
     @property
     def board(self) -> Board:
         """The seven tiles as placed (built once per set and placement)."""
-        return board_of(self.cset.layouts, self.placement)
+        return _board(self.digest, self.placement)
 
     @property
     def has_map(self) -> bool:
@@ -188,6 +190,11 @@ class State:
     def with_mat(self, player: str, mat: Mat) -> State:
         i = self.players.index(player)
         return attrs.evolve(self, mats=(*self.mats[:i], mat, *self.mats[i + 1:]))
+
+
+@functools.lru_cache(maxsize=256)
+def _board(digest: str, placement: tuple[tuple[str, int], ...]) -> Board:
+    return board_of(comp.by_digest(digest).layouts, placement)
 
 
 # -- small pure helpers shared with the rules -----------------------------------------------------------
@@ -322,7 +329,7 @@ def _bridge_set_up(state: State, e: ev.BridgeSetUp) -> State:
 
 def _hub_revealed(state: State, e: ev.HubRevealed) -> State:
     # 9.1 "turns it and places it on the corresponding hexagon in space": the hub's tile holds one hub space.
-    hub_hexes = (*state.hub_hexes, (e.hub, state.board.hub_hex(e.hub))) if state.placement else state.hub_hexes
+    hub_hexes = tuple(sorted((*state.hub_hexes, (e.hub, state.board.hub_hex(e.hub))))) if state.placement else state.hub_hexes
     return attrs.evolve(
         state, hubs=tuple(h for h in state.hubs if h != e.hub), hubs_built=(*state.hubs_built, e.hub),
         turn=e.turn, turn_started=True, hub_hexes=hub_hexes,
