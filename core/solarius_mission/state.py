@@ -114,6 +114,13 @@ class State:
     effects: tuple[Pending, ...] = ()
     closing: tuple[int, ...] = ()  # players still to close the game turn (10.0), in turn order
     over: bool = False
+    # the scoring readings chosen at setup (game.MissionOptions; docs/rules/solarius-mission.md)
+    hub_adjacency: str = "once"
+    outpost_doubles: str = "space"
+    network: str = "adjacent"
+    # what each figure on the map stands for, for the score lines: (hex, the planet of the colony / the
+    # station card / the completed mission card there), sorted by hex
+    figure_ids: tuple = ()
 
     @property
     def cset(self) -> comp.ComponentSet:
