@@ -180,8 +180,28 @@ class Close(Command):
     """Done with the turn end (station effects resolved, settlements made)."""
 
 
+# -- space: the map (part 2) ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class PlaceTiles(Command):
+    """Chance (4.0): the outer tiles around the centre, (letter, rotation 0-5) per position 0-5."""
+
+    chance: ClassVar[bool] = True
+    placement: tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class RevealPlanet(Command):
+    """Chance: which planet the face-down planet being turned is."""
+
+    chance: ClassVar[bool] = True
+    planet: int
+
+
 ALL = (
     DealStartCard, FirstPlayer, Roll, RevealHub, DrawCard, ChooseStart, Take, Bonus, BuyActionPoints, Resources,
     Fuel, Bucks, Upgrade, Shift, Draw, PlayCard, Skip, Discard, BuyDrives, Pass, EndTurn, ExchangeForResource,
     ExchangeResources, UpgradeDrive, Settle, Close,
+    PlaceTiles, RevealPlanet,
 )

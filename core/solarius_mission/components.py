@@ -25,7 +25,11 @@ import attrs
 
 from ..errors import InvalidSetup
 
-BUILTIN = "house-2016"
+# The built-in sets, each frozen under its name ("Built-in sets never change", docs/rules): house-2016
+# (part 1: the tiles' counts only, no map, so its games are played without flight) and house-2016b
+# (house-2016 plus the hex layout of the tiles), the default for new games.
+BUILTINS = ("house-2016", "house-2016b")
+BUILTIN = "house-2016b"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FAMILIES = (
     "mat", "bridge", "dice", "progress_cards", "station_cards", "outposts", "planets", "start_cards", "tiles",
@@ -133,6 +137,7 @@ class Tile:
     hubs: int
     portals: int
     source: str
+    hexes: tuple[str, ...] = ()  # the layout: what is printed on hex 0..18 (board.LAYOUT_KINDS); () without a map
 
 
 @attrs.frozen
@@ -164,6 +169,15 @@ class ComponentSet:
 
     def number(self, path: str) -> Any:
         return self.numbers[path]
+
+    @property
+    def has_map(self) -> bool:
+        """Whether the set holds the hex layout of the tiles (house-2016, recorded by part 1, does not)."""
+        return bool(self.tiles) and all(t.hexes for t in self.tiles)
+
+    @property
+    def layouts(self) -> dict[str, tuple[str, ...]]:
+        return {t.name: t.hexes for t in self.tiles}
 
     def card(self, card_id: int) -> ProgressCard:
         return self.progress_cards[card_id]
@@ -545,8 +559,19 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
             planets[r["id"]] = Planet(r["id"], r["colour"], r["vp"], tuple(sorted(pre.items())), src or "")
 
     tiles: list[Tile] = []
-    for path, r in _records(check, "tiles", raw.get("tiles", {}), "tile"):
-        if not check.keys(path, r, ("name", "planet_spaces", "hubs", "portals", "source"), ("sources",)):
+    tiles_raw = raw.get("tiles", {})
+    setup = tiles_raw.get("setup") if isinstance(tiles_raw, dict) else None
+    if setup is not None and check.keys("tiles.setup", setup, ("planets_removed_per_colour", "source"), ("sources",)):
+        removed = setup["planets_removed_per_colour"]
+        if check.value("tiles.setup.planets_removed_per_colour", removed, "ints"):
+            if len(removed) != 5:
+                check.bad("tiles.setup.planets_removed_per_colour", f"holds 5 values (by player count 0-4), not {len(removed)}")
+            else:
+                numbers["tiles.setup.planets_removed_per_colour"] = removed
+            check.record("tiles.setup", setup, {"planets_removed_per_colour": removed})
+    tiles_records = {k: v for k, v in tiles_raw.items() if k != "setup"} if isinstance(tiles_raw, dict) else tiles_raw
+    for path, r in _records(check, "tiles", tiles_records, "tile"):
+        if not check.keys(path, r, ("name", "planet_spaces", "hubs", "portals", "source"), ("sources", "hexes")):
             continue
         spaces = r["planet_spaces"]
         good = check.value(f"{path}.name", r["name"], "str") & check.value(f"{path}.hubs", r["hubs"], "int")
@@ -555,9 +580,17 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
             good &= all(check.value(f"{path}.planet_spaces.{k}", spaces[k], "int") for k in ("unmarked", "three", "four"))
         else:
             good = False
+        hexes = r.get("hexes", [])
+        if "hexes" in r and not (check.value(f"{path}.hexes", hexes, "strs") and _layout(check, f"{path}.hexes", r, hexes)):
+            good = False
         if good:
-            src = check.record(path, r, {"planet_spaces": spaces, "hubs": r["hubs"], "portals": r["portals"]})
-            tiles.append(Tile(r["name"], tuple(sorted(spaces.items())), r["hubs"], r["portals"], src or ""))
+            fields = {"planet_spaces": spaces, "hubs": r["hubs"], "portals": r["portals"]}
+            if hexes:
+                fields["hexes"] = hexes
+            src = check.record(path, r, fields)
+            tiles.append(Tile(r["name"], tuple(sorted(spaces.items())), r["hubs"], r["portals"], src or "", tuple(hexes)))
+    if not check.errors:
+        _map_checks(check, numbers, tiles, planets)
 
     if not check.errors:
         _cross_checks(check, numbers, cards, starts, planets)
@@ -579,6 +612,77 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
         tiles=tuple(tiles),
         data=tuple(check.data),
     )
+
+
+def _layout(check: _Check, path: str, r: dict, hexes: list[str]) -> bool:
+    """One tile's layout agrees with its own counts (4.0, 2.1)."""
+    from .board import LAYOUT_KINDS, TILE_SIZE
+
+    good = True
+    if len(hexes) != TILE_SIZE:
+        check.bad(path, f"lists the {TILE_SIZE} hexes of a tile (0 the middle, 1-6, 7-18 clockwise from the top), not {len(hexes)}")
+        good = False
+    for i, word in enumerate(hexes):
+        if word not in LAYOUT_KINDS:
+            check.bad(f"{path}[{i}]", f"is one of {', '.join(LAYOUT_KINDS)}, not {word!r}")
+            good = False
+    if not good:
+        return False
+    spaces = r["planet_spaces"]
+    counted = {
+        "unmarked": hexes.count("planet"), "three": hexes.count("planet-3"), "four": hexes.count("planet-4"),
+    }
+    for key, n in counted.items():
+        if isinstance(spaces, dict) and spaces.get(key) != n:
+            check.bad(path, f"holds {n} planet spaces marked {key}, but planet_spaces.{key} says {spaces.get(key)}")
+            good = False
+    for key, word in (("hubs", "hub"), ("portals", "portal")):
+        if r[key] != hexes.count(word):
+            check.bad(path, f"holds {hexes.count(word)} {word} hexes, but {key} says {r[key]}")
+            good = False
+    centre = r["name"] == "centre"
+    if hexes.count("home") != (1 if centre else 0) or (centre and hexes[0] != "home"):
+        check.bad(path, "the home planet is the centre's middle hex (2.1 'The center contains the home planet in the middle')"
+                  if centre else "only the centre holds the home planet (2.1)")
+        good = False
+    return good
+
+
+def _map_checks(check: _Check, numbers: dict, tiles: list[Tile], planets: dict) -> None:
+    """A set with a map: the centre and one tile per hub letter, each laid out, and planet spaces in use
+    for each player count equal to the planets in play (4.0)."""
+    laid = [t for t in tiles if t.hexes]
+    if not laid:
+        return  # a set without a map (part 1): played without flight
+    names = sorted(t.name for t in tiles)
+    letters = sorted(numbers["dice.hubs.letters"])
+    if names != sorted(["centre", *letters]):
+        check.bad("tiles.tile", f"a map is the centre and the tiles {', '.join(letters)}, not {', '.join(names)}")
+        return
+    for t in tiles:
+        if not t.hexes:
+            check.bad(f"tiles.tile[{t.name}].hexes", "missing: every tile of a map is laid out")
+    for t in tiles:
+        if t.name != "centre" and t.hexes.count("hub") != 1:
+            check.bad(f"tiles.tile[{t.name}].hexes", "an outer tile holds one commercial hub space (2.7)")
+    removed = numbers.get("tiles.setup.planets_removed_per_colour")
+    if removed is None:
+        check.bad("tiles.setup.planets_removed_per_colour", "missing: a map needs how many planets per colour are sorted out (4.0)")
+        return
+    if check.errors:
+        return
+    per_colour = {c: sum(1 for p in planets.values() if p.colour == c) for c in COLOURS}
+    for players in (2, 3, 4):
+        in_play = sum(max(0, n - removed[players]) for n in per_colour.values())
+        used = 0
+        for t in tiles:
+            for word in t.hexes:
+                if word == "planet" or (word == "planet-4" and players == 4) or (
+                    word == "planet-3" and (players == 3 if t.name == "centre" else players >= 3)
+                ):
+                    used += 1
+        if used != in_play:
+            check.bad("tiles", f"with {players} players {used} planet spaces are in use but {in_play} planets are in play (4.0)")
 
 
 def _cross_checks(check: _Check, numbers: dict, cards: dict, starts: dict, planets: dict) -> None:
@@ -651,10 +755,19 @@ def _remember(cset: ComponentSet) -> ComponentSet:
 
 
 @functools.cache
-def builtin() -> ComponentSet:
-    # The built-in set ships inside the package (package data), read like a module is imported.
-    folder = DATA_DIR / BUILTIN
-    return from_texts(BUILTIN, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))})
+def builtin(name: str = BUILTIN) -> ComponentSet:
+    # The built-in sets ship inside the package (package data), read like a module is imported.
+    if name not in BUILTINS:
+        raise InvalidComponents(f"no built-in component set {name!r} (built in: {', '.join(BUILTINS)})")
+    folder = DATA_DIR / name
+    return from_texts(name, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))})
+
+
+def builtin_by_digest(digest: str) -> ComponentSet | None:
+    for name in BUILTINS:
+        if builtin(name).digest == digest:
+            return builtin(name)
+    return None
 
 
 @functools.lru_cache(maxsize=64)
@@ -668,8 +781,9 @@ def from_canonical(name: str, canonical: str) -> ComponentSet:
 
 def by_digest(digest: str) -> ComponentSet:
     if digest not in _SETS:
-        if digest == builtin().digest:
-            return builtin()
+        known = builtin_by_digest(digest)
+        if known is not None:
+            return known
         raise InvalidComponents(f"component set {digest} is not loaded")
     return _SETS[digest]
 
@@ -678,8 +792,8 @@ def resolve(name: str, digest: str, data: str) -> ComponentSet:
     """The set a game's options name: the built-in set by name and digest, or the recorded content."""
     if data:
         cset = from_canonical(name, data)
-    elif name == BUILTIN:
-        cset = builtin()
+    elif name in BUILTINS:
+        cset = builtin(name)
     else:
         raise InvalidComponents(f"component set {name!r} is not built in and the game records no content for it")
     if digest and cset.digest != digest:
@@ -692,6 +806,7 @@ def resolve(name: str, digest: str, data: str) -> ComponentSet:
 
 def options_for(cset: ComponentSet) -> dict[str, str]:
     """The setup options that record a set: the built-in one by name and digest, others with content."""
-    if cset.digest == builtin().digest:
-        return {"components": BUILTIN, "components_digest": cset.digest, "components_data": ""}
+    known = builtin_by_digest(cset.digest)
+    if known is not None:
+        return {"components": known.name, "components_digest": cset.digest, "components_data": ""}
     return {"components": cset.name, "components_digest": cset.digest, "components_data": cset.canonical}

@@ -11,6 +11,7 @@ from typing import ClassVar
 import attrs
 
 from ..game import Event
+from .board import Hex
 
 
 @attrs.frozen
@@ -307,6 +308,46 @@ class PlanetSettled(Event):
     bucks: int
 
 
+# -- space: the map (part 2) ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class TilesPlaced(Event):
+    """4.0: the six outer tiles "placed circularly and in any alignment around the center": the tile
+    letter and its rotation (0-5, clockwise in steps of 60 degrees) per position 0-5, clockwise from the top."""
+
+    TYPE: ClassVar[str] = "sm-tiles-placed"
+    placement: tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class PlanetsDealt(Event):
+    """4.0: one planet face down on each planet space in use for the player count (which planet it is
+    becomes known, by chance, only when it is turned)."""
+
+    TYPE: ClassVar[str] = "sm-planets-dealt"
+    hexes: tuple[Hex, ...]
+
+
+@attrs.frozen
+class PlanetTurned(Event):
+    """9.2 B II.1: "If the planet is still concealed (on its back), the player turns it": chance names it next."""
+
+    TYPE: ClassVar[str] = "sm-planet-turned"
+    player: str
+    hex: Hex
+
+
+@attrs.frozen
+class PlanetRevealed(Event):
+    """Chance: the face-down planet on ``hex`` is ``planet``; ``text`` is what the set says of it."""
+
+    TYPE: ClassVar[str] = "sm-planet-revealed"
+    hex: Hex
+    planet: int
+    text: str
+
+
 ALL = (
     StartCardDealt, StartChosen, StartingPlayerChosen, SetupDieRolled, BridgeSetUp, HubRevealed, DieTaken,
     Contaminated, ContaminationRemoved, TrackChanged, BonusTaken, ActionPointsBought, ActionPointsAdded,
@@ -314,4 +355,5 @@ ALL = (
     CardDrawn, DeckReshuffled, CardDiscarded, CardPlayed, EffectWaiting, EffectResolved, DrivesBought,
     DrivesGained, DriveUpgraded, SupplementaryDone, TurnEnded, Refilled, GameTurnEnded, TurnEndStarted,
     PlayerClosed, PlanetSettled,
+    TilesPlaced, PlanetsDealt, PlanetTurned, PlanetRevealed,
 )

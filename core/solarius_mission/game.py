@@ -15,7 +15,8 @@ from . import commands as c
 from . import components as comp
 from . import events as ev
 from . import notation, render, rules, scoring, text
-from .state import Mat, State, evolve, phase
+from .board import HOME
+from .state import CHANCE_PHASES, Mat, State, evolve, phase, planets_in_play
 
 _BUILTIN_DIGEST = comp.builtin().digest
 
@@ -92,6 +93,8 @@ class SolariusMission(Game):
             contamination_pool=n("mat.contamination.cube_pool"),
             drive_pool=n("mat.drives.pool"),
             drawing=3 if choose else 0,
+            # 4.0 "The space ship is placed on/next to the home planet in the center of space."
+            ships=(HOME,) * len(players) if cset.has_map else (),
             hub_adjacency=options.hub_adjacency,
             outpost_doubles=options.outpost_doubles,
             network=options.network,
@@ -101,7 +104,7 @@ class SolariusMission(Game):
         ph = phase(state)
         if ph == "over":
             return None
-        if ph in ("start-card", "deal", "first-player", "bridge", "hub", "card", "refill"):
+        if ph in CHANCE_PHASES:
             return CHANCE
         if ph == "choose-start":
             return state.players[state.dealt]
@@ -137,6 +140,26 @@ class SolariusMission(Game):
             colour = draw.choice(dice)
             face = draw.choice(state.cset.number("dice.action_dice.faces"))
             return c.Roll(colour, face)
+        if ph == "tiles":
+            letters = sorted(t.name for t in state.cset.tiles if t.name != "centre")
+            placement = []
+            while letters:
+                letter = draw.choice(letters)
+                letters.remove(letter)
+                placement.append((letter, draw.below(6)))
+            return c.PlaceTiles(tuple(placement))
+        if ph == "reveal":
+            # Which planets were sorted out is never seen (4.0), so the next one turned is of a colour in
+            # proportion to how many of it are still face down, and any unseen planet of that colour.
+            options = rules.revealable(state)
+            seen = rules.revealed_planets(state)
+            weights = [(col, planets_in_play(state, col) - sum(1 for p in seen if state.cset.planets[p].colour == col))
+                       for col in options]
+            pick = draw.below(sum(w for _, w in weights))
+            for colour, weight in weights:
+                if pick < weight:
+                    return c.RevealPlanet(draw.choice(options[colour]))
+                pick -= weight
         raise IllegalCommand(f"chance does not act now ({rules.describe_phase(state)})")
 
     def score(self, state: State) -> ScoreSheet:
@@ -200,9 +223,10 @@ class SolariusMission(Game):
         return comp.options_for(comp.from_texts(name, texts))
 
     def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
-        cset = comp.builtin() if texts is None else comp.from_texts(name or "set", texts)
-        if texts is None and name not in (None, comp.BUILTIN):
-            raise comp.InvalidComponents(f"the built-in set is {comp.BUILTIN!r}; give a FILE for another set")
+        if texts is None and name not in (None, *comp.BUILTINS):
+            raise comp.InvalidComponents(
+                f"the built-in sets are {', '.join(comp.BUILTINS)} (default {comp.BUILTIN}); give a FILE for another set")
+        cset = comp.builtin(name or comp.BUILTIN) if texts is None else comp.from_texts(name or "set", texts)
         return {
             "game": self.id,
             "set": cset.name,

@@ -10,7 +10,8 @@ Players: ``take black3@-1 standard`` (or ``research``, ``transform yellow``, ``c
 ``play 17 development``, ``skip``, ``discard 17``, ``drives 2``, ``pass``, ``end-turn``,
 ``exchange fuel 1 bucks 1 for black I``, ``exchange black I yellow III for fuel 1 bucks 1``,
 ``upgrade-drive``, ``settle 12``, ``close`` (turn end), ``start shift black upgrade yellow keep 3 17``.
-Chance: ``start-card 2``, ``first Alice``, ``roll black 3`` (``*``, ``*+1``), ``hub C``, ``card 17``.
+Chance: ``start-card 2``, ``first Alice``, ``roll black 3`` (``*``, ``*+1``), ``hub C``, ``card 17``,
+``tiles A0 C3 B1 F5 D2 E4`` (the outer tiles and their rotations), ``planet 12`` (a planet turned).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ HELP = (
     "commands: take DIE@BONUS standard|research|transform COLOUR|card N, bonus fuel F bucks B, buy-ap N, "
     "resources COLOUR I II ..., fuel, bucks, upgrade COLOUR..., shift COLOUR..., draw, play N mission|development, "
     "skip, discard N, drives N, pass, end-turn, exchange ... for ..., upgrade-drive, start shift C upgrade C keep N N; "
-    "chance: start-card N, first PLAYER, roll COLOUR FACE, hub LETTER, card N"
+    "chance: start-card N, first PLAYER, roll COLOUR FACE, hub LETTER, card N, tiles A0 C3 B1 F5 D2 E4, planet N"
 )
 
 
@@ -170,6 +171,10 @@ def parse(text: str, state: Any = None) -> c.Command:  # noqa: C901 - one branch
         return c.RevealHub(rest[0].upper())
     if head == "card" and len(rest) == 1:
         return c.DrawCard(_int(rest[0], "a card"))
+    if head == "tiles":
+        return c.PlaceTiles(parse_placement(rest))
+    if head == "planet" and len(rest) == 1:
+        return c.RevealPlanet(_int(rest[0], "a planet"))
     raise InvalidCommand(f"{text!r} is not Solarius Mission notation: {HELP}")
 
 
@@ -235,8 +240,37 @@ def format(command: c.Command) -> str:  # noqa: C901
         return f"hub {command.hub}"
     if isinstance(command, c.DrawCard):
         return f"card {command.card}"
+    if isinstance(command, c.PlaceTiles):
+        return "tiles " + " ".join(f"{letter}{rotation}" for letter, rotation in command.placement)
+    if isinstance(command, c.RevealPlanet):
+        return f"planet {command.planet}"
     words = {c.Fuel: "fuel", c.Bucks: "bucks", c.Draw: "draw", c.Skip: "skip", c.Pass: "pass",
              c.EndTurn: "end-turn", c.UpgradeDrive: "upgrade-drive", c.Close: "close"}
     if type(command) in words:
         return words[type(command)]
     raise TypeError(f"not a Solarius Mission command: {command!r}")
+
+
+def parse_placement(words: list[str]) -> tuple[tuple[str, int], ...]:
+    """``A0 C3 B1 F5 D2 E4``: per position around the centre (0 at the top, then clockwise) the tile's
+    letter and its rotation 0-5 (clockwise, 60 degrees a step)."""
+    from .board import OUTER
+
+    if len(words) != len(OUTER):
+        raise InvalidCommand(
+            f"tiles names the {len(OUTER)} outer tiles, one per position clockwise from the top, each with "
+            f"its rotation 0-5 (e.g. tiles A0 C3 B1 F5 D2 E4), not {len(words)} word(s)"
+        )
+    out = []
+    for word in words:
+        letter, rotation = word[:1].upper(), word[1:]
+        if letter not in OUTER:
+            raise InvalidCommand(f"{word!r}: the outer tiles are {', '.join(OUTER)}")
+        if not (rotation.isdigit() and len(rotation) == 1 and int(rotation) < 6):
+            raise InvalidCommand(f"{word!r}: a tile's rotation is 0-5 (clockwise, 60 degrees a step)")
+        out.append((letter, int(rotation)))
+    seen = [letter for letter, _ in out]
+    for letter in OUTER:
+        if seen.count(letter) > 1:
+            raise InvalidCommand(f"tile {letter} is named {seen.count(letter)} times; each outer tile lies once")
+    return tuple(out)

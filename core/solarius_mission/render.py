@@ -457,6 +457,32 @@ def _changed_hexes(last) -> set:
     return out
 
 
+LEGEND = 18.0  # the row under the map that names the symbols
+
+
+def _legend(y: float, size: float) -> list[str]:
+    """One row naming the symbols, each drawn as on the map."""
+    from ..svg import circle, polygon, rect, text
+
+    out = []
+    x = 10.0
+    r = 5.0
+    items = (
+        ("colony", lambda x: circle(x, y - 4, r, fill=MUTED)),
+        ("station", lambda x: polygon(_octagon(x, y - 4, r * 1.1), fill=MUTED)),
+        ("mission", lambda x: rect(x - r, y - 4 - r, 2 * r, 2 * r, fill=MUTED)),
+        ("outpost", lambda x: circle(x, y - 4, r, fill="none", stroke=MUTED, stroke_width=2)),
+        ("ship", lambda x: polygon([(x, y - 4 - r), (x + r, y - 4 + r), (x - r, y - 4 + r)], fill=MUTED)),
+        ("portal", lambda x: circle(x, y - 4, r, fill="#efe3fb", stroke="#7b3294", stroke_width=1.5)),
+        ("? face down", lambda x: circle(x, y - 4, r, fill=FACE_DOWN)),
+    )
+    for word, draw in items:
+        out.append(draw(x))
+        out.append(text(x + r + 3, y, word, 10, fill=INK))
+        x += r * 2 + 7 + 5.6 * len(word)
+    return out
+
+
 def ship_at(centre: tuple[float, float], size: float, k: int) -> tuple[float, float]:
     """Where the k-th ship in a hex is drawn: along the hex's upper edge, clear of its figure."""
     x, y = centre
@@ -473,7 +499,7 @@ def map_layout(board, width: float = WIDTH, top: float = 0.0):
     size = min((width - 2 * margin) / (max(xs) - min(xs) + SQRT3), 40.0)
     ox = margin + (width - 2 * margin - (max(xs) - min(xs) + SQRT3) * size) / 2 - (min(xs) - SQRT3 / 2) * size
     oy = top + 22 + margin - (min(ys) - 1) * size
-    height = (max(ys) - min(ys) + 2) * size + 2 * margin + 22
+    height = (max(ys) - min(ys) + 2) * size + 2 * margin + 22 + LEGEND
 
     def at(h) -> tuple[float, float]:
         x, y = hex_centre(h, size)
@@ -515,14 +541,6 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
         tile = b.tile(h)
         out.append(polygon(_corners(x, y, size * 0.98), fill=TILE_FILL.get(tile, "#f0f0f0"), stroke="#9aa3b5",
                            stroke_width=0.8))
-    # tile letters at each tile's middle hex
-    for tile in sorted({b.tile(h) for h in hexes}):
-        if tile == "centre":
-            continue
-        members = [at(h) for h in hexes if b.tile(h) == tile]
-        cx = sum(p[0] for p in members) / len(members)
-        cy = sum(p[1] for p in members) / len(members)
-        out.append(text(cx, cy + size * 0.25, tile, size * 1.1, anchor="middle", fill="#c5cad6", font_weight="bold"))
     for h in hexes:
         x, y = at(h)
         kind = b.kind(h)
@@ -554,22 +572,24 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
                 out.append(text(x, y + size * 0.2, hubs_built[h], size * 0.6, anchor="middle", fill="#ffffff",
                                 font_weight="bold"))
             else:
-                out.append(polygon(_corners(x, y, size * 0.7), fill="none", stroke=SPACE_INK, stroke_width=1,
+                # not built yet: the dashed space, its tile's letter (the hub that will come here)
+                out.append(polygon(_corners(x, y, size * 0.7), fill="#ffffff", stroke=SPACE_INK, stroke_width=1,
                                    stroke_dasharray="3 2"))
-                out.append(text(x, y + size * 0.12, "hub", size * 0.32, anchor="middle", fill=MUTED))
+                out.append(text(x, y + size * 0.2, b.tile(h), size * 0.6, anchor="middle", fill="#9aa3b5",
+                                font_weight="bold"))
         out.append(text(x, y + size * 0.86, geo.format_hex(h, b), size * 0.22, anchor="middle", fill="#8a90a0"))
     # figures (over planets and hubs), then ships
     for f in state.figures:
         x, y = at(f.hex)
         fill = PLAYER_FILL[players[f.player] % len(PLAYER_FILL)]
         if f.outpost:
-            out.append(circle(x, y, size * 0.72, fill="none", stroke=fill, stroke_width=size * 0.12))
+            out.append(circle(x, y, size * 0.74, fill="none", stroke=fill, stroke_width=size * 0.14))
         if f.kind == "colony":
-            out.append(circle(x, y, size * 0.3, fill=fill, stroke="#ffffff", stroke_width=1.2))
+            out.append(circle(x, y, size * 0.38, fill=fill, stroke="#ffffff", stroke_width=1.2))
         elif f.kind == "station":
-            out.append(polygon(_octagon(x, y, size * 0.36), fill=fill, stroke="#ffffff", stroke_width=1.2))
+            out.append(polygon(_octagon(x, y, size * 0.44), fill=fill, stroke="#ffffff", stroke_width=1.2))
         else:
-            s = size * 0.44
+            s = size * 0.6
             out.append(rect(x - s / 2, y - s / 2, s, s, fill=fill, stroke="#ffffff", stroke_width=1.2))
     ships: dict = {}
     for i, h in enumerate(state.ships):
@@ -580,6 +600,7 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
             s = size * 0.22
             out.append(polygon([(sx, sy - s), (sx + s * 0.8, sy + s * 0.7), (sx - s * 0.8, sy + s * 0.7)],
                                fill=PLAYER_FILL[i % len(PLAYER_FILL)], stroke=INK, stroke_width=0.8))
+    out.extend(_legend(top + height - 4, size))
     for h in sorted(changed):
         if h in b.hexes:
             x, y = at(h)

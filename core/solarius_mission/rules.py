@@ -16,8 +16,10 @@ from ..game import Command, Event
 from . import commands as c
 from . import effects, text
 from . import events as ev
+from .board import board_of
 from .components import COLOURS, ComponentSet
 from .state import (
+    CHANCE_PHASES,
     Mat,
     State,
     can_place,
@@ -27,6 +29,8 @@ from .state import (
     evolve,
     permanent_action_points,
     phase,
+    planets_in_play,
+    revealed_planets,
     roman,
 )
 
@@ -76,6 +80,8 @@ def describe_phase(state: State) -> str:
         "turn-end": f"{who} closes the game turn (station effects, settlements with fuel and SpaceBucks)",
         "refill": "chance draws and rolls the refill die",
         "over": "the game is over",
+        "tiles": "chance places the six outer tiles around the centre",
+        "reveal": "chance names the planet being turned",
     }[ph]
 
 
@@ -611,6 +617,55 @@ def decide_upgrade_drive(state: State, cmd: c.UpgradeDrive) -> list[Event]:
     return [ev.TrackChanged(player, -price, 0, "upgraded a drive"), ev.DriveUpgraded(player, mat.drives.index(1))]
 
 
+# -- space: the map's chance (part 2) ---------------------------------------------------------------------
+
+
+def decide_tiles(state: State, cmd: c.PlaceTiles) -> list[Event]:
+    """4.0 "The other six tiles are placed circularly and in any alignment around the center", then
+    "the players put one planet per planet space on the game board (space) - according to the number
+    of players", face down."""
+    _phase_is(state, "tiles", what="placing the tiles")
+    outer = sorted(t.name for t in state.cset.tiles if t.name != "centre")
+    _need(sorted(letter for letter, _ in cmd.placement) == outer,
+          f"the outer tiles are {', '.join(outer)}, each placed once")
+    _need(all(0 <= r < 6 for _, r in cmd.placement), "a tile's rotation is 0-5")
+    board = board_of(state.cset.layouts, cmd.placement)
+    return [ev.TilesPlaced(cmd.placement), ev.PlanetsDealt(board.planet_spaces(len(state.players)))]
+
+
+def planet_text(cset: ComponentSet, planet: int) -> str:
+    p = cset.planets[planet]
+    pre = dict(p.precondition)
+    kind = pre.pop("kind")
+    return f"{p.colour} {p.vp} VP, {kind} " + " ".join(f"{k} {v}" for k, v in sorted(pre.items()))
+
+
+def revealable(state: State) -> dict[str, list[int]]:
+    """The planets a face-down one may turn out to be, by colour: not yet seen, and of a colour of
+    which fewer have been turned than are in play for the player count (4.0)."""
+    seen = set(revealed_planets(state))
+    out: dict[str, list[int]] = {}
+    for colour in COLOURS:
+        ids = sorted(i for i, p in state.cset.planets.items() if p.colour == colour)
+        turned = sum(1 for i in ids if i in seen)
+        if turned < planets_in_play(state, colour):
+            out[colour] = [i for i in ids if i not in seen]
+    return out
+
+
+def decide_reveal_planet(state: State, cmd: c.RevealPlanet) -> list[Event]:
+    _phase_is(state, "reveal", what="naming a planet")
+    cset = state.cset
+    _need(cmd.planet in cset.planets, f"the set has no planet {cmd.planet}")
+    _need(cmd.planet not in revealed_planets(state), f"planet {cmd.planet} has been turned already")
+    colour = cset.planets[cmd.planet].colour
+    _need(cmd.planet in revealable(state).get(colour, ()),
+          f"all {planets_in_play(state, colour)} {colour} planets in play with {len(state.players)} players "
+          "have been turned (4.0 sorts the rest out)")
+    assert state.revealing is not None
+    return [ev.PlanetRevealed(state.revealing, cmd.planet, planet_text(cset, cmd.planet))]
+
+
 HANDLERS: dict[type, Callable[[State, Any], list[Event]]] = {
     c.DealStartCard: decide_deal_start_card,
     c.FirstPlayer: decide_first,
@@ -638,6 +693,8 @@ HANDLERS: dict[type, Callable[[State, Any], list[Event]]] = {
     c.UpgradeDrive: decide_upgrade_drive,
     c.Settle: decide_settle,
     c.Close: decide_close,
+    c.PlaceTiles: decide_tiles,
+    c.RevealPlanet: decide_reveal_planet,
 }
 
 
@@ -875,7 +932,7 @@ def legal_commands(state: State) -> tuple[Command, ...] | None:
     ph = phase(state)
     if ph == "over":
         return ()
-    if ph in ("start-card", "deal", "first-player", "bridge", "hub", "card", "refill"):
+    if ph in CHANCE_PHASES:
         return None
     out = phase_commands(state)
     if ph in ANYTIME:

@@ -7,6 +7,7 @@ holds no planet, station or figure, so they score 0.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -86,8 +87,12 @@ class Space:
                 return f.hex
         return None
 
+    def key(self, f: Any) -> tuple:
+        """Reading order of a figure's hex name: B2 before B10."""
+        return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", self.name(f.hex)))
+
     def own(self, player: str) -> list[Any]:
-        return sorted((f for f in self.figures if f.player == player), key=lambda f: self.name(f.hex))
+        return sorted((f for f in self.figures if f.player == player), key=self.key)
 
     def figure(self, f: Any) -> str:
         return f"{KIND_WORDS.get(f.kind, f.kind)} {self.name(f.hex)}" + (" with outpost" if f.outpost else "")
@@ -158,7 +163,7 @@ def largest_network(space: Space, player: str, ship_range: int | None) -> tuple[
     for group in groups(space.own(player), linked):
         count = sum(weight(f) for f in group)
         if count > best[0]:
-            best = (count, group)
+            best = (count, sorted(group, key=space.key))
     return best
 
 

@@ -11,6 +11,7 @@ import attrs
 
 from . import components as comp
 from . import events as ev
+from .board import Board, Hex, board_of
 
 COLOURS = comp.COLOURS
 
@@ -78,6 +79,17 @@ class Mat:
         return sum(sum(r) for r in self.storage)
 
 
+@attrs.frozen(order=True)
+class Figure:
+    """A player figure in space (9.2 B II): a colony, a space station or a mission marker, with or
+    without an outpost beside it in its hex (II.4)."""
+
+    player: str
+    kind: str  # colony, station, mission
+    hex: Hex
+    outpost: bool = False
+
+
 @attrs.frozen
 class Pending:
     kind: str  # resources, upgrade, shift
@@ -114,13 +126,43 @@ class State:
     effects: tuple[Pending, ...] = ()
     closing: tuple[int, ...] = ()  # players still to close the game turn (10.0), in turn order
     over: bool = False
+    # Space (part 2), all empty for a set without a map (house-2016: played without flight). Kept
+    # sorted, so equal positions compare equal.
+    placement: tuple[tuple[str, int], ...] = ()  # (tile letter, rotation 0-5) per outer position 0-5
+    planets_on_map: tuple[tuple[Hex, int], ...] = ()  # (hex, planet id), -1 while face down; sorted by hex
+    figures: tuple[Figure, ...] = ()  # sorted
+    ships: tuple[Hex, ...] = ()  # per player index
+    hub_hexes: tuple[tuple[str, Hex], ...] = ()  # built hubs: (letter, hex), in the order built
+    revealing: Hex | None = None  # a face-down planet being turned: chance names it next
     # the scoring readings chosen at setup (game.MissionOptions; docs/rules/solarius-mission.md)
     hub_adjacency: str = "once"
     outpost_doubles: str = "space"
     network: str = "adjacent"
     # what each figure on the map stands for, for the score lines: (hex, the planet of the colony / the
     # station card / the completed mission card there), sorted by hex
-    figure_ids: tuple = ()
+    figure_ids: tuple[tuple[Hex, int], ...] = ()
+
+    @property
+    def board(self) -> Board:
+        """The seven tiles as placed (built once per set and placement)."""
+        return board_of(self.cset.layouts, self.placement)
+
+    @property
+    def has_map(self) -> bool:
+        return self.cset.has_map
+
+    def planet_at(self, h: Hex) -> int | None:
+        """The planet on ``h`` (-1 face down), or None."""
+        for where, planet in self.planets_on_map:
+            if where == h:
+                return planet
+        return None
+
+    def figure_at(self, h: Hex) -> Figure | None:
+        for f in self.figures:
+            if f.hex == h:
+                return f
+        return None
 
     @property
     def cset(self) -> comp.ComponentSet:
@@ -276,9 +318,11 @@ def _bridge_set_up(state: State, e: ev.BridgeSetUp) -> State:
 
 
 def _hub_revealed(state: State, e: ev.HubRevealed) -> State:
+    # 9.1 "turns it and places it on the corresponding hexagon in space": the hub's tile holds one hub space.
+    hub_hexes = (*state.hub_hexes, (e.hub, state.board.hub_hex(e.hub))) if state.placement else state.hub_hexes
     return attrs.evolve(
         state, hubs=tuple(h for h in state.hubs if h != e.hub), hubs_built=(*state.hubs_built, e.hub),
-        turn=e.turn, turn_started=True,
+        turn=e.turn, turn_started=True, hub_hexes=hub_hexes,
     )
 
 
@@ -485,6 +529,23 @@ def _planet_settled(state: State, e: ev.PlanetSettled) -> State:
     return state.with_mat(e.player, mat)
 
 
+def _tiles_placed(state: State, e: ev.TilesPlaced) -> State:
+    return attrs.evolve(state, placement=e.placement)
+
+
+def _planets_dealt(state: State, e: ev.PlanetsDealt) -> State:
+    return attrs.evolve(state, planets_on_map=tuple(sorted((h, -1) for h in e.hexes)))
+
+
+def _planet_turned(state: State, e: ev.PlanetTurned) -> State:
+    return attrs.evolve(state, revealing=e.hex)
+
+
+def _planet_revealed(state: State, e: ev.PlanetRevealed) -> State:
+    planets = tuple(sorted((h, e.planet if h == e.hex else p) for h, p in state.planets_on_map))
+    return attrs.evolve(state, planets_on_map=planets, revealing=None)
+
+
 MUTATORS = {
     ev.StartCardDealt: _start_card_dealt,
     ev.StartChosen: _start_chosen,
@@ -522,6 +583,10 @@ MUTATORS = {
     ev.TurnEndStarted: _turn_end_started,
     ev.PlayerClosed: _player_closed,
     ev.PlanetSettled: _planet_settled,
+    ev.TilesPlaced: _tiles_placed,
+    ev.PlanetsDealt: _planets_dealt,
+    ev.PlanetTurned: _planet_turned,
+    ev.PlanetRevealed: _planet_revealed,
 }
 
 
@@ -531,7 +596,7 @@ def evolve(state: State, event: object) -> State:
 
 # -- the phase, derived ---------------------------------------------------------------------------------
 
-CHANCE_PHASES = ("start-card", "deal", "first-player", "bridge", "hub", "card", "refill")
+CHANCE_PHASES = ("start-card", "deal", "first-player", "bridge", "hub", "card", "refill", "tiles", "reveal")
 
 
 def phase(state: State) -> str:
@@ -539,6 +604,10 @@ def phase(state: State) -> str:
     n = len(state.players)
     if state.over:
         return "over"
+    if state.revealing is not None:
+        return "reveal"
+    if not state.placement and state.has_map:
+        return "tiles"  # 4.0: space is put together first
     if state.dealt < n:
         if state.start_mode == "cards":
             return "start-card"
@@ -574,3 +643,22 @@ def phase(state: State) -> str:
     if not die.ended:
         return "after"
     return "refill"
+
+
+# -- space: what is known of the planets ------------------------------------------------------------------
+
+
+def revealed_planets(state: State) -> tuple[int, ...]:
+    """Every planet turned face up so far: on the map, waiting or settled on a mat."""
+    out = [p for _, p in state.planets_on_map if p >= 0]
+    for mat in state.mats:
+        out.extend((*mat.planets_waiting, *mat.planets_settled))
+    return tuple(sorted(out))
+
+
+def planets_in_play(state: State, colour: str) -> int:
+    """4.0: 9 planets per colour, less those sorted out for the player count (unseen: which ones is
+    never known, so only how many of each colour can still be turned)."""
+    cset = state.cset
+    removed = cset.number("tiles.setup.planets_removed_per_colour")[len(state.players)]
+    return max(0, sum(1 for p in cset.planets.values() if p.colour == colour) - removed)

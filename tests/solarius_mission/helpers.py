@@ -17,12 +17,19 @@ OPENING = ("start-card 1", "start-card 2", "first Marion", "roll black 3", "roll
            "roll brown *", "hub B")
 
 
+# The map (4.0): every tile in its printed alignment, A at the top and the others clockwise.
+TILES = "tiles A0 B0 C0 D0 E0 F0"
+
+
 class Table:
-    def __init__(self, players: tuple[str, ...] = ("Marion", "Tom"), opening: tuple[str, ...] | None = OPENING, **options: Any):
+    def __init__(self, players: tuple[str, ...] = ("Marion", "Tom"), opening: tuple[str, ...] | None = OPENING,
+                 tiles: str | None = TILES, **options: Any):
         self.header = make_header(GAME, players, options, ENTERED)
         self.state: State = _initial(GAME, self.header)
         self.position = 0
         self.events: list = []
+        if tiles and phase(self.state) == "tiles":  # a set with a map is put together first
+            self.do(tiles)
         if opening:
             self.do(*opening)
 

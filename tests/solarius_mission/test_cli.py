@@ -25,7 +25,7 @@ def test_one_hundred_simulated_games_validate(cli, players):
 
 def entered(cli) -> None:
     cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
-    cli.run("play", "g", "start-card 1; start-card 2; first Marion; roll black 3; roll yellow 2; roll turquoise 1; roll brown *; hub B")
+    cli.run("play", "g", "tiles A0 B0 C0 D0 E0 F0; start-card 1; start-card 2; first Marion; roll black 3; roll yellow 2; roll turquoise 1; roll brown *; hub B")
 
 
 def test_an_entered_game_takes_chance_from_the_table(cli):

@@ -19,7 +19,7 @@ def texts_of(folder: Path) -> dict[str, str]:
 
 def test_the_built_in_set_has_every_family_and_the_counts_of_the_text():
     s = comp.builtin()
-    assert s.name == "house-2016"
+    assert s.name == "house-2016b"
     assert len(s.progress_cards) == 32 and len(s.station_cards) == 6 and len(s.outposts) == 6
     assert len(s.planets) == 36 and len(s.start_cards) == 4 and len(s.tiles) == 7
     assert sorted({p.colour for p in s.planets.values()}) == sorted(comp.COLOURS)
@@ -57,24 +57,32 @@ def test_the_digest_is_of_the_content_not_of_the_name():
 
 # A game of the built-in set records only its name and digest (not its content), so the data under
 # that name must never change: docs/rules/solarius-mission.md, "Built-in sets never change".
-HOUSE_2016_DIGEST = "a48068fe6f45209a"
+# house-2016 (part 1, no map) and house-2016b (house-2016 plus the tiles' hex layout, part 2).
+PINNED = {"house-2016": "a48068fe6f45209a", "house-2016b": "bf84d9107590e30b"}
 
 
-def test_the_built_in_set_never_changes_under_its_name():
-    assert comp.builtin().name == "house-2016"
-    assert comp.builtin().digest == HOUSE_2016_DIGEST, (
-        f"the data of the built-in component set 'house-2016' changed (digest {comp.builtin().digest}, pinned "
-        f"{HOUSE_2016_DIGEST}). Recorded games store only the built-in set's name and digest, so every game of "
-        "house-2016 would refuse to replay. Changing built-in data means a new set name: restore "
-        "data/house-2016, put the changed data in a new folder under a new name (house-2016b, ...), make that "
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_the_built_in_set_never_changes_under_its_name(name):
+    assert comp.builtin(name).name == name
+    assert comp.builtin(name).digest == PINNED[name], (
+        f"the data of the built-in component set {name!r} changed (digest {comp.builtin(name).digest}, pinned "
+        f"{PINNED[name]}). Recorded games store only the built-in set's name and digest, so every game of "
+        f"{name} would refuse to replay. Changing built-in data means a new set name: restore "
+        f"data/{name}, put the changed data in a new folder under a new name, make that "
         "the default for new games, and pin its digest here (docs/rules/solarius-mission.md, 'Built-in sets "
         "never change')."
     )
 
 
-def test_a_recorded_game_of_the_built_in_set_stores_its_name_and_digest_not_its_content():
-    assert comp.options_for(comp.builtin()) == {
-        "components": "house-2016", "components_digest": HOUSE_2016_DIGEST, "components_data": "",
+def test_new_games_default_to_the_set_with_the_map():
+    assert comp.BUILTIN == "house-2016b" and comp.builtin().has_map
+    assert not comp.builtin("house-2016").has_map
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_a_recorded_game_of_the_built_in_set_stores_its_name_and_digest_not_its_content(name):
+    assert comp.options_for(comp.builtin(name)) == {
+        "components": name, "components_digest": PINNED[name], "components_data": "",
     }
 
 
@@ -136,7 +144,8 @@ def test_one_file_holds_a_whole_set_as_tables():
 
 def test_components_lists_data_with_provenance_and_counts(cli):
     out = cli.json("components", "solarius-mission")
-    assert out["set"] == "house-2016" and set(out["counts"]) == {"stated", "inferred", "house"}
+    assert out["set"] == "house-2016b" and set(out["counts"]) == {"stated", "inferred", "house"}
+    assert cli.json("components", "solarius-mission", "--set", "house-2016")["set"] == "house-2016"
     text = cli.run("components", "solarius-mission").stdout
     assert "mat.tech.shift_costs = [1, 2, 3, 4]  [house:" in text
     assert text.strip().splitlines()[-1].endswith(f"({len(out['data'])} data)")
@@ -218,7 +227,7 @@ def test_validate_components_with_a_changed_cost_names_the_games_and_the_first_c
 
 
 def test_a_game_of_a_changed_built_in_set_refuses_to_set_up_with_a_reason():
-    with pytest.raises(comp.InvalidComponents, match="recorded with component set 'house-2016' digest 0000"):
+    with pytest.raises(comp.InvalidComponents, match="recorded with component set 'house-2016b' digest 0000"):
         comp.resolve(comp.BUILTIN, "0000000000000000", "")
 
 
@@ -235,3 +244,45 @@ def test_the_set_travels_with_the_exported_game(cli, tmp_path):
     other = Cli(tmp_path / "other.db")
     other.run("import", str(path), "--id", "h")
     assert other.json("validate", "h")["valid"] == 1
+
+
+# -- the tiles' layout (part 2) ----------------------------------------------------------------------------
+
+
+def tiles_changed(old: str, new: str, count: int = 1) -> dict[str, str]:
+    texts = texts_of(comp.DATA_DIR / "house-2016b")
+    assert old in texts["tiles"]
+    texts["tiles"] = texts["tiles"].replace(old, new, count)
+    return texts
+
+
+@pytest.mark.parametrize(
+    "old, new, reason",
+    [
+        ('"hub", "planet", "empty", "portal"', '"hub", "empty", "empty", "portal"',
+         "holds 2 planet spaces marked unmarked, but planet_spaces.unmarked says 3"),
+        ('"hub", "planet", "empty", "portal"', '"hub", "planet", "empty", "wormhole"', "is one of home, planet"),
+        ('"hub", "planet", "empty", "portal", ', '"hub", "planet", "empty", ', "lists the 19 hexes of a tile"),
+        ('"home", "empty"', '"empty", "home"', "the home planet is the centre's middle hex"),
+        ('"hub", "planet", "empty", "portal"', '"hub", "planet", "empty", "empty"', "holds 1 portal hexes, but portals says 2"),
+        ("planets_removed_per_colour = [0, 0, 4, 2, 1]", "planets_removed_per_colour = [0, 0, 4, 2, 2]",
+         "with 4 players 32 planet spaces are in use but 28 planets are in play"),
+        ("[setup]\nplanets_removed_per_colour = [0, 0, 4, 2, 1]\n", "[setup]\n", "tiles.setup.planets_removed_per_colour: missing"),
+    ],
+)
+def test_a_tile_layout_that_contradicts_the_counts_is_refused(old, new, reason):
+    with pytest.raises(comp.InvalidComponents, match=reason.replace("(", r"\(").replace(")", r"\)")):
+        comp.from_texts("bad", tiles_changed(old, new))
+
+
+def test_a_set_without_a_layout_has_no_map_and_its_games_are_played_without_flight():
+    # house-2016 (recorded by part 1) lists the tiles' counts only
+    assert not comp.builtin("house-2016").has_map
+    assert all(t.hexes == () for t in comp.builtin("house-2016").tiles)
+
+
+def test_every_hex_of_the_layout_has_its_provenance():
+    data = {d.path: d for d in comp.builtin().data}
+    assert data["tiles.tile[1].hexes"].kind == "house" and data["tiles.tile[1].portals"].kind == "house"
+    assert data["tiles.tile[1].planet_spaces"].kind == "inferred"
+    assert data["tiles.setup.planets_removed_per_colour"].kind == "stated"
