@@ -275,7 +275,7 @@ def space_lines(state: State, player: str, space: Space) -> list[ScoreLine]:  # 
     named = [f"{{{' '.join(map(str, s))}}}" for s in (*fours, *threes)]
     line(len(fours) * four_vp + len(threes) * three_vp,
          f"colour sets: {len(fours)} of 4 colours, {len(threes)} of 3 colours" + (f": {' '.join(named)}" if named else ""),
-         text.SETS, text.SETS_ONCE)
+         text.SETS, *((text.SETS_ONCE,) if named else ()))
     # stations: the 2nd, 3rd and 4th built score their slot's VP
     slot_vp = n("mat.stations.slot_vp")
     station_vp, parts, doubled = 0, [], False
@@ -307,8 +307,11 @@ def space_lines(state: State, player: str, space: Space) -> list[ScoreLine]:  # 
     points, parts = hub_adjacency(space, player, per_hub=state.hub_adjacency == "per-hub",
                                   outpost_doubles=doubles != "network")
     built = ", ".join(f"{letter} at {space.name(h)}" for letter, h in space.hubs) or "none built"
-    line(points, f"figures next to built hubs (hubs {built}): " + ("; ".join(parts) if parts else f"none of {len(own)} figure(s)"),
-         text.HUBS, *((text.OUTPOST_DOUBLE,) if "doubles" in " ".join(parts) else ()))
+    if own:
+        what = f"figures next to built hubs (hubs {built}): " + ("; ".join(parts) if parts else f"none of {len(own)} figure(s)")
+    else:
+        what = "figures next to built hubs (0 figure(s) in space)"
+    line(points, what, text.HUBS, *((text.OUTPOST_DOUBLE,) if "doubles" in what else ()))
     return lines
 
 
@@ -347,10 +350,10 @@ def network_lines(state: State, space: Space | None = None) -> list[ScoreLine]:
             link = "hex to hex" if reach is None else f"within ship range {reach}"
             what = (f"network majority ({count} connected figure(s), {link}: "
                     f"{', '.join(space.figure(f) for f in group)}; {place}; awards {'/'.join(map(str, awards))})")
-        else:
-            what = "network majority (0 connected figure(s): no figure in space, no part)"
-        if len(state.players) < 4:
-            rules.append(text.NETWORK_PLAYERS)
+            if len(state.players) < 4:
+                rules.append(text.NETWORK_PLAYERS)
+        else:  # no figure in space: no part in the comparison (reading 18)
+            what, rules = "network majority (0 connected figure(s))", [text.NETWORK]
         lines.append(ScoreLine(p, points[p], what, "; ".join(rules)))
     return lines
 
