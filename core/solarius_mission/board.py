@@ -129,6 +129,10 @@ class Board:
     def space(self, h: Hex) -> Space:
         return self.spaces[h]
 
+    def adjacent(self, h: Hex) -> tuple[Hex, ...]:
+        """The neighbours of ``h`` that are on the board (across tile borders too)."""
+        return tuple(n for n in neighbours(h) if n in self.spaces)
+
     def kind(self, h: Hex) -> str:
         return self.spaces[h].kind
 

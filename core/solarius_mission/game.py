@@ -315,4 +315,12 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
         return f"{e.player} completes the settlement of planet {e.planet}{paid}"
     if isinstance(event, ev.GameTurnEnded):
         return f"game turn {e.turn} ends" + (f"; {e.next_start} starts the next" if e.next_start else "; end game scoring")
+    if isinstance(event, ev.TilesPlaced):
+        return "space: outer tiles clockwise from the top " + " ".join(f"{t}{r}" for t, r in e.placement)
+    if isinstance(event, ev.PlanetsDealt):
+        return f"{len(e.hexes)} planets are dealt face down"
+    if isinstance(event, ev.PlanetTurned):
+        return f"{e.player} turns the planet at {e.hex.q},{e.hex.r}"
+    if isinstance(event, ev.PlanetRevealed):
+        return f"the planet at {e.hex.q},{e.hex.r} is planet {e.planet}: {e.text}"
     return type(event).__name__

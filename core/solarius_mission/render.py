@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from .board import OUTER
 from .components import COLOURS
 from .state import State, contamination_spaces, open_cells, phase
 
@@ -68,7 +69,81 @@ def render(state: State, reveal: bool = False) -> str:
         )
     if state.effects:
         lines.append("waiting effects: " + "; ".join(f"{e.kind} {e.colour} {e.count}".replace("  ", " ") for e in state.effects))
+    if state.placement:
+        lines.append("")
+        lines.extend(space_lines(state))
     return "\n".join(lines)
+
+
+# -- space as text (part 2) -------------------------------------------------------------------------------
+
+PLANET_LETTER = {"black": "k", "yellow": "y", "turquoise": "t", "brown": "b"}
+FIGURE_LETTER = {"colony": "c", "station": "s", "mission": "m"}
+CELL = 6  # characters per hex (up to 5 and a space); the next row is shifted by half a hex
+
+
+def _cell(state: State, h) -> str:
+    bd = state.board
+    space = bd.space(h)
+    figure = state.figure_at(h)
+    built = {hx: letter for letter, hx in state.hub_hexes}
+    planet = state.planet_at(h)
+    if figure is not None:
+        text = f"{state.index(figure.player) + 1}{FIGURE_LETTER[figure.kind]}" + ("+" if figure.outpost else "")
+    elif space.kind == "hub":
+        text = f"[{built[h]}]" if h in built else f"({space.tile})"
+    elif planet is not None:
+        text = "?" if planet < 0 else f"{PLANET_LETTER[state.cset.planets[planet].colour]}{state.cset.planets[planet].vp}"
+    else:
+        text = {"home": "H", "portal": "O"}.get(space.kind, ".")
+    ships = [i + 1 for i, s in enumerate(state.ships) if s == h]
+    if ships:
+        own = figure is not None and ships == [state.index(figure.player) + 1]
+        mark = "^" if own else "^" + "".join(map(str, ships))
+        text = text + mark if len(text) + len(mark) < CELL else text[:1] + "^^"
+    return text[:CELL - 1].ljust(CELL)
+
+
+def _by_label(state: State, hexes) -> list:
+    bd = state.board
+    order = ("centre", *OUTER)
+    return sorted(hexes, key=lambda h: (order.index(bd.tile(h)), bd.space(h).number))
+
+
+def space_lines(state: State) -> list[str]:
+    """The map as text: every ship, figure, planet (face down or its colour and VP), portal and hub.
+    Face-down planets show only "?" (the state holds no more: chance names a planet when it is turned)."""
+    bd = state.board
+    hexes = bd.hexes
+    col = {h: CELL * h.q + (CELL // 2) * h.r for h in hexes}
+    left = min(col.values())
+    rows: dict[int, list[str]] = {}
+    for h in hexes:
+        row = rows.setdefault(h.r, [])
+        x = col[h] - left
+        if len(row) < x:
+            row.extend(" " * (x - len(row)))
+        row[x:x + CELL] = list(_cell(state, h))
+    out = ["space (H = home, O = portal, ? = planet face down, y2 = yellow planet of 2 VP (k black, t turquoise, "
+           "b brown), [A] = hub A built, (A) = hub space of tile A, 1c / 1s / 1m = colony / station / mission of "
+           "player 1, + outpost, ^1 = ship of player 1 (^ alone: of the figure's player), ^^ = several ships):"]
+    out.extend("  " + "".join(rows[r]).rstrip() for r in sorted(rows))
+    tiles = ", ".join(f"{letter} turned {rot}" for letter, rot in state.placement)
+    out.append(f"tiles clockwise from the top: {tiles}")
+    out.append("ships: " + ", ".join(f"{p} {bd.label(h)}" for p, h in zip(state.players, state.ships)))
+    planets = dict(state.planets_on_map)
+    down = [bd.label(h) for h in _by_label(state, planets) if planets[h] < 0]
+    up = [f"{bd.label(h)} planet {planets[h]} ({state.cset.planets[planets[h]].colour} {state.cset.planets[planets[h]].vp} VP)"
+          for h in _by_label(state, planets) if planets[h] >= 0]
+    out.append(f"planets face down ({len(down)}): {' '.join(down) or '-'}")
+    if up:
+        out.append("planets face up: " + ", ".join(up))
+    if state.figures:
+        out.append("figures: " + ", ".join(
+            f"{f.player} {f.kind} {bd.label(f.hex)}" + (" with outpost" if f.outpost else "") for f in state.figures))
+    hubs = [f"{letter} at {bd.label(h)}" for letter, h in state.hub_hexes]
+    out.append(f"hubs built: {', '.join(hubs) or '-'}; portals: {' '.join(bd.label(h) for h in _by_label(state, bd.portals))}")
+    return out
 
 
 # -- the picture (docs/pictures.md) ----------------------------------------------------------------------

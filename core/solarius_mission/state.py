@@ -132,7 +132,7 @@ class State:
     planets_on_map: tuple[tuple[Hex, int], ...] = ()  # (hex, planet id), -1 while face down; sorted by hex
     figures: tuple[Figure, ...] = ()  # sorted
     ships: tuple[Hex, ...] = ()  # per player index
-    hub_hexes: tuple[tuple[str, Hex], ...] = ()  # built hubs: (letter, hex), in the order built
+    hub_hexes: tuple[tuple[str, Hex], ...] = ()  # built hubs: (letter, hex), by letter (hubs_built keeps the order)
     revealing: Hex | None = None  # a face-down planet being turned: chance names it next
     # the scoring readings chosen at setup (game.MissionOptions; docs/rules/solarius-mission.md)
     hub_adjacency: str = "once"
@@ -319,7 +319,7 @@ def _bridge_set_up(state: State, e: ev.BridgeSetUp) -> State:
 
 def _hub_revealed(state: State, e: ev.HubRevealed) -> State:
     # 9.1 "turns it and places it on the corresponding hexagon in space": the hub's tile holds one hub space.
-    hub_hexes = (*state.hub_hexes, (e.hub, state.board.hub_hex(e.hub))) if state.placement else state.hub_hexes
+    hub_hexes = tuple(sorted((*state.hub_hexes, (e.hub, state.board.hub_hex(e.hub))))) if state.placement else state.hub_hexes
     return attrs.evolve(
         state, hubs=tuple(h for h in state.hubs if h != e.hub), hubs_built=(*state.hubs_built, e.hub),
         turn=e.turn, turn_started=True, hub_hexes=hub_hexes,

@@ -39,7 +39,9 @@ def test_adjacency_crosses_tile_borders():
     bd = board()
     # the centre's top hex (H7) and the hexes of tile A at position 0 beyond it
     top = bd.labels["H7"]
-    assert {bd.tile(n) for n in b.neighbours(top)} == {b.CENTRE, "A"}
+    assert {bd.tile(n) for n in b.neighbours(top)} == {b.CENTRE, "A"} and bd.adjacent(top) == b.neighbours(top)
+    edge = bd.labels["A7"]  # the top of tile A: the board ends above it
+    assert 0 < len(bd.adjacent(edge)) < 6
     assert b.distance(top, bd.labels["A0"]) == 3
 
 
@@ -195,3 +197,23 @@ def test_a_flight_off_the_board_is_refused():
     edge = max(bd.hexes, key=lambda h: b.distance(HOME, h))
     outside = next(n for n in b.neighbours(edge) if n not in bd)
     assert b.check_path(bd, (), (edge, outside), 3, False).endswith("leaves the board")
+
+
+def test_the_documented_house_layout_is_the_data():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "solarius-mission.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith(("| centre (H) |", "| A |", "| B |", "| C |", "| D |", "| E |", "| F |"))]
+    assert len(rows) == 7
+    for tile, row in zip(comp.builtin().tiles, rows):
+        letter = "H" if tile.name == b.CENTRE else tile.name
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        _, home, planets, hub, portals, empty = cells
+        unmarked, three, four = (part.strip() for part in planets.split("/"))
+
+        def labels(word: str) -> str:
+            return " ".join(f"{letter}{i}" for i, w in enumerate(tile.hexes) if w == word) or "-"
+
+        assert (home, unmarked, three, four, hub, portals) == (
+            labels("home"), labels("planet"), labels("planet-3"), labels("planet-4"), labels("hub"), labels("portal"))
+        assert int(empty) == tile.hexes.count("empty")

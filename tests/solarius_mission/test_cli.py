@@ -69,3 +69,50 @@ def test_score_explain_lists_every_category(cli):
                  "figures next to built hubs", "tech dice on a VP side", "column IV or V", "full storage columns",
                  "fuel", "SpaceBucks", "beside the mat", "network majority"):
         assert what in text
+
+
+# -- space: the map (part 2) ------------------------------------------------------------------------------
+
+
+def position(cli, game: str) -> int:
+    return cli.json("show", game)["position"]
+
+
+@pytest.mark.parametrize(
+    "tiles, reason",
+    [
+        ("tiles A0 C3 B1 F5 D2 G4", "'G4': the outer tiles are A, B, C, D, E, F"),
+        ("tiles A0 C3 B1 F5 D2 A4", "tile A is named 2 times; each outer tile lies once"),
+        ("tiles A0 C3 B1 F5 D2 E9", "'E9': a tile's rotation is 0-5"),
+        ("tiles A0 C3 B1", "tiles names the 6 outer tiles"),
+    ],
+)
+def test_bad_tiles_typed_at_the_table_are_refused_and_nothing_is_written(cli, tiles, reason):
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    before = position(cli, "g")
+    result = cli.run("play", "g", tiles, expect=2)
+    assert reason in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert position(cli, "g") == before == 0
+
+
+def test_a_bad_hex_in_a_command_is_refused_with_its_reason():
+    from solrec.core.errors import InvalidCommand
+    from solrec.core.solarius_mission.board import parse_hex
+
+    with pytest.raises(InvalidCommand, match="'Q7' is not a hex"):
+        parse_hex("Q7")
+
+
+def test_an_entered_game_types_the_tiles_and_show_draws_the_map(cli):
+    entered(cli)
+    shown = cli.run("show", "g").stdout
+    assert "tiles clockwise from the top: A turned 0, B turned 0" in shown
+    assert "ships: Marion H0, Tom H0" in shown and "planets face down (20):" in shown
+    assert "hubs built: B at B0" in shown
+
+
+def test_a_seeded_game_places_the_tiles_by_itself(cli):
+    out = cli.json("new", "solarius-mission", "--seed", "11", "-p", "Marion", "-p", "Tom", "--id", "s")
+    first = out["steps"][0]
+    assert first["command"].startswith("tiles ") and len(first["command"].split()) == 7
+    assert any("planets are dealt face down" in e for e in first["events"])
