@@ -211,3 +211,15 @@ def test_hub_adjacency_per_hub_option_is_recorded_and_counts_each_hub():
     _, per = every_figure_kind(hub_adjacency="per-hub")
     assert per.hub_adjacency == "per-hub"
     assert GAME.score(per).totals == GAME.score(once).totals
+
+
+def test_a_space_ship_is_no_figure_for_hubs_or_the_network():
+    # 11.0 "(colony, space station, mission marker but not his space ship)"; "(colonies, space stations,
+    # mission markers, but not space ships)"
+    s = table()
+    b = s.board
+    s = place(s, ("Marion", "station", "B1", False), ("Marion", "station", "B3", False), hubs=("C",),
+              Marion={"stations": (1, 2)})
+    s = attrs.evolve(s, ships=(b.labels["B2"], b.labels["C1"], b.labels["H0"]))  # B2 joins B1 and B3; C1 touches hub C
+    assert "1 connected figure(s)" in line(s, "Marion", "network majority").what
+    assert line(s, "Tom", "figures next to built hubs").points == 0
