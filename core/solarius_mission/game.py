@@ -34,6 +34,23 @@ class MissionOptions:
         "or at once ('including-new')",
         ("earlier", "including-new"),
     )
+    hub_adjacency: str = option(
+        "once",
+        "scoring reading S2 (11.0 hubs): a figure next to two built hubs scores 1 ('once') or 1 per hub ('per-hub')",
+        ("once", "per-hub"),
+    )
+    outpost_doubles: str = option(
+        "space",
+        "scoring reading S3 (9.2 B II.4): an outpost doubles its figure's hub points and network count ('space'), only the "
+        "network count ('network'), or also its planet, station and mission points ('all')",
+        ("space", "network", "all"),
+    )
+    network: str = option(
+        "adjacent",
+        "scoring reading S4 (11.0 'connected within the range of their own space ships'): figures connect hex to hex "
+        "('adjacent') or within the owner's ship range of each other ('ship-range')",
+        ("adjacent", "ship-range"),
+    )
     components: str = option(comp.BUILTIN, "the component set's name (solrec components solarius-mission)")
     components_digest: str = option(_BUILTIN_DIGEST, "the digest of the component set's content")
     components_data: str = option("", "the content of a set that is not built in (recorded by --components)")
@@ -79,6 +96,9 @@ class SolariusMission(Game):
             # 4.0 "The space ship is placed on/next to the home planet in the center of space."
             ships=(HOME,) * len(players) if cset.has_map else (),
             station_effect=options.station_effect,
+            hub_adjacency=options.hub_adjacency,
+            outpost_doubles=options.outpost_doubles,
+            network=options.network,
         )
 
     def to_act(self, state: State) -> str | None:

@@ -145,6 +145,13 @@ class State:
     ships: tuple[Hex, ...] = ()  # per player index
     hub_hexes: tuple[tuple[str, Hex], ...] = ()  # built hubs: (letter, hex), by letter (hubs_built keeps the order)
     revealing: Hex | None = None  # a face-down planet being turned: chance names it next
+    # the scoring readings chosen at setup (game.MissionOptions; docs/rules/solarius-mission.md)
+    hub_adjacency: str = "once"
+    outpost_doubles: str = "space"
+    network: str = "adjacent"
+    # what each figure on the map stands for, for the score lines: (hex, the planet of the colony / the
+    # station card / the completed mission card there), sorted by hex
+    figure_ids: tuple[tuple[Hex, int], ...] = ()
 
     @property
     def board(self) -> Board:

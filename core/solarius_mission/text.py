@@ -113,6 +113,21 @@ NETWORK = cite(
     "player with the third most number 2 points."
 )
 GLOSSARY = cite("Details on all effects may be found in the glossary!")
+# -- end game scoring in space (11.0, 9.2 B II.4)
+SETS_ONCE = cite("Each planet may be part of only one set.")
+OUTPOST_DOUBLE = cite(
+    "Each player figure that is in the same hexagon as an outpost earns double the amount of victory points at the end game scoring."
+)
+NETWORK_CONNECTED = cite(
+    "Finally, all players compare the number of their own playing figures (colonies, space stations, mission markers, "
+    "but not space ships) that are all connected within the range of their own space ships."
+)
+NETWORK_OUTPOSTS = cite("They count playing figures in hexagons of outposts double.")
+NETWORK_TIE = cite(
+    "If there is a tie the victory points of all tied players are added and then divided by the number of tied "
+    "players (points are rounded down, if necessary)."
+)
+NETWORK_PLAYERS = cite("In a three player game only 4 and 2 victory points are received; in a two player game only 2 victory points.")
 TIE = cite(
     "If there is a tie, the player among the leading ones who has earned more points by settling planets is the overall winner."
 )
