@@ -992,7 +992,7 @@ def notation_format(cmd: Command) -> str:
 def sample(state: State, rng: Any) -> Command:
     ph = phase(state)
     main = phase_commands(state)
-    if ph in ("research", "supplementary"):  # missions the storage could never pay are left in the hand
+    if ph in ("research", "supplementary") and rng.random() < 0.7:  # mostly keep missions the storage cannot pay
         mat = state.mats[state.actor]
         main = [m for m in main if not (isinstance(m, c.PlayCard) and m.side == "mission"
                                         and not space.mission_within_storage(state, mat, m.card))]
