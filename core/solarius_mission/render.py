@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from .board import OUTER
 from .components import COLOURS
 from .state import State, contamination_spaces, open_cells, phase
@@ -394,7 +396,7 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     commercial hubs revealed so far, then each player's mat: fuel and SpaceBucks, the four rows with
     their tech dice in columns I-V and the storage pyramid, contamination on the spaces and beside
     the mat, drives, space station slots, the dice taken, the hand (face down unless ``reveal``),
-    missions and developments, planets. Space (the hex map) is part 2's; nobody flies yet. ``last``
+    missions and developments, planets; above them space, the hex map (``space_map``). ``last``
     (the events of the last command) is outlined in orange."""
     from ..svg import document, rect, text
     from .rules import describe_phase
@@ -428,6 +430,10 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     if reveal:
         out.append(text(8, y + 12, f"hidden hubs (revealed): {' '.join(state.hubs) or '-'}", 11, fill=MUTED))
         y += 18
+    if state.has_map and state.placement:  # space: the hex map once the tiles lie around the centre
+        part, y = space_map(state, reveal=reveal, last=last, top=y)
+        out.extend(part)
+        y += 6
     # the bridge: five spaces of the bonus wheel, the dice on them
     values = n("bridge.wheel.values")
     out.append(text(8, y + 12, "bridge (bonus wheel)", 12, fill=INK, font_weight="bold"))
@@ -477,3 +483,201 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     height = round(y)
     out[0] = rect(0, 0, WIDTH, height, fill="#ffffff")
     return document(WIDTH, height, out, size=size, title=head)
+
+
+# -- space: the hex map (003 2.1, 4.0) --------------------------------------------------------------------
+
+# Player colours by seat (the game's own colours are not in the text); none is a planet colour or the highlight.
+PLAYER_FILL = ("#d62728", "#1f77b4", "#2ca02c", "#e377c2")
+PLANET_FILL = {"black": "#2b2b2b", "yellow": "#f2c200", "turquoise": "#22b3b3", "brown": "#8b5a2b"}
+PLANET_INK = {"black": "#ffffff", "yellow": "#1a1a1a", "turquoise": "#1a1a1a", "brown": "#ffffff"}
+TILE_FILL = {"centre": "#e9edf7", "A": "#eef6ee", "B": "#f6f0e6", "C": "#eef3f8", "D": "#f7eef3", "E": "#f3f3e6",
+             "F": "#eaf4f4"}
+SPACE_INK = "#0f1a33"
+FACE_DOWN = "#6b6f7a"
+SQRT3 = 3 ** 0.5
+
+
+def _corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
+    """A pointy-top hexagon's corners around (x, y)."""
+    import math
+
+    return [(x + size * math.cos(math.radians(60 * k - 30)), y + size * math.sin(math.radians(60 * k - 30)))
+            for k in range(6)]
+
+
+def _octagon(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    import math
+
+    return [(x + r * math.cos(math.radians(45 * k + 22.5)), y + r * math.sin(math.radians(45 * k + 22.5)))
+            for k in range(8)]
+
+
+def hex_centre(h, size: float) -> tuple[float, float]:
+    """Axial (q, r) to the picture, pointy-top."""
+    q, r = h
+    return size * SQRT3 * (q + r / 2), size * 1.5 * r
+
+
+def _changed_hexes(last) -> set:
+    """Hexes named by the last command's events (a figure placed, a planet revealed, a flight's path)."""
+    from .board import Hex
+
+    out = set()
+    for e in last or ():
+        for value in attrs.asdict(e, recurse=False).values() if attrs.has(type(e)) else ():
+            for h in value if isinstance(value, tuple) else (value,):
+                if isinstance(h, Hex):
+                    out.add(h)
+    return out
+
+
+LEGEND = 18.0  # the row under the map that names the symbols
+
+
+def _legend(y: float, size: float) -> list[str]:
+    """One row naming the symbols, each drawn as on the map."""
+    from ..svg import circle, polygon, rect, text
+
+    out = []
+    x = 10.0
+    r = 5.0
+    items = (
+        ("colony", lambda x: circle(x, y - 4, r, fill=MUTED)),
+        ("station", lambda x: polygon(_octagon(x, y - 4, r * 1.1), fill=MUTED)),
+        ("mission", lambda x: rect(x - r, y - 4 - r, 2 * r, 2 * r, fill=MUTED)),
+        ("outpost", lambda x: circle(x, y - 4, r, fill="none", stroke=MUTED, stroke_width=2)),
+        ("ship", lambda x: polygon([(x, y - 4 - r), (x + r, y - 4 + r), (x - r, y - 4 + r)], fill=MUTED)),
+        ("portal", lambda x: circle(x, y - 4, r, fill="#efe3fb", stroke="#7b3294", stroke_width=1.5)),
+        ("? face down", lambda x: circle(x, y - 4, r, fill=FACE_DOWN)),
+    )
+    for word, draw in items:
+        out.append(draw(x))
+        out.append(text(x + r + 3, y, word, 10, fill=INK))
+        x += r * 2 + 7 + 5.6 * len(word)
+    return out
+
+
+def ship_at(centre: tuple[float, float], size: float, k: int) -> tuple[float, float]:
+    """Where the k-th ship in a hex is drawn: along the hex's upper edge, clear of its figure."""
+    x, y = centre
+    return x - size * 0.42 + k * size * 0.28, y - size * 0.5
+
+
+def map_layout(board, width: float = WIDTH, top: float = 0.0):
+    """Where the map draws each hex: ``at(hex) -> (x, y)`` in the picture's units, the hexagon's
+    size (centre to corner) and the map's height (its title row included)."""
+    hexes = sorted(board.hexes)
+    xs = [hex_centre(h, 1.0)[0] for h in hexes]
+    ys = [hex_centre(h, 1.0)[1] for h in hexes]
+    margin = 8.0
+    size = min((width - 2 * margin) / (max(xs) - min(xs) + SQRT3), 40.0)
+    ox = margin + (width - 2 * margin - (max(xs) - min(xs) + SQRT3) * size) / 2 - (min(xs) - SQRT3 / 2) * size
+    oy = top + 22 + margin - (min(ys) - 1) * size
+    height = (max(ys) - min(ys) + 2) * size + 2 * margin + 22 + LEGEND
+
+    def at(h) -> tuple[float, float]:
+        x, y = hex_centre(h, size)
+        return x + ox, y + oy
+
+    return at, size, height
+
+
+def space_map(state: State, *, reveal: bool = False, last=None, width: float = WIDTH, top: float = 0.0
+              ) -> tuple[list[str], float]:
+    """The hex map from ``top`` down, ``width`` wide: every tile (its letter), planet spaces (face
+    down, or the planet's colour and VP; spaces not used with this many players faint with their
+    "3"/"4"), portals, hub spaces (built: the hub's letter; not yet: dashed), every figure in its
+    player's colour and kind (colony a disc, station an octagon, mission marker a cube, an outpost
+    a ring around its figure), the ships. Face-down planets stay face down unless ``reveal``.
+    Returns the elements and the height used."""
+    from ..svg import HIGHLIGHT, circle, polygon, rect, text
+    from . import board as geo
+
+    b = state.board
+    hexes = sorted(b.hexes)
+    at, size, height = map_layout(b, width, top)
+    players = {p: i for i, p in enumerate(state.players)}
+    out = [rect(0, top, width, height, fill="#ffffff"),
+           text(8, top + 16, "space", 13, fill=INK, font_weight="bold")]
+    # the legend: each player's colour
+    lx = width - 8
+    for p in reversed(state.players):
+        lx -= 7 * len(p) + 18
+        out.append(circle(lx + 5, top + 12, 5, fill=PLAYER_FILL[players[p] % len(PLAYER_FILL)], stroke=INK, stroke_width=0.6))
+        out.append(text(lx + 13, top + 16, p, 11, fill=INK))
+    planets = dict(state.planets_on_map)
+    in_use = set(b.planet_spaces(len(state.players)))
+    hubs_built = {h: letter for letter, h in state.hub_hexes}
+    changed = _changed_hexes(last)
+    # the hexes, tile by tile
+    for h in hexes:
+        x, y = at(h)
+        tile = b.tile(h)
+        out.append(polygon(_corners(x, y, size * 0.98), fill=TILE_FILL.get(tile, "#f0f0f0"), stroke="#9aa3b5",
+                           stroke_width=0.8))
+    for h in hexes:
+        x, y = at(h)
+        kind = b.kind(h)
+        if kind == "home":
+            out.append(circle(x, y, size * 0.62, fill="#4a78c2", stroke=SPACE_INK, stroke_width=1))
+            out.append(text(x, y + size * 0.15, "home", size * 0.36, anchor="middle", fill="#ffffff"))
+        elif kind == "planet":
+            pid = planets.get(h)
+            if h not in in_use:
+                mark = b.marking(h)
+                out.append(circle(x, y, size * 0.5, fill="none", stroke="#b0b0b0", stroke_width=0.8, stroke_dasharray="2 2"))
+                out.append(text(x, y + size * 0.15, mark or "-", size * 0.4, anchor="middle", fill="#b0b0b0"))
+            elif pid is None:
+                out.append(circle(x, y, size * 0.5, fill="none", stroke="#7a7a7a", stroke_width=0.8))
+            elif pid < 0:
+                out.append(circle(x, y, size * 0.5, fill=FACE_DOWN, stroke=SPACE_INK, stroke_width=1))
+                out.append(text(x, y + size * 0.15, "?", size * 0.45, anchor="middle", fill="#ffffff", font_weight="bold"))
+            else:
+                planet = state.cset.planets[pid]
+                out.append(circle(x, y, size * 0.5, fill=PLANET_FILL[planet.colour], stroke=SPACE_INK, stroke_width=1))
+                out.append(text(x, y + size * 0.15, f"{planet.vp}", size * 0.45, anchor="middle",
+                                fill=PLANET_INK[planet.colour], font_weight="bold"))
+        elif kind == "portal":
+            out.append(circle(x, y, size * 0.5, fill="#efe3fb", stroke="#7b3294", stroke_width=2))
+            out.append(circle(x, y, size * 0.25, fill="none", stroke="#7b3294", stroke_width=1.5))
+        elif kind == "hub":
+            if h in hubs_built:
+                out.append(polygon(_corners(x, y, size * 0.7), fill=SPACE_INK, stroke=SPACE_INK, stroke_width=1))
+                out.append(text(x, y + size * 0.2, hubs_built[h], size * 0.6, anchor="middle", fill="#ffffff",
+                                font_weight="bold"))
+            else:
+                # not built yet: the dashed space, its tile's letter (the hub that will come here)
+                out.append(polygon(_corners(x, y, size * 0.7), fill="#ffffff", stroke=SPACE_INK, stroke_width=1,
+                                   stroke_dasharray="3 2"))
+                out.append(text(x, y + size * 0.2, b.tile(h), size * 0.6, anchor="middle", fill="#9aa3b5",
+                                font_weight="bold"))
+        out.append(text(x, y + size * 0.86, geo.format_hex(h, b), size * 0.22, anchor="middle", fill="#8a90a0"))
+    # figures (over planets and hubs), then ships
+    for f in state.figures:
+        x, y = at(f.hex)
+        fill = PLAYER_FILL[players[f.player] % len(PLAYER_FILL)]
+        if f.outpost:
+            out.append(circle(x, y, size * 0.74, fill="none", stroke=fill, stroke_width=size * 0.14))
+        if f.kind == "colony":
+            out.append(circle(x, y, size * 0.38, fill=fill, stroke="#ffffff", stroke_width=1.2))
+        elif f.kind == "station":
+            out.append(polygon(_octagon(x, y, size * 0.44), fill=fill, stroke="#ffffff", stroke_width=1.2))
+        else:
+            s = size * 0.6
+            out.append(rect(x - s / 2, y - s / 2, s, s, fill=fill, stroke="#ffffff", stroke_width=1.2))
+    ships: dict = {}
+    for i, h in enumerate(state.ships):
+        ships.setdefault(h, []).append(i)
+    for h, seats in ships.items():
+        for k, i in enumerate(seats):
+            sx, sy = ship_at(at(h), size, k)
+            s = size * 0.22
+            out.append(polygon([(sx, sy - s), (sx + s * 0.8, sy + s * 0.7), (sx - s * 0.8, sy + s * 0.7)],
+                               fill=PLAYER_FILL[i % len(PLAYER_FILL)], stroke=INK, stroke_width=0.8))
+    out.extend(_legend(top + height - 4, size))
+    for h in sorted(changed):
+        if h in b.hexes:
+            x, y = at(h)
+            out.append(polygon(_corners(x, y, size * 0.9), fill="none", stroke=HIGHLIGHT, stroke_width=3))
+    return out, top + height
