@@ -7,6 +7,7 @@ from typing import ClassVar
 import attrs
 
 from ..game import Command
+from .board import Hex
 
 # -- chance ---------------------------------------------------------------------------------------
 
@@ -199,9 +200,67 @@ class RevealPlanet(Command):
     planet: int
 
 
-ALL = (
+ALL: tuple[type[Command], ...] = (
     DealStartCard, FirstPlayer, Roll, RevealHub, DrawCard, ChooseStart, Take, Bonus, BuyActionPoints, Resources,
     Fuel, Bucks, Upgrade, Shift, Draw, PlayCard, Skip, Discard, BuyDrives, Pass, EndTurn, ExchangeForResource,
     ExchangeResources, UpgradeDrive, Settle, Close,
     PlaceTiles, RevealPlanet,
 )
+
+
+# -- space (part 2): supplementary action II and what follows a flight ----------------------------
+
+
+@attrs.frozen
+class Fly(Command):
+    """9.2 B II: the ship's path, the ship's hex first; ``jumps`` are the path indices reached through a
+    portal. ``portal``: "flip" (a 2-drive turned to 1) or "return" (a 1-drive to the pool) activates the
+    portals; "" does not. Range beyond the drives is bought at once with fuel (2 per point)."""
+
+    path: tuple[Hex, ...]
+    jumps: tuple[int, ...] = ()
+    portal: str = ""
+
+
+@attrs.frozen
+class Colonize(Command):
+    """9.2 B II.1: a colony on the planet of the ship's hex; the planet goes beside the mat (waiting)."""
+
+    outpost: int = 0
+
+
+@attrs.frozen
+class Decline(Command):
+    """9.2 B II.1: the revealer does not settle; explorer bonus = the planet's VP in resources."""
+
+
+@attrs.frozen
+class Build(Command):
+    """9.2 B II.2: station card ``card`` on the ship's hex, paid with these cubes (the next slot's two
+    values in the card's two colours)."""
+
+    card: int
+    cubes: tuple[tuple[str, int], ...]
+    outpost: int = 0
+
+
+@attrs.frozen
+class CompleteMission(Command):
+    """9.2 B II.3: mission ``card`` paid with these cubes, its marker onto the ship's hex next to hub
+    ``hub`` (a tile letter; may be left out when the hex touches one hub only)."""
+
+    card: int
+    cubes: tuple[tuple[str, int], ...]
+    hub: str = ""
+    outpost: int = 0
+
+
+@attrs.frozen
+class HubBonus(Command):
+    """9.2 B II.3: the bonus of a first mission at a built hub: one of the six outpost bonuses."""
+
+    outpost: int
+
+
+SPACE = (Fly, Colonize, Decline, Build, CompleteMission, HubBonus)
+ALL = (*ALL, *SPACE)

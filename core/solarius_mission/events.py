@@ -348,7 +348,7 @@ class PlanetRevealed(Event):
     text: str
 
 
-ALL = (
+ALL: tuple[type[Event], ...] = (
     StartCardDealt, StartChosen, StartingPlayerChosen, SetupDieRolled, BridgeSetUp, HubRevealed, DieTaken,
     Contaminated, ContaminationRemoved, TrackChanged, BonusTaken, ActionPointsBought, ActionPointsAdded,
     ResourcesPlaced, ResourcesRemoved, TechUpgraded, TechShifted, DieActionDone, ResearchDone, CardsRequested,
@@ -357,3 +357,108 @@ ALL = (
     PlayerClosed, PlanetSettled,
     TilesPlaced, PlanetsDealt, PlanetTurned, PlanetRevealed,
 )
+
+
+# -- space (part 2): supplementary action II and what follows a flight ----------------------------
+
+
+@attrs.frozen
+class PortalsActivated(Event):
+    """9.2 B II: range reduced by 1 (the drive in ``slot`` flipped from 2 to 1, or a 1-drive returned to
+    the pool); all portals active for the rest of the turn."""
+
+    TYPE: ClassVar[str] = "sm-portals-activated"
+    player: str
+    slot: int
+    returned: bool
+
+
+@attrs.frozen
+class ShipFlown(Event):
+    """The ship flew this path (its hex first); ``jumps``: indices reached through a portal; ``cost``:
+    range used, ``bought``: of it bought with fuel at once."""
+
+    TYPE: ClassVar[str] = "sm-ship-flown"
+    player: str
+    path: tuple[Hex, ...]
+    jumps: tuple[int, ...]
+    cost: int
+    bought: int
+
+
+@attrs.frozen
+class PlanetColonized(Event):
+    """A colony on the planet's hex; the planet beside the mat, waiting (9.2 B II.1)."""
+
+    TYPE: ClassVar[str] = "sm-planet-colonized"
+    player: str
+    hex: Hex
+    planet: int
+
+
+@attrs.frozen
+class PlanetDeclined(Event):
+    """The revealer did not settle: the planet stays face up; explorer bonus of ``vp`` resources."""
+
+    TYPE: ClassVar[str] = "sm-planet-declined"
+    player: str
+    hex: Hex
+    planet: int
+    vp: int
+
+
+@attrs.frozen
+class StationBuilt(Event):
+    """The next station of the mat onto the ship's hex, with this station card (paid before, 9.2 B II.2)."""
+
+    TYPE: ClassVar[str] = "sm-station-built"
+    player: str
+    hex: Hex
+    card: int
+
+
+@attrs.frozen
+class MissionCompleted(Event):
+    """Mission ``card`` paid; its marker onto ``hex`` next to hub ``hub``. ``bonus``: "now" (first mission
+    at a built hub), "later" (first at an unbuilt hub: when it is built), "" (none)."""
+
+    TYPE: ClassVar[str] = "sm-mission-completed"
+    player: str
+    hex: Hex
+    card: int
+    hub: str
+    bonus: str
+
+
+@attrs.frozen
+class OutpostBuilt(Event):
+    """Outpost ``outpost`` beside the player's figure on ``hex`` (9.2 B II.4); its bonus follows at once."""
+
+    TYPE: ClassVar[str] = "sm-outpost-built"
+    player: str
+    hex: Hex
+    outpost: int
+
+
+@attrs.frozen
+class HubBonusTaken(Event):
+    """The hub bonus of hub ``hub``: the bonus of outpost ``outpost``, freely chosen (9.2 B II.3)."""
+
+    TYPE: ClassVar[str] = "sm-hub-bonus-taken"
+    player: str
+    hub: str
+    outpost: int
+
+
+@attrs.frozen
+class SpaceActionDone(Event):
+    """What the player did after the flight (colony, decline, station, mission)."""
+
+    TYPE: ClassVar[str] = "sm-space-action-done"
+    player: str
+    what: str
+
+
+SPACE = (PortalsActivated, ShipFlown, PlanetColonized, PlanetDeclined, StationBuilt, MissionCompleted, OutpostBuilt,
+         HubBonusTaken, SpaceActionDone)
+ALL = (*ALL, *SPACE)

@@ -16,7 +16,7 @@ from . import components as comp
 from . import events as ev
 from . import notation, render, rules, scoring, text
 from .board import HOME
-from .state import CHANCE_PHASES, Mat, State, evolve, phase, planets_in_play
+from .state import CHANCE_PHASES, Mat, State, acting, evolve, phase, planets_in_play
 
 _BUILTIN_DIGEST = comp.builtin().digest
 
@@ -98,6 +98,7 @@ class SolariusMission(Game):
             hub_adjacency=options.hub_adjacency,
             outpost_doubles=options.outpost_doubles,
             network=options.network,
+            station_effect=options.station_effect,
         )
 
     def to_act(self, state: State) -> str | None:
@@ -108,7 +109,7 @@ class SolariusMission(Game):
             return CHANCE
         if ph == "choose-start":
             return state.players[state.dealt]
-        return state.current
+        return acting(state)
 
     def decide(self, state: State, command: Command) -> tuple[Event, ...]:
         return rules.decide(state, command)
@@ -313,6 +314,8 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
     if isinstance(event, ev.PlanetSettled):
         paid = f" for {e.fuel} fuel" if e.fuel else (f" for {e.bucks} SpaceBucks" if e.bucks else "")
         return f"{e.player} completes the settlement of planet {e.planet}{paid}"
+    if isinstance(event, ev.SPACE):
+        return describe_space(event)
     if isinstance(event, ev.GameTurnEnded):
         return f"game turn {e.turn} ends" + (f"; {e.next_start} starts the next" if e.next_start else "; end game scoring")
     if isinstance(event, ev.TilesPlaced):
@@ -323,4 +326,33 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
         return f"{e.player} turns the planet at {e.hex.q},{e.hex.r}"
     if isinstance(event, ev.PlanetRevealed):
         return f"the planet at {e.hex.q},{e.hex.r} is planet {e.planet}: {e.text}"
+    return type(event).__name__
+
+
+def describe_space(event: Event) -> str:
+    from .board import format_hex
+
+    e: Any = event
+    if isinstance(event, ev.PortalsActivated):
+        how = "returns a drive of value 1 to the pool" if e.returned else f"flips drive {e.slot + 1} from 2 to 1"
+        return f"{e.player} {how}: the portals are active this turn"
+    if isinstance(event, ev.ShipFlown):
+        words = [format_hex(h) if i not in e.jumps else f"P {format_hex(h)}" for i, h in enumerate(e.path)]
+        bought = f", {e.bought} bought with fuel" if e.bought else ""
+        return f"{e.player} flies {' '.join(words)} (range {e.cost}{bought})"
+    if isinstance(event, ev.PlanetColonized):
+        return f"{e.player} settles planet {e.planet} at {format_hex(e.hex)}: a colony; the planet waits beside the mat"
+    if isinstance(event, ev.PlanetDeclined):
+        return f"{e.player} declines planet {e.planet} at {format_hex(e.hex)}: explorer bonus of {e.vp} resource(s)"
+    if isinstance(event, ev.StationBuilt):
+        return f"{e.player} builds a space station (card {e.card}) at {format_hex(e.hex)}"
+    if isinstance(event, ev.MissionCompleted):
+        bonus = {"now": "; hub bonus now", "later": "; hub bonus when the hub is built", "": ""}[e.bonus]
+        return f"{e.player} completes mission {e.card} at {format_hex(e.hex)} next to hub {e.hub}{bonus}"
+    if isinstance(event, ev.OutpostBuilt):
+        return f"{e.player} builds outpost {e.outpost} at {format_hex(e.hex)}"
+    if isinstance(event, ev.HubBonusTaken):
+        return f"{e.player} takes the bonus of outpost {e.outpost} for hub {e.hub}"
+    if isinstance(event, ev.SpaceActionDone):
+        return f"{e.player}: after the flight, {e.what}"
     return type(event).__name__

@@ -28,7 +28,9 @@ SPACES = ("standard", "research", "transform", "card")
 HELP = (
     "commands: take DIE@BONUS standard|research|transform COLOUR|card N, bonus fuel F bucks B, buy-ap N, "
     "resources COLOUR I II ..., fuel, bucks, upgrade COLOUR..., shift COLOUR..., draw, play N mission|development, "
-    "skip, discard N, drives N, pass, end-turn, exchange ... for ..., upgrade-drive, start shift C upgrade C keep N N; "
+    "skip, discard N, drives N, pass, end-turn, exchange ... for ..., upgrade-drive, start shift C upgrade C keep N N, "
+    "fly [portal flip|return] HEX HEX [P] HEX ..., colonize [outpost N], decline, build CARD COLOUR COLUMN ... [outpost N], "
+    "mission CARD COLOUR COLUMN ... [at HUB] [outpost N], hub-bonus N; "
     "chance: start-card N, first PLAYER, roll COLOUR FACE, hub LETTER, card N, tiles A0 C3 B1 F5 D2 E4, planet N"
 )
 
@@ -158,6 +160,8 @@ def parse(text: str, state: Any = None) -> c.Command:  # noqa: C901 - one branch
         return c.ExchangeResources(_cubes(left), fuel, bucks)
     if head == "start" and len(rest) == 7 and low[0] == "shift" and low[2] == "upgrade" and low[4] == "keep":
         return c.ChooseStart(_colour(low[1]), _colour(low[3]), (_int(rest[5], "a card"), _int(rest[6], "a card")))
+    if head in SPACE_WORDS:
+        return parse_space(head, rest, state)
     # chance
     if head == "start-card" and len(rest) == 1:
         return c.DealStartCard(_int(rest[0], "a start card"))
@@ -244,6 +248,8 @@ def format(command: c.Command) -> str:  # noqa: C901
         return "tiles " + " ".join(f"{letter}{rotation}" for letter, rotation in command.placement)
     if isinstance(command, c.RevealPlanet):
         return f"planet {command.planet}"
+    if isinstance(command, c.SPACE):
+        return format_space(command)
     words = {c.Fuel: "fuel", c.Bucks: "bucks", c.Draw: "draw", c.Skip: "skip", c.Pass: "pass",
              c.EndTurn: "end-turn", c.UpgradeDrive: "upgrade-drive", c.Close: "close"}
     if type(command) in words:
@@ -274,3 +280,96 @@ def parse_placement(words: list[str]) -> tuple[tuple[str, int], ...]:
         if seen.count(letter) > 1:
             raise InvalidCommand(f"tile {letter} is named {seen.count(letter)} times; each outer tile lies once")
     return tuple(out)
+
+
+# -- space (part 2) ------------------------------------------------------------------------------------
+
+SPACE_WORDS = ("fly", "colonize", "decline", "build", "mission", "hub-bonus")
+
+
+def _take_option(words: list[str], low: list[str], name: str) -> str:
+    """Remove an option ``name VALUE`` from the words; its value or ""."""
+    if name in low:
+        i = low.index(name)
+        if i + 1 >= len(words):
+            raise InvalidCommand(f"'{name}' needs a value")
+        value = words[i + 1]
+        del words[i:i + 2]
+        del low[i:i + 2]
+        return value
+    return ""
+
+
+def _roman_words(low: list[str]) -> list[str]:
+    return [w.upper() if w.upper() in ROMAN else w for w in low]
+
+
+def parse_space(head: str, rest: list[str], state: Any) -> c.Command:  # noqa: C901 - one branch per word
+    from .board import parse_hex
+
+    board = state.board if state is not None and getattr(state, "placement", None) else None
+    words, low = list(rest), [w.lower() for w in rest]
+    if head == "fly":
+        portal = ""
+        if low[:1] == ["portal"]:
+            if len(low) < 2 or low[1] not in ("flip", "return"):
+                raise InvalidCommand("fly portal flip (a 2-drive to 1) or fly portal return (a 1-drive to the pool)")
+            portal = low[1]
+            words = words[2:]
+        path: list = []
+        jumps: list[int] = []
+        jump = False
+        for w in words:
+            if w.lower() == "p":
+                if not path or jump:
+                    raise InvalidCommand("'P' stands between two hexes: a jump from a portal to the next hex")
+                jump = True
+                continue
+            path.append(parse_hex(w, board))
+            if jump:
+                jumps.append(len(path) - 1)
+                jump = False
+        if not path or jump:
+            raise InvalidCommand("fly [portal flip|return] HEX HEX ... (the ship's hex first; 'P' before a hex jumped to)")
+        return c.Fly(tuple(path), tuple(jumps), portal)
+    outpost = _take_option(words, low, "outpost")
+    post = _int(outpost, "an outpost") if outpost else 0
+    if head == "colonize" and not words:
+        return c.Colonize(post)
+    if head == "decline" and not words and not post:
+        return c.Decline()
+    if head == "hub-bonus" and len(words) == 1 and not post:
+        return c.HubBonus(_int(words[0], "an outpost"))
+    if head == "build" and words:
+        return c.Build(_int(words[0], "a station card"), _cubes(_roman_words(low[1:])), post)
+    if head == "mission" and words:
+        hub = _take_option(words, low, "at").upper()
+        return c.CompleteMission(_int(words[0], "a mission card"), _cubes(_roman_words(low[1:])), hub, post)
+    raise InvalidCommand(f"{' '.join((head, *rest))!r} is not Solarius Mission notation: {HELP}")
+
+
+def format_space(command: Any) -> str:
+    from .board import format_hex
+
+    post = f" outpost {command.outpost}" if getattr(command, "outpost", 0) else ""
+    if isinstance(command, c.Fly):
+        words = ["fly"]
+        if command.portal:
+            words += ["portal", command.portal]
+        for i, h in enumerate(command.path):
+            if i in command.jumps:
+                words.append("P")
+            words.append(format_hex(h))
+        return " ".join(words)
+    if isinstance(command, c.Colonize):
+        return "colonize" + post
+    if isinstance(command, c.Decline):
+        return "decline"
+    if isinstance(command, c.HubBonus):
+        return f"hub-bonus {command.outpost}"
+    if isinstance(command, c.Build):
+        return f"build {command.card} {_cubes_text(command.cubes)}".strip() + post
+    if isinstance(command, c.CompleteMission):
+        at = f" at {command.hub}" if command.hub else ""
+        return f"mission {command.card} {_cubes_text(command.cubes)}".strip() + at + post
+    raise TypeError(f"not a Solarius Mission command: {command!r}")

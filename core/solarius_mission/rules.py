@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import IllegalCommand
 from ..game import Command, Event
 from . import commands as c
-from . import effects, text
+from . import effects, space, text
 from . import events as ev
 from .board import board_of
 from .components import COLOURS, ComponentSet
@@ -22,11 +22,13 @@ from .state import (
     CHANCE_PHASES,
     Mat,
     State,
+    acting,
     can_place,
     clamp_track,
     contamination_spaces,
     die_points,
     evolve,
+    hub_bonus_due,
     permanent_action_points,
     phase,
     planets_in_play,
@@ -34,9 +36,10 @@ from .state import (
     roman,
 )
 
-ANYTIME = ("take", "research", "action", "supplementary", "after")
+ANYTIME = ("take", "research", "action", "supplementary", "space", "explore", "after")
 PLAYER_PHASES = (
     "choose-start", "discard", "take", "bonus", "effects", "research", "action", "supplementary", "after", "turn-end",
+    "space", "explore", "hub-bonus",
 )
 
 
@@ -79,6 +82,10 @@ def describe_phase(state: State) -> str:
         "after": f"{who} ends the turn",
         "turn-end": f"{who} closes the game turn (station effects, settlements with fuel and SpaceBucks)",
         "refill": "chance draws and rolls the refill die",
+        "space": f"{who} may settle a planet, build a space station or complete a mission (or end the turn)",
+        "explore": f"{who} settles the planet just turned ('colonize') or declines it for the explorer bonus ('decline')",
+        "hub-bonus": f"{(hub_bonus_due(state) or (who, ''))[0]} chooses the bonus of hub {(hub_bonus_due(state) or ('', '?'))[1]}: "
+                     "one of the six outpost bonuses",
         "over": "the game is over",
         "tiles": "chance places the six outer tiles around the centre",
         "reveal": "chance names the planet being turned",
@@ -422,7 +429,7 @@ def _shift_costs(state: State, mat: Mat, colours: tuple[str, ...], free: bool) -
 
 def decide_resources(state: State, cmd: c.Resources) -> list[Event]:
     ph = _phase_is(state, "action", "effects", what="placing resources")
-    player = state.current
+    player = acting(state)
     mat = state.mat(player)
     if ph == "effects":
         pending = state.effects[0]
@@ -458,7 +465,7 @@ def decide_track_action(state: State, cmd: c.Command) -> list[Event]:
 def decide_upgrade_or_shift(state: State, cmd: c.Upgrade | c.Shift) -> list[Event]:
     kind = "upgrade" if isinstance(cmd, c.Upgrade) else "shift"
     ph = _phase_is(state, "action", "effects", what=f"{kind} of tech dice")
-    player = state.current
+    player = acting(state)
     mat = state.mat(player)
     costs: Callable[..., int] = _upgrade_costs if kind == "upgrade" else _shift_costs
     event: Event = ev.TechUpgraded(player, cmd.colours) if kind == "upgrade" else ev.TechShifted(player, cmd.colours)
@@ -567,7 +574,7 @@ def decide_pass(state: State, cmd: c.Pass) -> list[Event]:
 
 
 def decide_end_turn(state: State, cmd: c.EndTurn) -> list[Event]:
-    ph = _phase_is(state, "supplementary", "after", what="ending the turn")
+    ph = _phase_is(state, "supplementary", "space", "after", what="ending the turn")
     player = state.current
     out: list[Event] = [ev.SupplementaryDone(player, "pass")] if ph == "supplementary" else []
     return [*out, ev.TurnEnded(player)]
@@ -695,6 +702,12 @@ HANDLERS: dict[type, Callable[[State, Any], list[Event]]] = {
     c.Close: decide_close,
     c.PlaceTiles: decide_tiles,
     c.RevealPlanet: decide_reveal_planet,
+    c.Fly: space.decide_fly,
+    c.Colonize: space.decide_colonize,
+    c.Decline: space.decide_decline,
+    c.Build: space.decide_build,
+    c.CompleteMission: space.decide_mission,
+    c.HubBonus: space.decide_hub_bonus,
 }
 
 
@@ -820,7 +833,7 @@ def action_commands(state: State) -> list[Command]:
 
 def effect_commands(state: State) -> list[Command]:
     pending = state.effects[0]
-    mat = state.mats[state.actor]
+    mat = state.mat(acting(state))
     if pending.kind == "resources":
         colours = COLOURS if pending.colour == "any" else (pending.colour,)
         return [c.Resources(p) for p in placements(state, mat, colours, pending.count)]
@@ -920,7 +933,12 @@ def phase_commands(state: State) -> list[Command]:
         room = state.cset.number("mat.drives.common_slots") - len(mat.drives)
         price = state.cset.number("mat.drives.price")
         out.extend(c.BuyDrives(n) for n in range(1, min(room, state.drive_pool, mat.fuel // price) + 1))
+        out.extend(space.flights(state))
         return out
+    if ph in ("space", "explore"):
+        return space.space_commands(state)
+    if ph == "hub-bonus":
+        return space.hub_bonus_commands(state)
     if ph == "after":
         return [c.EndTurn()]
     if ph == "turn-end":
@@ -995,6 +1013,26 @@ def sample(state: State, rng: Any) -> Command:
                 extra.append(c.ExchangeResources(tuple(cubes), fuel, units - fuel))
         if extra:
             return extra[rng.randrange(len(extra))]
+    if ph in ANYTIME and rng.random() < 0.5:
+        settles = settle_options(state, state.current, False)
+        if settles:
+            return c.Settle(settles[rng.randrange(len(settles))])
+    if ph == "supplementary" and rng.random() < 0.5:
+        prepare = space.sample_prepare(state, rng)
+        if prepare is not None:
+            return prepare
+    if ph == "supplementary" and rng.random() < 0.75:
+        flight = space.sample_flight(state, rng)
+        if flight is not None:
+            return flight
+    if ph in ("space", "explore"):
+        return space.sample_space(main, rng)
+    if ph in ("research", "supplementary") and rng.random() < 0.3:
+        mat = state.mats[state.actor]
+        missions = [m for m in main if isinstance(m, c.PlayCard) and m.side == "mission"
+                    and space.mission_within_storage(state, mat, m.card)]
+        if missions:  # missions give the flights a purpose
+            return missions[rng.randrange(len(missions))]
     if ph == "after" or (ph == "supplementary" and rng.random() < 0.3):
         return c.EndTurn()
     if ph == "action":

@@ -48,6 +48,11 @@ class Taken:
     action_done: bool = False
     supplementary_done: bool = False
     ended: bool = False
+    # space (part 2): the flight of this turn and what followed it
+    portals: bool = False  # portals active for the rest of the turn
+    flown: bool = False
+    landed_hidden: bool = False  # the flight ended on a face-down planet (its revealer may decline)
+    space_done: bool = False
 
 
 @attrs.frozen
@@ -70,6 +75,9 @@ class Mat:
     stations: tuple[int, ...] = ()
     planets_waiting: tuple[int, ...] = ()
     planets_settled: tuple[int, ...] = ()
+    outposts: tuple[int, ...] = ()  # outpost markers placed (ids), in order
+    hub_missions: tuple[str, ...] = ()  # hubs (letters) at which the player has completed a mission
+    hub_bonus_waiting: tuple[str, ...] = ()  # hub bonuses earned, taken when the hub is built (9.2 B II.3)
 
     def row(self, colour: str) -> int:
         return COLOURS.index(colour)
@@ -95,6 +103,7 @@ class Pending:
     kind: str  # resources, upgrade, shift
     colour: str
     count: int
+    player: str = ""  # whose choice it is ("" in records before part 2: the current player)
 
 
 @attrs.frozen
@@ -163,6 +172,7 @@ class State:
             if f.hex == h:
                 return f
         return None
+    station_effect: str = "earlier"  # option station_effect (reading 7)
 
     @property
     def cset(self) -> comp.ComponentSet:
@@ -450,7 +460,7 @@ def _card_played(state: State, e: ev.CardPlayed) -> State:
 
 
 def _effect_waiting(state: State, e: ev.EffectWaiting) -> State:
-    return attrs.evolve(state, effects=(*state.effects, Pending(e.kind, e.colour, e.count)))
+    return attrs.evolve(state, effects=(*state.effects, Pending(e.kind, e.colour, e.count, e.player)))
 
 
 def _effect_resolved(state: State, e: ev.EffectResolved) -> State:
@@ -590,6 +600,130 @@ MUTATORS = {
 }
 
 
+# -- space (part 2): the flight and what follows it ------------------------------------------------------
+
+
+def _with_figures(state: State, figures) -> State:
+    return attrs.evolve(state, figures=tuple(sorted(figures)))
+
+
+def _with_figure_id(state: State, h: Hex, ident: int) -> State:
+    """What the figure placed on ``h`` stands for (its planet, station card or mission card), so the
+    score lines can name each planet's, station's and mission's hex."""
+    return attrs.evolve(state, figure_ids=tuple(sorted((*state.figure_ids, (h, ident)))))
+
+
+def _with_die(state: State, **changes) -> State:
+    assert state.die is not None
+    return attrs.evolve(state, die=attrs.evolve(state.die, **changes))
+
+
+def _portals_activated(state: State, e: ev.PortalsActivated) -> State:
+    mat = state.mat(e.player)
+    drives = list(mat.drives)
+    if e.returned:
+        del drives[e.slot]
+        state = attrs.evolve(state, drive_pool=state.drive_pool + 1)
+    else:
+        drives[e.slot] = 1
+    state = state.with_mat(e.player, attrs.evolve(mat, drives=tuple(drives)))
+    return _with_die(state, portals=True)
+
+
+def _ship_flown(state: State, e: ev.ShipFlown) -> State:
+    i = state.index(e.player)
+    end = e.path[-1]
+    ships = (*state.ships[:i], end, *state.ships[i + 1:])
+    hidden = dict(state.planets_on_map).get(end) == -1
+    return _with_die(attrs.evolve(state, ships=ships), flown=True, landed_hidden=hidden)
+
+
+def _planet_colonized(state: State, e: ev.PlanetColonized) -> State:
+    mat = state.mat(e.player)
+    state = state.with_mat(e.player, attrs.evolve(mat, planets_waiting=(*mat.planets_waiting, e.planet)))
+    state = attrs.evolve(state, planets_on_map=tuple(p for p in state.planets_on_map if p[0] != e.hex))
+    state = _with_figure_id(state, e.hex, e.planet)
+    return _with_figures(state, (*state.figures, Figure(e.player, "colony", e.hex, False)))
+
+
+def _planet_declined(state: State, e: ev.PlanetDeclined) -> State:
+    return state  # the planet stays face up on its hex; the explorer bonus waits as an effect
+
+
+def _station_built(state: State, e: ev.StationBuilt) -> State:
+    mat = state.mat(e.player)
+    state = state.with_mat(e.player, attrs.evolve(mat, stations=(*mat.stations, e.card)))
+    state = _with_figure_id(state, e.hex, e.card)
+    return _with_figures(state, (*state.figures, Figure(e.player, "station", e.hex, False)))
+
+
+def _mission_completed(state: State, e: ev.MissionCompleted) -> State:
+    mat = state.mat(e.player)
+    missions = list(mat.missions)
+    missions.remove(e.card)
+    mat = attrs.evolve(
+        mat, missions=tuple(missions), completed=(*mat.completed, e.card),
+        hub_missions=mat.hub_missions if e.hub in mat.hub_missions else (*mat.hub_missions, e.hub),
+        hub_bonus_waiting=(*mat.hub_bonus_waiting, e.hub) if e.bonus else mat.hub_bonus_waiting,
+    )
+    state = state.with_mat(e.player, mat)
+    state = _with_figure_id(state, e.hex, e.card)
+    return _with_figures(state, (*state.figures, Figure(e.player, "mission", e.hex, False)))
+
+
+def _outpost_built(state: State, e: ev.OutpostBuilt) -> State:
+    mat = state.mat(e.player)
+    state = state.with_mat(e.player, attrs.evolve(mat, outposts=(*mat.outposts, e.outpost)))
+    figures = [attrs.evolve(f, outpost=True) if f.player == e.player and f.hex == e.hex else f for f in state.figures]
+    return _with_figures(state, figures)
+
+
+def _hub_bonus_taken(state: State, e: ev.HubBonusTaken) -> State:
+    mat = state.mat(e.player)
+    waiting = list(mat.hub_bonus_waiting)
+    waiting.remove(e.hub)
+    return state.with_mat(e.player, attrs.evolve(mat, hub_bonus_waiting=tuple(waiting)))
+
+
+def _space_action_done(state: State, e: ev.SpaceActionDone) -> State:
+    return _with_die(state, space_done=True)
+
+
+MUTATORS.update({
+    ev.PortalsActivated: _portals_activated,
+    ev.ShipFlown: _ship_flown,
+    ev.PlanetColonized: _planet_colonized,
+    ev.PlanetDeclined: _planet_declined,
+    ev.StationBuilt: _station_built,
+    ev.MissionCompleted: _mission_completed,
+    ev.OutpostBuilt: _outpost_built,
+    ev.HubBonusTaken: _hub_bonus_taken,
+    ev.SpaceActionDone: _space_action_done,
+})
+
+
+def hub_bonus_due(state: State) -> tuple[str, str] | None:
+    """9.2 B II.3: a hub bonus earned at a hub that is built now, the players in turn order."""
+    n = len(state.players)
+    start = max(state.start_player, 0)
+    for k in range(n):
+        player = state.players[(start + k) % n]
+        for hub in state.mat(player).hub_bonus_waiting:
+            if hub in state.hubs_built:
+                return player, hub
+    return None
+
+
+def acting(state: State) -> str:
+    """Who decides now: a waiting effect's owner, a hub bonus's receiver, else the current player."""
+    if state.effects and state.effects[0].player:
+        return state.effects[0].player
+    due = hub_bonus_due(state)
+    if due is not None and not state.effects:
+        return due[0]
+    return state.current
+
+
 def evolve(state: State, event: object) -> State:
     return MUTATORS[type(event)](state, event)  # type: ignore[operator]
 
@@ -620,6 +754,10 @@ def phase(state: State) -> str:
         return "bridge"
     if not state.turn_started:
         return "hub"
+    if state.effects and (state.die is None or acting(state) != state.current):
+        return "effects"
+    if not state.effects and hub_bonus_due(state) is not None:
+        return "hub-bonus"
     if state.drawing:
         return "card"
     mat = state.mats[state.actor]
@@ -640,6 +778,8 @@ def phase(state: State) -> str:
         return "action"
     if not die.supplementary_done:
         return "supplementary"
+    if die.flown and not die.space_done and not die.ended:
+        return "explore" if die.landed_hidden else "space"
     if not die.ended:
         return "after"
     return "refill"

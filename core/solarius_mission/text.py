@@ -133,4 +133,40 @@ TIE = cite(
 )
 SHARED = cite("If there is still a tie, there are two (or more) winners.")
 
+# -- space (part 2): flight and what follows it (9.2 B II)
+PORTAL_DRIVE = cite("This is only possible when the player´s space ship already has at least one “standard” drive")
+PORTAL_FLIP = cite(
+    "To reduce the range of the space ship the player flips one drive with a value of 2 to its front (value 1) or "
+    "he removes one drive of value 1 to the pool of markers."
+)
+OWN_DRIVE_STAYS = cite("The drive in player color always stays with the space ship!")
+RANGE = cite("Each “point of range” allows the space ship to move to an adjacent hexagon in space.")
+EXTRA_RANGE = cite("Each additional point of range costs two fuel.")
+JUMP = cite("If the player has reduced his range to activate the portals in space, he may “jump” from one portal "
+            "hexagon to any other portal hexagon.")
+END_OF_FLIGHT = cite("The player may, however, fly over any hexagon with his space ship; he may not end his flight in "
+                     "hexagons containing:")
+ONE_ACTION = cite("At the end of space flight the player may conduct one of the following supplementary actions.")
+SETTLE_PLANET = cite("If the player ends his space flight on a planet, he may try to settle it.")
+EXPLORER = cite("The explorer bonus is only given to the player who turned the planet when he discovered it and if he "
+                "decides to not immediately start settling it.")
+STATION_HEX = cite("If the player ends his space flight on an empty hexagon in space neither containing player "
+                   "figures, nor a planet, nor a portal, he may build one of his space stations in that spot.")
+STATION_ORDER = cite("The player can choose which color he uses for a certain value.")
+STATION_FOUR = cite("Each player has six cards; however, he may only build up to four during a game.")
+MISSION_HEX = cite("When completing a mission it does not matter if the commercial hub hexagon is still empty or if "
+                   "it already has been transferred from the holder to space (and therefore has been built).")
+MISSION_PAY = cite("To complete a mission, the player must pay the resources listed on the mission card from his mat")
+HUB_BONUS = cite("Per commercial hub a player may receive one bonus – it is like one of the outpost bonuses (see "
+                 "also II.4 and in the glossary on page 3).")
+SURROUNDED = cite("If this special case is the first completed mission at the commercial hub the player does not "
+                  "get a bonus.")
+OUTPOST_TILE = cite("He may build an outpost when he has not built another outpost on the outer space tile (named A "
+                    "to F) where his space ship is located.")
+OUTPOST_FIRST = cite("In addition, the playing figure that is supposed to get the outpost has to be the first of its "
+                     "kind in this outer space tile.")
+OUTPOST_ORDER = cite("The second outpost of a kind may only be built after the player has already built one outpost "
+                     "of each kind (space station, colony, mission).")
+COLONIES = cite("twelve colonies, four space stations, one space ship, six mission markers and six outpost markers.")
+
 ALL = tuple(v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str) and v.startswith('003: "'))
