@@ -111,13 +111,16 @@ class Space:
     marking: str = ""  # a planet space's "3" / "4", else ""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Board:
     """The seven tiles as placed (4.0). ``placement`` names the tile and its rotation per outer position."""
 
     placement: tuple[tuple[str, int], ...]
     spaces: Mapping[Hex, Space]
     labels: Mapping[str, Hex]
+
+    def __repr__(self) -> str:
+        return f"<Board tiles {' '.join(f'{t}{r}' for t, r in self.placement)}, {len(self.spaces)} hexes>"
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

@@ -82,12 +82,10 @@ FIGURE_LETTER = {"colony": "c", "station": "s", "mission": "m"}
 CELL = 6  # characters per hex (up to 5 and a space); the next row is shifted by half a hex
 
 
-def _cell(state: State, h) -> str:
-    bd = state.board
+def _cell(state: State, bd, built: dict, planets: dict, h) -> str:
     space = bd.space(h)
     figure = state.figure_at(h)
-    built = {hx: letter for letter, hx in state.hub_hexes}
-    planet = state.planet_at(h)
+    planet = planets.get(h)
     if figure is not None:
         text = f"{state.index(figure.player) + 1}{FIGURE_LETTER[figure.kind]}" + ("+" if figure.outpost else "")
     elif space.kind == "hub":
@@ -118,12 +116,14 @@ def space_lines(state: State) -> list[str]:
     col = {h: CELL * h.q + (CELL // 2) * h.r for h in hexes}
     left = min(col.values())
     rows: dict[int, list[str]] = {}
+    built = {hx: letter for letter, hx in state.hub_hexes}
+    on_map = dict(state.planets_on_map)
     for h in hexes:
         row = rows.setdefault(h.r, [])
         x = col[h] - left
         if len(row) < x:
             row.extend(" " * (x - len(row)))
-        row[x:x + CELL] = list(_cell(state, h))
+        row[x:x + CELL] = list(_cell(state, bd, built, on_map, h))
     out = ["space (H = home, O = portal, ? = planet face down, y2 = yellow planet of 2 VP (k black, t turquoise, "
            "b brown), [A] = hub A built, (A) = hub space of tile A, 1c / 1s / 1m = colony / station / mission of "
            "player 1, + outpost, ^1 = ship of player 1 (^ alone: of the figure's player), ^^ = several ships):"]

@@ -7,6 +7,8 @@ discard pile. The phase of a player turn is derived from the state, never stored
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from . import components as comp
@@ -154,7 +156,7 @@ class State:
     @property
     def board(self) -> Board:
         """The seven tiles as placed (built once per set and placement)."""
-        return board_of(self.cset.layouts, self.placement)
+        return _board(self.digest, self.placement)
 
     @property
     def has_map(self) -> bool:
@@ -195,6 +197,11 @@ class State:
     def with_mat(self, player: str, mat: Mat) -> State:
         i = self.players.index(player)
         return attrs.evolve(self, mats=(*self.mats[:i], mat, *self.mats[i + 1:]))
+
+
+@functools.lru_cache(maxsize=256)
+def _board(digest: str, placement: tuple[tuple[str, int], ...]) -> Board:
+    return board_of(comp.by_digest(digest).layouts, placement)
 
 
 # -- small pure helpers shared with the rules -----------------------------------------------------------
