@@ -95,10 +95,10 @@ class SolariusMission(Game):
             drawing=3 if choose else 0,
             # 4.0 "The space ship is placed on/next to the home planet in the center of space."
             ships=(HOME,) * len(players) if cset.has_map else (),
+            station_effect=options.station_effect,
             hub_adjacency=options.hub_adjacency,
             outpost_doubles=options.outpost_doubles,
             network=options.network,
-            station_effect=options.station_effect,
         )
 
     def to_act(self, state: State) -> str | None:

@@ -992,6 +992,10 @@ def notation_format(cmd: Command) -> str:
 def sample(state: State, rng: Any) -> Command:
     ph = phase(state)
     main = phase_commands(state)
+    if ph in ("research", "supplementary"):  # missions the storage could never pay are left in the hand
+        mat = state.mats[state.actor]
+        main = [m for m in main if not (isinstance(m, c.PlayCard) and m.side == "mission"
+                                        and not space.mission_within_storage(state, mat, m.card))]
     if not main:  # e.g. every die on -1 and nothing to pay with: exchange resources first (reading 1)
         mat = state.mats[state.actor]
         cubes = [(col, column) for i, col in enumerate(COLOURS) for column in (3, 2, 1) for _ in range(mat.storage[i][column - 1])]
@@ -1017,7 +1021,7 @@ def sample(state: State, rng: Any) -> Command:
         settles = settle_options(state, state.current, False)
         if settles:
             return c.Settle(settles[rng.randrange(len(settles))])
-    if ph == "supplementary" and rng.random() < 0.5:
+    if ph == "supplementary" and rng.random() < 0.9:
         prepare = space.sample_prepare(state, rng)
         if prepare is not None:
             return prepare
@@ -1027,7 +1031,7 @@ def sample(state: State, rng: Any) -> Command:
             return flight
     if ph in ("space", "explore"):
         return space.sample_space(main, rng)
-    if ph in ("research", "supplementary") and rng.random() < 0.3:
+    if ph in ("research", "supplementary") and rng.random() < 0.5:
         mat = state.mats[state.actor]
         missions = [m for m in main if isinstance(m, c.PlayCard) and m.side == "mission"
                     and space.mission_within_storage(state, mat, m.card)]

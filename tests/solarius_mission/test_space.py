@@ -568,3 +568,33 @@ def test_notation_of_flights_round_trips():
     for text in ("colonize", "colonize outpost 3", "decline", "build 1 yellow III brown II outpost 1",
                  "mission 5 black II II yellow I I at B outpost 5", "hub-bonus 2"):
         assert GAME.format(GAME.parse(text)) == text
+
+
+# -- the rulebook's space examples (003 9.2 B II), arranged positions -----------------------------------------
+
+
+def test_example_portal_flight_a_one_drive_removed_range_five_to_four_step_jump_two_steps_next_to_a_hub():
+    # 003 9.2 B II: "Marion has activated the portals and removed one of her drives with a value of 1 – her space ship
+    # now has a range of 4. She moves the space ship to the first portal, from there to the second portal and then
+    # with her last two points next to the commercial hub."
+    t = flying(drives=(2, 1, 1), fuel=0)
+    ship(t, "Marion", "H10")
+    assert space.ship_range(t.state, t.mat()) == 5
+    events = t.do("fly portal return H10 C18 P B7 B8 B1")
+    flown = [e for e in events if type(e).__name__ == "ShipFlown"][0]
+    assert (flown.cost, flown.bought, flown.jumps) == (4, 0, (2,))
+    assert t.mat().drives == (2, 1) and t.mat().fuel == 0
+    assert space.hubs_next_to(t.state, t.state.ships[0]) == ["B"]
+    refused_range = flying(drives=(2, 1, 1), fuel=0)
+    ship(refused_range, "Marion", "H10")
+    refused(refused_range, "fly portal return H10 C18 P B7 B8 B9 B10", "uses 5 range, your ship has 4")
+
+
+def test_example_the_yellow_two_vp_planet_declined_for_two_resources():
+    # 003 9.2 B II.1: "Marion discovers a yellow planet and decides to not settle it. She puts it openly back to its
+    # hexagon and takes the explorer bonus of 2 resources instead."
+    t = flying(storage=cells())
+    fly(t, "H8")
+    t.do("planet 12", "decline", "resources yellow I brown I")
+    assert t.state.cset.planets[12].colour == "yellow" and t.state.planet_at(hx(t, "H8")) == 12
+    assert t.mat().resources == 2 and t.mat().planets_waiting == ()
