@@ -992,10 +992,6 @@ def notation_format(cmd: Command) -> str:
 def sample(state: State, rng: Any) -> Command:
     ph = phase(state)
     main = phase_commands(state)
-    if ph in ("research", "supplementary"):  # missions the storage could never pay are left in the hand
-        mat = state.mats[state.actor]
-        main = [m for m in main if not (isinstance(m, c.PlayCard) and m.side == "mission"
-                                        and not space.mission_within_storage(state, mat, m.card))]
     if not main:  # e.g. every die on -1 and nothing to pay with: exchange resources first (reading 1)
         mat = state.mats[state.actor]
         cubes = [(col, column) for i, col in enumerate(COLOURS) for column in (3, 2, 1) for _ in range(mat.storage[i][column - 1])]

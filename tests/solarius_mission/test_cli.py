@@ -9,12 +9,12 @@ PLAYERS = {2: ("-p", "Marion", "-p", "Tom"), 3: ("-p", "A", "-p", "B", "-p", "C"
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_simulated_games_validate(cli, players):
-    cli.simulate_and_validate("solarius-mission", 20, *PLAYERS[players])
+    cli.simulate_and_validate("solarius-mission", 6, *PLAYERS[players])
 
 
 @pytest.mark.parametrize("start", ["cards", "choose"])
 def test_simulated_games_validate_with_either_start(cli, start):
-    cli.simulate_and_validate("solarius-mission", 10, *PLAYERS[3], "-o", f"start={start}")
+    cli.simulate_and_validate("solarius-mission", 4, *PLAYERS[3], "-o", f"start={start}")
 
 
 @pytest.mark.slow

@@ -15,7 +15,7 @@ from solrec.replay.simulate import simulate
 
 from .helpers import GAME
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAMES = st.tuples(st.integers(0, 10**9), st.sampled_from([2, 3, 4]), st.sampled_from(["cards", "choose"]))
 
 

@@ -598,3 +598,47 @@ def test_example_the_yellow_two_vp_planet_declined_for_two_resources():
     t.do("planet 12", "decline", "resources yellow I brown I")
     assert t.state.cset.planets[12].colour == "yellow" and t.state.planet_at(hx(t, "H8")) == 12
     assert t.mat().resources == 2 and t.mat().planets_waiting == ()
+
+
+# -- through the CLI, and the examples fixture ---------------------------------------------------------------
+
+OPENING_IN_SPACE = ("tiles A0 B0 C0 D0 E0 F0; start-card 2; start-card 1; first Marion; roll black 3; roll yellow 2; "
+                    "roll black 1; roll brown 1; hub B; take yellow2@0 standard; resources yellow I I")
+
+
+def test_a_refused_flight_names_the_first_bad_step_exits_two_and_writes_nothing(cli):
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    cli.run("play", "g", OPENING_IN_SPACE)
+    before = cli.json("show", "g")["position"]
+    result = cli.run("play", "g", "fly H0 H1 H18 F10", expect=2)
+    assert "step 2 (H1 -> H18) is not to an adjacent hex" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    result = cli.run("play", "g", "fly H0 H1 B0", expect=2)
+    assert cli.json("show", "g")["position"] == before
+    cli.run("play", "g", "fly H0 H1 H8")
+    assert cli.json("show", "g")["to_act"] == "chance"
+
+
+def test_legal_through_the_cli_lists_the_flights(cli):
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    cli.run("play", "g", OPENING_IN_SPACE)
+    out = cli.json("legal", "g")
+    flights = [c for c in out["commands"] if c.startswith("fly ")]
+    assert "fly 0,0 1,-1 2,-2" in flights  # H8, one point bought with fuel
+    assert "fly 0,0" not in flights  # Tom's ship is on the home planet
+
+
+def test_the_space_examples_fixture_replays_the_texts_figures():
+    from solrec.events.record import decide_record
+
+    from ..conftest import FIXTURES
+
+    _, steps, state, _ = decide_record((FIXTURES / "solarius-mission" / "space-examples-entered.jsonl").read_text())
+    events = [e for s in steps for e in s.events]
+    declined = [e for e in events if type(e).__name__ == "PlanetDeclined"]
+    assert [(d.planet, d.vp) for d in declined] == [(12, 2)]  # the yellow 2-VP planet, 2 resources
+    paid = [e for e in events if type(e).__name__ == "ResourcesRemoved" and e.player == "Marion"][-1]
+    assert sorted(paid.cubes) == [("brown", 1), ("brown", 1), ("yellow", 1), ("yellow", 1), ("yellow", 1)]
+    board = state.board
+    assert Figure("Marion", "station", parse_hex("F10", board), True) in state.figures
+    assert Figure("Tom", "colony", parse_hex("F2", board), False) in state.figures
+    assert state.mat("Marion").drives == (1,)  # the outpost bonus: a neutral drive
