@@ -316,11 +316,10 @@ def space_lines(state: State, player: str, space: Space) -> list[ScoreLine]:  # 
 
 
 def ship_range(state: State, player: str) -> int:
-    """The range of the player's ship at the end: the own drive, the common drives and the
-    developments' permanent range."""
-    mat = state.mat(player)
-    extra = sum(e.amount for cid in mat.developments for e in state.cset.card(cid).permanent if e.kind == "range")
-    return state.cset.number("mat.drives.own") + sum(mat.drives) + extra
+    """The range of the player's ship at the end (the flight's own sum: drives and developments)."""
+    from .space import ship_range as flight_range
+
+    return flight_range(state, state.mat(player))
 
 
 def network_lines(state: State, space: Space | None = None) -> list[ScoreLine]:

@@ -614,6 +614,12 @@ def _with_figures(state: State, figures) -> State:
     return attrs.evolve(state, figures=tuple(sorted(figures)))
 
 
+def _with_figure_id(state: State, h: Hex, ident: int) -> State:
+    """What the figure placed on ``h`` stands for (its planet, station card or mission card), so the
+    score lines can name each planet's, station's and mission's hex."""
+    return attrs.evolve(state, figure_ids=tuple(sorted((*state.figure_ids, (h, ident)))))
+
+
 def _with_die(state: State, **changes) -> State:
     assert state.die is not None
     return attrs.evolve(state, die=attrs.evolve(state.die, **changes))
@@ -643,6 +649,7 @@ def _planet_colonized(state: State, e: ev.PlanetColonized) -> State:
     mat = state.mat(e.player)
     state = state.with_mat(e.player, attrs.evolve(mat, planets_waiting=(*mat.planets_waiting, e.planet)))
     state = attrs.evolve(state, planets_on_map=tuple(p for p in state.planets_on_map if p[0] != e.hex))
+    state = _with_figure_id(state, e.hex, e.planet)
     return _with_figures(state, (*state.figures, Figure(e.player, "colony", e.hex, False)))
 
 
@@ -653,6 +660,7 @@ def _planet_declined(state: State, e: ev.PlanetDeclined) -> State:
 def _station_built(state: State, e: ev.StationBuilt) -> State:
     mat = state.mat(e.player)
     state = state.with_mat(e.player, attrs.evolve(mat, stations=(*mat.stations, e.card)))
+    state = _with_figure_id(state, e.hex, e.card)
     return _with_figures(state, (*state.figures, Figure(e.player, "station", e.hex, False)))
 
 
@@ -666,6 +674,7 @@ def _mission_completed(state: State, e: ev.MissionCompleted) -> State:
         hub_bonus_waiting=(*mat.hub_bonus_waiting, e.hub) if e.bonus else mat.hub_bonus_waiting,
     )
     state = state.with_mat(e.player, mat)
+    state = _with_figure_id(state, e.hex, e.card)
     return _with_figures(state, (*state.figures, Figure(e.player, "mission", e.hex, False)))
 
 

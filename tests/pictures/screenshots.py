@@ -21,7 +21,7 @@ SHOTS = {
     "soli2": ("soli2/duel-pouch-standard.jsonl", 110),
     "solar-solitaire": ("solar-solitaire/lost-entered.jsonl", 40),
     "solari": ("solari/two-players-dominoes-open-seeded.jsonl", 37),
-    "solarius-mission": ("solarius-mission/three-players-chosen-start-seeded.jsonl", 105),
+    "solarius-mission": ("solarius-mission/space-three-players-seeded.jsonl", 392),
 }
 
 

@@ -4,7 +4,10 @@ names the hexes and figures it counts. The position's ``score --explain`` is pin
 
 from __future__ import annotations
 
+import re
+
 import attrs
+import pytest
 
 from solrec.core.play import ENTERED, initial_state, make_header
 from solrec.core.registry import get_game
@@ -223,3 +226,33 @@ def test_a_space_ship_is_no_figure_for_hubs_or_the_network():
     s = attrs.evolve(s, ships=(b.labels["B2"], b.labels["C1"], b.labels["H0"]))  # B2 joins B1 and B3; C1 touches hub C
     assert "1 connected figure(s)" in line(s, "Marion", "network majority").what
     assert line(s, "Tom", "figures next to built hubs").points == 0
+
+
+@pytest.mark.parametrize("name", ["space-two-players-seeded", "space-three-players-seeded", "space-four-players-seeded"])
+def test_the_complete_space_fixtures_explain_every_figure_by_its_hex(name):
+    from solrec.replay.log import walk
+
+    from ..pictures.helpers import fixture_log
+
+    log = fixture_log(f"solarius-mission/{name}.jsonl")
+    for _, _, state in walk(log):
+        pass
+    assert state.over
+    b = state.board
+    sheet = GAME.score(state)
+    for p in state.players:
+        mat = state.mat(p)
+        own = [f for f in state.figures if f.player == p]
+        text_of = " | ".join(ln.what for ln in sheet.lines if ln.player == p)
+        def names(words: str, label: str, where: str) -> bool:
+            return re.search(rf"\b{words} {label}(?!\d)", where) is not None
+
+        for f in own:  # each planet, station and mission is named with its figure's hex
+            assert names({"colony": "colony", "station": "at", "mission": "marker"}[f.kind], b.label(f.hex), text_of)
+        assert len([f for f in own if f.kind == "colony"]) == len(mat.planets_settled) + len(mat.planets_waiting)
+        assert len([f for f in own if f.kind == "station"]) == len(mat.stations)
+        assert len([f for f in own if f.kind == "mission"]) == len(mat.completed)
+        network = line(state, p, "network majority")
+        named = [f for f in own if names({"colony": "colony", "station": "station", "mission": "mission marker"}[f.kind],
+                                         b.label(f.hex), network.what)]
+        assert f"({sum(2 if f.outpost else 1 for f in named)} connected figure(s)" in network.what
