@@ -1,7 +1,9 @@
 """The loss proof at the end of the stockpile: can free movement still free a stranded rocket?
 
 001: "You lose when the final stockpile card is turned and there's no way to free any rockets
-stranded in the waste heap." The proof is complete - it never gives up at a budget:
+stranded in the waste heap." The proof is complete up to a budget of positions (``BUDGET``): False
+is a proof, True comes with the moves that free the rocket, and None - the search ran past its
+budget without settling it - is no verdict at all, so no loss is declared and the game goes on:
 
 1. Only the topmost stranded rocket can be freed first: a rocket under it never becomes the waste
    top while it lies there, and it leaves the waste heap only for its own pad. So the question is
@@ -189,17 +191,25 @@ def _freed(node: Piles, src: int, dst: int) -> bool:
     return 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0
 
 
+# Almost every search is tiny (the largest of 200 forced-play endings: 1,373 positions), but a rare
+# ending reaches millions of positions and gigabytes; a rule engine must answer every command, so
+# the search stops here (about 10 s and 200 MB) and says it does not know.
+BUDGET = 250_000
+
+
 @lru_cache(maxsize=4096)
-def rescue(piles: Piles, onto_waste: bool) -> tuple[bool, int, tuple[str, ...]]:
+def rescue(piles: Piles, onto_waste: bool, budget: int = BUDGET) -> tuple[bool | None, int, tuple[str, ...]]:
     """Can free movement bring the topmost stranded rocket onto its pad? (found, positions searched,
-    the moves that do it). Complete: False is a proof. ``positions`` is 0 when the cheap proof
-    settles it without a search."""
+    the moves that do it). False is a proof; None: the search passed ``budget`` positions without
+    settling it. ``positions`` is 0 when the cheap proof settles it without a search."""
     if top_stranded(piles) < 0 or hopeless(piles, onto_waste):
         return False, 0, ()
     root = reduced(piles)
     parent: dict = {root: None}
     stack = [root]
     while stack:
+        if len(parent) > budget:
+            return None, len(parent), ()
         node = stack.pop()
         moves = free_moves(node, onto_waste)
         # depth-first, tried first (pushed last): a rocket to its pad, then a card off the waste heap
@@ -230,7 +240,8 @@ _NEXT: dict = {}  # a position on a rescue line found before -> the line's next 
 
 def next_rescue_move(piles: Piles, onto_waste: bool) -> str | None:
     """The next move of a rescue, staying on the line found before when the position lies on it (so
-    a player who follows a rescue move by move follows one line to its end); None: no rescue."""
+    a player who follows a rescue move by move follows one line to its end); None: no rescue found
+    (none exists, or the search ran past its budget)."""
     key = (piles, onto_waste)
     if key in _NEXT:
         return _NEXT[key]

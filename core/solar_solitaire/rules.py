@@ -196,8 +196,9 @@ def _settle(b: _Builder) -> None:
             b.add(Lost(state.stranded, positions))
 
 
-def loss_search(piles, onto_waste: bool) -> tuple[bool, int]:
-    """Can free movement still free a stranded rocket? (found, positions searched); complete."""
+def loss_search(piles, onto_waste: bool) -> tuple[bool | None, int]:
+    """Can free movement still free a stranded rocket? (found, positions searched); None: the search
+    ran past its budget, so no loss is proven and the game goes on (docs/rules/solar-solitaire.md)."""
     found, positions, _ = proof.rescue(piles, onto_waste)
     return found, positions
 

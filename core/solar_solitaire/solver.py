@@ -237,7 +237,7 @@ class _Search:
         if full and k == len(self.deck):
             found, positions, _ = proof.rescue(piles, self.onto_waste)
             self.count += positions
-            return not found
+            return found is False  # undecided (past the proof's budget) is not dead
         return False
 
     def run(self, roots: list[Root]) -> Result:

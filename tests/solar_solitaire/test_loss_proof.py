@@ -89,3 +89,29 @@ def test_a_loss_the_cheap_proofs_cannot_settle_is_proven_by_the_search():
     assert not proof.hopeless(piles, False)
     found, positions, line = proof.rescue(piles, False)
     assert found is False and positions > 0 and line == ()
+
+
+# A forced-play ending from a seeded 500-game simulation (own_pad_rocket=redeal, seed 1) whose free
+# moves reach millions of positions: the unbounded search grew past 8 GB.
+_VAST = (
+    b' \n\x15\'"\x1b\r\x13\x10\x18\x00\x19\x01\x12\x0b\x16', b'\x1a\x11\x17\t\x08\x04\x06\x05\x14',
+    b'\x0f\x0c\x0e\x02\x1c', b'#\x1d!&$\x03\x07%', b'\x1e\x1f', b'', b'', b'', b'',
+)
+
+
+def test_a_search_past_its_budget_is_no_verdict():
+    found, positions, line = proof.rescue(_VAST, False, 2_000)
+    assert found is None and positions > 2_000 and line == ()
+
+
+def test_no_loss_is_declared_when_the_search_is_undecided(monkeypatch):
+    from solrec.core.solar_solitaire import rules
+
+    monkeypatch.setattr(proof, "rescue", lambda piles, onto_waste: (None, 250_001, ()))
+    assert rules.loss_search(_VAST, False) == (None, 250_001)
+
+
+@pytest.mark.slow
+def test_the_vast_ending_stops_at_the_budget():
+    found, positions, _ = proof.rescue(_VAST, False)
+    assert found is None and proof.BUDGET < positions <= proof.BUDGET + 40  # one position's children at most
