@@ -618,6 +618,29 @@ def test_a_refused_flight_names_the_first_bad_step_exits_two_and_writes_nothing(
     assert cli.json("show", "g")["to_act"] == "chance"
 
 
+def stored(cli, game: str) -> tuple[int, str]:
+    """The stored event count and head hash of ``game``: what a refused command must leave as it was."""
+    from solrec.events.store import Store
+
+    store = Store(cli.db)
+    try:
+        row = store.game_row(game)
+    finally:
+        store.close()
+    return row["events"], row["head"]
+
+
+@pytest.mark.parametrize("flight", ["fly H0 Q7", "fly H0 H1 Q7 H8", "fly portal return H0 Q7"])
+def test_a_bad_hex_written_in_a_flight_is_refused_exits_two_and_writes_nothing(cli, flight):
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    cli.run("play", "g", OPENING_IN_SPACE)
+    before = stored(cli, "g")
+    result = cli.run("play", "g", flight, expect=2)
+    assert "'Q7' is not a hex" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert stored(cli, "g") == before and before[0] > 0
+    assert cli.json("show", "g")["to_act"] == "Marion"
+
+
 def test_legal_through_the_cli_lists_the_flights(cli):
     cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
     cli.run("play", "g", OPENING_IN_SPACE)
