@@ -665,3 +665,58 @@ def test_the_space_examples_fixture_replays_the_texts_figures():
     assert Figure("Marion", "station", parse_hex("F10", board), True) in state.figures
     assert Figure("Tom", "colony", parse_hex("F2", board), False) in state.figures
     assert state.mat("Marion").drives == (1,)  # the outpost bonus: a neutral drive
+
+
+# -- the portal flight and the outpost order, reached by play (fixture space-portal-flight-and-outposts-entered) ----
+
+PORTALS_AND_OUTPOSTS = "space-portal-flight-and-outposts-entered.jsonl"
+
+
+def replayed_until(name: str, command: str, after: bool = False):
+    """The state just before (or ``after``) the fixture's first line ``command``, the whole log's steps, its end."""
+    from solrec.events.record import decide_record
+
+    from ..conftest import FIXTURES
+
+    lines = (FIXTURES / "solarius-mission" / name).read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if f'"command": "{command}"' in line)
+    _, _, before, _ = decide_record("".join(lines[: at + after]))
+    _, steps, final, _ = decide_record("".join(lines))
+    return before, steps, final
+
+
+def test_the_fixture_flies_the_portal_example_range_five_to_four_a_step_a_jump_two_steps_next_to_a_hub():
+    # 003 9.2 B II: "Marion has activated the portals and removed one of her drives with a value of 1 – her space ship
+    # now has a range of 4. She moves the space ship to the first portal, from there to the second portal and then
+    # with her last two points next to the commercial hub."
+    before, steps, _ = replayed_until(PORTALS_AND_OUTPOSTS, "fly portal return B6 B7 P D5 D6 D1")
+    marion = before.mat("Marion")
+    assert marion.drives == (2, 1, 1) and space.ship_range(before, marion) == 5
+    step = next(s for s in steps if any(type(e).__name__ == "PortalsActivated" for e in s.events))  # the first portal flight
+    activated = [e for e in step.events if type(e).__name__ == "PortalsActivated"]
+    assert [(a.player, a.returned) for a in activated] == [("Marion", True)]
+    (flown,) = [e for e in step.events if type(e).__name__ == "ShipFlown"]
+    labels = [space.format_hex(before, h) for h in flown.path]
+    assert labels == ["B6", "B7", "D5", "D6", "D1"] and flown.jumps == (2,)  # a step, a jump, two steps
+    assert (flown.cost, flown.bought) == (4, 0)  # the whole range of 4 after the drive went back, no fuel bought
+    after = space.fold(before, list(step.events))
+    assert after.mat("Marion").drives == (2, 1) and space.ship_range(after, after.mat("Marion")) == 4
+    assert space.hubs_next_to(after, flown.path[-1]) == ["D"] and "D" in dict(after.hub_hexes)  # hub D, built
+    assert GAME.decide(after, GAME.parse("mission 10 yellow I I I outpost 5", after))  # a mission there is possible
+
+
+def test_the_fixture_refuses_a_second_colony_outpost_until_a_mission_outpost_exists():
+    # 003 9.2 B II.4 example: "Marion has built a colony and a space station outpost. To build a second colony-outpost she
+    # first has to build her first mission-outpost."
+    before, _, final = replayed_until(PORTALS_AND_OUTPOSTS, "planet 30", after=True)  # on B6, just turned
+    board = before.board
+    assert before.mat("Marion").outposts == (1, 3)
+    assert Figure("Marion", "colony", parse_hex("A5", board), True) in before.figures
+    assert Figure("Marion", "station", parse_hex("F10", board), True) in before.figures
+    with pytest.raises(IllegalCommand, match="missing: mission"):
+        GAME.decide(before, GAME.parse("colonize outpost 4", before))
+    assert "colonize outpost 4" not in [GAME.format(x) for x in GAME.legal_commands(before) or ()]
+    # ... the mission outpost on D1 (next to hub D, after the portal flight), then the second colony outpost on B6 is accepted
+    assert Figure("Marion", "mission", parse_hex("D1", board), True) in final.figures
+    assert Figure("Marion", "colony", parse_hex("B6", board), True) in final.figures
+    assert final.mat("Marion").outposts == (1, 3, 5, 4)
