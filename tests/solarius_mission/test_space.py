@@ -720,3 +720,65 @@ def test_the_fixture_refuses_a_second_colony_outpost_until_a_mission_outpost_exi
     assert Figure("Marion", "mission", parse_hex("D1", board), True) in final.figures
     assert Figure("Marion", "colony", parse_hex("B6", board), True) in final.figures
     assert final.mat("Marion").outposts == (1, 3, 5, 4)
+
+
+# -- legal: the reachable hexes for a flight and the actions possible there -----------------------------------
+
+
+def agrees_with_decide(state, ends) -> None:
+    """Every action ``legal`` names at a flight's end is accepted by ``decide`` once the ship is there."""
+    from solrec.core.solarius_mission import commands as c
+    from solrec.core.solarius_mission.rules import revealable
+
+    for end in ends:
+        after = space.fold(state, list(GAME.decide(state, end.fly)))
+        if end.turns_planet:
+            planet = min(p for ps in revealable(after).values() for p in ps)
+            after = space.fold(after, list(GAME.decide(after, c.RevealPlanet(planet))))
+        assert set(end.then) <= set(GAME.legal_commands(after) or ())
+        for cmd in end.then:
+            assert GAME.decide(after, cmd)
+
+
+def test_legal_names_for_each_reachable_hex_the_mission_and_outposts_possible_next_to_a_hub():
+    from solrec.core.solarius_mission.rules import flight_ends
+
+    before, _, _ = replayed_until(PORTALS_AND_OUTPOSTS, "fly portal return B6 B7 P D5 D6 D1")
+    ends = flight_ends(before)
+    flights = [x for x in GAME.legal_commands(before) or () if type(x).__name__ == "Fly"]
+    assert [e.fly for e in ends] == flights  # one end per listed flight, the same cheapest flight
+    by_hex = {}
+    for e in ends:
+        by_hex.setdefault(e.hex, e)
+    d1 = by_hex["D1"]  # next to hub D: the mission in hand, paid yellow I I I, with the mission outpost
+    assert {GAME.format(x) for x in d1.then} == {"mission 10 yellow I I I", "mission 10 yellow I I I outpost 5",
+                                                 "mission 10 yellow I I I outpost 6"}
+    assert by_hex["D3"].turns_planet and {GAME.format(x) for x in by_hex["D3"].then} >= {"colonize", "decline"}
+    assert {GAME.format(x) for x in by_hex["B5"].then} == {GAME.format(x) for x in d1.then}  # next to hub B (built or not)
+    far = [e for e in ends if not space.hubs_next_to(before, e.fly.path[-1]) and space.is_empty_space(before, e.fly.path[-1])]
+    assert far and all(e.then == () for e in far)  # no station affordable, no hub near: nothing but ending the turn
+    agrees_with_decide(before, [by_hex[h] for h in ("D1", "D3", "B5", "E4")] + far[:3])
+
+
+def test_legal_names_the_affordable_station_and_its_outpost_at_an_empty_hex():
+    from solrec.core.solarius_mission.rules import flight_ends
+
+    t = flying(storage=cells(yellow=(3, 0, 0), brown=(2, 0, 0)), outposts=(3,), drives=(1,))
+    ends = {e.hex: e for e in flight_ends(t.state)}
+    assert {GAME.format(x) for x in ends["H1"].then} == {"build 1 yellow I I I brown I I"}  # centre: no outpost
+    assert "H8" in ends and ends["H8"].turns_planet
+    agrees_with_decide(t.state, list(ends.values()))
+
+
+def test_legal_through_the_cli_shows_the_reachable_hexes_and_what_can_be_done_there(cli):
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    cli.run("play", "g", OPENING_IN_SPACE)
+    out = cli.json("legal", "g")
+    assert out["enumerable"] and "fly 0,0 1,-1 2,-2" in out["commands"]  # the existing fields stay as they were
+    ends = {e["hex"]: e for e in out["flight_ends"]}
+    assert ends["H8"] == {"hex": "H8", "fly": "fly 0,0 1,-1 2,-2", "turns_planet": True, "then": ["colonize", "decline"]}
+    assert ends["H1"]["then"] == [] and not ends["H1"]["turns_planet"]
+    assert sorted(ends) == sorted({e["hex"] for e in out["flight_ends"]}) and len(ends) == len(out["flight_ends"])
+    text = cli.run("legal", "g").stdout
+    assert "reachable hexes (18) and what can be done there (003 9.2 B II):" in text
+    assert "  H8: fly 0,0 1,-1 2,-2 -> turns the planet -> colonize; decline (explorer bonus)" in text
