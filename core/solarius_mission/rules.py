@@ -971,10 +971,11 @@ def flight_ends(state: State) -> tuple[FlightEnd, ...]:
     for fly in space.flights(state):
         after = space.fold(state, list(decide(state, fly)))
         turned = phase(after) == "reveal"
-        if turned:
-            planet = min(p for ps in revealable(after).values() for p in ps)
-            after = space.fold(after, list(decide(after, c.RevealPlanet(planet))))
-        then = tuple(cmd for cmd in space.space_commands(after) if not isinstance(cmd, c.EndTurn))
+        planets = sorted(p for ps in revealable(after).values() for p in ps) if turned else []
+        if planets:
+            after = space.fold(after, list(decide(after, c.RevealPlanet(planets[0]))))
+        then = () if turned and not planets else \
+            tuple(cmd for cmd in space.space_commands(after) if not isinstance(cmd, c.EndTurn))
         out.append(FlightEnd(space.format_hex(state, fly.path[-1]), fly, turned, then))
     return tuple(out)
 
