@@ -416,6 +416,10 @@ def legal_cmd(game_id: GameId, db: Db = None, as_json: Json = False) -> None:
             text += "; the command forms:\n" + "\n".join(f"  {f}" for f in forms)
     else:
         text = f"{to_act} to act, {plural(len(commands), 'legal command')}:\n" + "\n".join(f"  {c}" for c in commands)
+    if to_act is not None and to_act != CHANCE:
+        fields, lines = game.legal_details(state)  # e.g. where a flight can end and what is possible there
+        data.update(fields)
+        text += "".join(f"\n{line}" for line in lines)
     emit(as_json, data, text)
 
 

@@ -191,6 +191,11 @@ class Game(abc.ABC):
         """Where ``legal_commands`` is None for a player: the command forms and their bounds, for ``legal``."""
         return ()
 
+    def legal_details(self, state: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """Extra detail ``legal`` shows beside the commands (JSON fields added, text lines appended), e.g.
+        where a move leads and what is possible there; most games have none."""
+        return {}, ()
+
     @abc.abstractmethod
     def chance_command(self, state: Any, draw: SeededDraw) -> Command:
         """The chance command a seeded game gives in this state, drawn from ``draw``."""

@@ -123,6 +123,9 @@ class SolariusMission(Game):
     def command_forms(self, state: State) -> tuple[str, ...]:
         return rules.command_forms(state)
 
+    def legal_details(self, state: State) -> tuple[dict[str, Any], tuple[str, ...]]:
+        return rules.legal_details(state)
+
     def sample_command(self, state: State, rng: Any) -> Command:
         return rules.sample(state, rng)
 

@@ -11,6 +11,8 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from ..errors import IllegalCommand
 from ..game import Command, Event
 from . import commands as c
@@ -944,6 +946,78 @@ def phase_commands(state: State) -> list[Command]:
     if ph == "turn-end":
         return [c.Close(), *(c.Settle(p) for p in settle_options(state, state.current, True))]
     return []
+
+
+@attrs.frozen
+class FlightEnd:
+    """One reachable hex of a flight (003 9.2 B II) and what the player can do there: ``fly`` is the cheapest
+    flight ``legal`` lists, ``turns_planet`` whether it turns a face-down planet (chance names it), ``then``
+    the commands possible on arrival."""
+
+    hex: str
+    fly: c.Fly
+    turns_planet: bool
+    then: tuple[Command, ...]
+
+
+def flight_ends(state: State) -> tuple[FlightEnd, ...]:
+    """Every reachable hex and the actions possible at its end, found by playing each listed flight with
+    ``decide`` and asking the same ``space_commands`` the space phase uses, so ``legal`` and ``decide`` agree.
+    A face-down planet is turned as any planet still in play (which one does not change what is possible:
+    settle, with the outposts the tile allows, or decline)."""
+    if phase(state) != "supplementary":
+        return ()
+    out = []
+    for fly in space.flights(state):
+        after = space.fold(state, list(decide(state, fly)))
+        turned = phase(after) == "reveal"
+        planets = sorted(p for ps in revealable(after).values() for p in ps) if turned else []
+        if planets:
+            after = space.fold(after, list(decide(after, c.RevealPlanet(planets[0]))))
+        then = () if turned and not planets else \
+            tuple(cmd for cmd in space.space_commands(after) if not isinstance(cmd, c.EndTurn))
+        out.append(FlightEnd(space.format_hex(state, fly.path[-1]), fly, turned, then))
+    return tuple(out)
+
+
+def describe_flight_end(end: FlightEnd) -> str:
+    """One line of ``legal``: the hex, its flight, and the actions there (payments counted, outposts named)."""
+    kinds: dict[str, tuple[int, set[int]]] = {}
+    for cmd in end.then:
+        if isinstance(cmd, c.Colonize):
+            key = "colonize"
+        elif isinstance(cmd, c.Decline):
+            key = "decline (explorer bonus)"
+        elif isinstance(cmd, c.Build):
+            key = f"build station {cmd.card}"
+        elif isinstance(cmd, c.CompleteMission):
+            key = f"mission {cmd.card}" + (f" at {cmd.hub}" if cmd.hub else "")
+        else:
+            key = notation_format(cmd)
+        ways, posts = kinds.get(key, (0, set()))
+        outpost = getattr(cmd, "outpost", 0)
+        kinds[key] = (ways + (outpost == 0), posts | ({outpost} if outpost else set()))
+    parts = []
+    for key, (ways, posts) in kinds.items():
+        part = key + (f" ({ways} ways to pay)" if ways > 1 else "")
+        if posts:
+            part += " + outpost " + "/".join(str(o) for o in sorted(posts))
+        parts.append(part)
+    what = "; ".join(parts) if parts else "nothing but ending the turn"
+    return f"{end.hex}: {notation_format(end.fly)}" + (" -> turns the planet" if end.turns_planet else "") + f" -> {what}"
+
+
+def legal_details(state: State) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """``legal``'s extra for a flight (003 9.2 B II): the reachable hexes and the actions possible there."""
+    ends = flight_ends(state)
+    if not ends:
+        return {}, ()
+    fields = {"flight_ends": [
+        {"hex": e.hex, "fly": notation_format(e.fly), "turns_planet": e.turns_planet,
+         "then": [notation_format(x) for x in e.then]} for e in ends]}
+    lines = (f"reachable hexes ({len(ends)}) and what can be done there (003 9.2 B II):",
+             *(f"  {describe_flight_end(e)}" for e in ends))
+    return fields, lines
 
 
 def legal_commands(state: State) -> tuple[Command, ...] | None:

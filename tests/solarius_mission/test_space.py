@@ -618,6 +618,29 @@ def test_a_refused_flight_names_the_first_bad_step_exits_two_and_writes_nothing(
     assert cli.json("show", "g")["to_act"] == "chance"
 
 
+def stored(cli, game: str) -> tuple[int, str]:
+    """The stored event count and head hash of ``game``: what a refused command must leave as it was."""
+    from solrec.events.store import Store
+
+    store = Store(cli.db)
+    try:
+        row = store.game_row(game)
+    finally:
+        store.close()
+    return row["events"], row["head"]
+
+
+@pytest.mark.parametrize("flight", ["fly H0 Q7", "fly H0 H1 Q7 H8", "fly portal return H0 Q7"])
+def test_a_bad_hex_written_in_a_flight_is_refused_exits_two_and_writes_nothing(cli, flight):
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    cli.run("play", "g", OPENING_IN_SPACE)
+    before = stored(cli, "g")
+    result = cli.run("play", "g", flight, expect=2)
+    assert "'Q7' is not a hex" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert stored(cli, "g") == before and before[0] > 0
+    assert cli.json("show", "g")["to_act"] == "Marion"
+
+
 def test_legal_through_the_cli_lists_the_flights(cli):
     cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
     cli.run("play", "g", OPENING_IN_SPACE)
@@ -642,3 +665,120 @@ def test_the_space_examples_fixture_replays_the_texts_figures():
     assert Figure("Marion", "station", parse_hex("F10", board), True) in state.figures
     assert Figure("Tom", "colony", parse_hex("F2", board), False) in state.figures
     assert state.mat("Marion").drives == (1,)  # the outpost bonus: a neutral drive
+
+
+# -- the portal flight and the outpost order, reached by play (fixture space-portal-flight-and-outposts-entered) ----
+
+PORTALS_AND_OUTPOSTS = "space-portal-flight-and-outposts-entered.jsonl"
+
+
+def replayed_until(name: str, command: str, after: bool = False):
+    """The state just before (or ``after``) the fixture's first line ``command``, the whole log's steps, its end."""
+    from solrec.events.record import decide_record
+
+    from ..conftest import FIXTURES
+
+    lines = (FIXTURES / "solarius-mission" / name).read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if f'"command": "{command}"' in line)
+    _, _, before, _ = decide_record("".join(lines[: at + after]))
+    _, steps, final, _ = decide_record("".join(lines))
+    return before, steps, final
+
+
+def test_the_fixture_flies_the_portal_example_range_five_to_four_a_step_a_jump_two_steps_next_to_a_hub():
+    # 003 9.2 B II: "Marion has activated the portals and removed one of her drives with a value of 1 – her space ship
+    # now has a range of 4. She moves the space ship to the first portal, from there to the second portal and then
+    # with her last two points next to the commercial hub."
+    before, steps, _ = replayed_until(PORTALS_AND_OUTPOSTS, "fly portal return B6 B7 P D5 D6 D1")
+    marion = before.mat("Marion")
+    assert marion.drives == (2, 1, 1) and space.ship_range(before, marion) == 5
+    step = next(s for s in steps if any(type(e).__name__ == "PortalsActivated" for e in s.events))  # the first portal flight
+    activated = [e for e in step.events if type(e).__name__ == "PortalsActivated"]
+    assert [(a.player, a.returned) for a in activated] == [("Marion", True)]
+    (flown,) = [e for e in step.events if type(e).__name__ == "ShipFlown"]
+    labels = [space.format_hex(before, h) for h in flown.path]
+    assert labels == ["B6", "B7", "D5", "D6", "D1"] and flown.jumps == (2,)  # a step, a jump, two steps
+    assert (flown.cost, flown.bought) == (4, 0)  # the whole range of 4 after the drive went back, no fuel bought
+    after = space.fold(before, list(step.events))
+    assert after.mat("Marion").drives == (2, 1) and space.ship_range(after, after.mat("Marion")) == 4
+    assert space.hubs_next_to(after, flown.path[-1]) == ["D"] and "D" in dict(after.hub_hexes)  # hub D, built
+    assert GAME.decide(after, GAME.parse("mission 10 yellow I I I outpost 5", after))  # a mission there is possible
+
+
+def test_the_fixture_refuses_a_second_colony_outpost_until_a_mission_outpost_exists():
+    # 003 9.2 B II.4 example: "Marion has built a colony and a space station outpost. To build a second colony-outpost she
+    # first has to build her first mission-outpost."
+    before, _, final = replayed_until(PORTALS_AND_OUTPOSTS, "planet 30", after=True)  # on B6, just turned
+    board = before.board
+    assert before.mat("Marion").outposts == (1, 3)
+    assert Figure("Marion", "colony", parse_hex("A5", board), True) in before.figures
+    assert Figure("Marion", "station", parse_hex("F10", board), True) in before.figures
+    with pytest.raises(IllegalCommand, match="missing: mission"):
+        GAME.decide(before, GAME.parse("colonize outpost 4", before))
+    assert "colonize outpost 4" not in [GAME.format(x) for x in GAME.legal_commands(before) or ()]
+    # ... the mission outpost on D1 (next to hub D, after the portal flight), then the second colony outpost on B6 is accepted
+    assert Figure("Marion", "mission", parse_hex("D1", board), True) in final.figures
+    assert Figure("Marion", "colony", parse_hex("B6", board), True) in final.figures
+    assert final.mat("Marion").outposts == (1, 3, 5, 4)
+
+
+# -- legal: the reachable hexes for a flight and the actions possible there -----------------------------------
+
+
+def agrees_with_decide(state, ends) -> None:
+    """Every action ``legal`` names at a flight's end is accepted by ``decide`` once the ship is there."""
+    from solrec.core.solarius_mission import commands as c
+    from solrec.core.solarius_mission.rules import revealable
+
+    for end in ends:
+        after = space.fold(state, list(GAME.decide(state, end.fly)))
+        if end.turns_planet:
+            planet = min(p for ps in revealable(after).values() for p in ps)
+            after = space.fold(after, list(GAME.decide(after, c.RevealPlanet(planet))))
+        assert set(end.then) <= set(GAME.legal_commands(after) or ())
+        for cmd in end.then:
+            assert GAME.decide(after, cmd)
+
+
+def test_legal_names_for_each_reachable_hex_the_mission_and_outposts_possible_next_to_a_hub():
+    from solrec.core.solarius_mission.rules import flight_ends
+
+    before, _, _ = replayed_until(PORTALS_AND_OUTPOSTS, "fly portal return B6 B7 P D5 D6 D1")
+    ends = flight_ends(before)
+    flights = [x for x in GAME.legal_commands(before) or () if type(x).__name__ == "Fly"]
+    assert [e.fly for e in ends] == flights  # one end per listed flight, the same cheapest flight
+    by_hex = {}
+    for e in ends:
+        by_hex.setdefault(e.hex, e)
+    d1 = by_hex["D1"]  # next to hub D: the mission in hand, paid yellow I I I, with the mission outpost
+    assert {GAME.format(x) for x in d1.then} == {"mission 10 yellow I I I", "mission 10 yellow I I I outpost 5",
+                                                 "mission 10 yellow I I I outpost 6"}
+    assert by_hex["D3"].turns_planet and {GAME.format(x) for x in by_hex["D3"].then} >= {"colonize", "decline"}
+    assert {GAME.format(x) for x in by_hex["B5"].then} == {GAME.format(x) for x in d1.then}  # next to hub B (built or not)
+    far = [e for e in ends if not space.hubs_next_to(before, e.fly.path[-1]) and space.is_empty_space(before, e.fly.path[-1])]
+    assert far and all(e.then == () for e in far)  # no station affordable, no hub near: nothing but ending the turn
+    agrees_with_decide(before, [by_hex[h] for h in ("D1", "D3", "B5", "E4")] + far[:3])
+
+
+def test_legal_names_the_affordable_station_and_its_outpost_at_an_empty_hex():
+    from solrec.core.solarius_mission.rules import flight_ends
+
+    t = flying(storage=cells(yellow=(3, 0, 0), brown=(2, 0, 0)), outposts=(3,), drives=(1,))
+    ends = {e.hex: e for e in flight_ends(t.state)}
+    assert {GAME.format(x) for x in ends["H1"].then} == {"build 1 yellow I I I brown I I"}  # centre: no outpost
+    assert "H8" in ends and ends["H8"].turns_planet
+    agrees_with_decide(t.state, list(ends.values()))
+
+
+def test_legal_through_the_cli_shows_the_reachable_hexes_and_what_can_be_done_there(cli):
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    cli.run("play", "g", OPENING_IN_SPACE)
+    out = cli.json("legal", "g")
+    assert out["enumerable"] and "fly 0,0 1,-1 2,-2" in out["commands"]  # the existing fields stay as they were
+    ends = {e["hex"]: e for e in out["flight_ends"]}
+    assert ends["H8"] == {"hex": "H8", "fly": "fly 0,0 1,-1 2,-2", "turns_planet": True, "then": ["colonize", "decline"]}
+    assert ends["H1"]["then"] == [] and not ends["H1"]["turns_planet"]
+    assert sorted(ends) == sorted({e["hex"] for e in out["flight_ends"]}) and len(ends) == len(out["flight_ends"])
+    text = cli.run("legal", "g").stdout
+    assert "reachable hexes (18) and what can be done there (003 9.2 B II):" in text
+    assert "  H8: fly 0,0 1,-1 2,-2 -> turns the planet -> colonize; decline (explorer bonus)" in text
