@@ -31,8 +31,8 @@ demo: install
 	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain
 
 # The slow exhaustive checks (300 simulated Solari games per move source, 500 Solar Solitaire games
-# per option, each simulated and validated) take about twelve minutes on 2 cores together, so
-# `make test` leaves them to `make test-slow`.
+# per option, 100 Solarius Mission games per player count, each simulated and validated; the long
+# fuzz runs) take the better part of an hour on 2 cores, so `make test` leaves them to `make test-slow`.
 # Lint (ruff) and type-check (mypy) first: a test run on code that does not pass them fails.
 # mypy reads the solrec.* namespace through .typecheck/solrec, whose entries link to the top-level folders.
 lint: install
@@ -47,11 +47,12 @@ browser:
 	@command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || \
 	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
+# Both cores (pytest-xdist): about 2,000 tests, the Solarius Mission ones the dearest.
 test: install lint browser
-	SOLREC_BROWSER_TESTS=required $(BIN)/python -m pytest -m "not slow"
+	SOLREC_BROWSER_TESTS=required $(BIN)/python -m pytest -m "not slow" -n 2
 
 test-slow: install
-	$(BIN)/python -m pytest -m slow
+	$(BIN)/python -m pytest -m slow -n 2
 
 test-all: install
 	$(BIN)/python -m pytest
