@@ -29,7 +29,7 @@ from .state import (
     clamp_track,
     contamination_spaces,
     die_points,
-    evolve,
+    fold,
     hub_bonus_due,
     permanent_action_points,
     phase,
@@ -45,22 +45,10 @@ PLAYER_PHASES = (
 )
 
 
-def fold(state: State, events: list[Event]) -> State:
-    for e in events:
-        state = evolve(state, e)
-    return state
-
-
-def _need(ok: bool, reason: str) -> None:
-    if not ok:
-        raise IllegalCommand(reason)
-
-
-def _phase_is(state: State, *phases: str, what: str) -> str:
-    ph = phase(state)
-    if ph not in phases:
-        raise IllegalCommand(f"{what} is not possible now: {describe_phase(state)}")
-    return ph
+# One refusal helper and one phase check for the package; they live with the space rules, which
+# rules.py imports (and which cannot import rules.py at load time).
+_need = space._need
+_phase_is = space._phase_is
 
 
 def describe_phase(state: State) -> str:
@@ -969,11 +957,11 @@ def flight_ends(state: State) -> tuple[FlightEnd, ...]:
         return ()
     out = []
     for fly in space.flights(state):
-        after = space.fold(state, list(decide(state, fly)))
+        after = fold(state, list(decide(state, fly)))
         turned = phase(after) == "reveal"
         planets = sorted(p for ps in revealable(after).values() for p in ps) if turned else []
         if planets:
-            after = space.fold(after, list(decide(after, c.RevealPlanet(planets[0]))))
+            after = fold(after, list(decide(after, c.RevealPlanet(planets[0]))))
         then = () if turned and not planets else \
             tuple(cmd for cmd in space.space_commands(after) if not isinstance(cmd, c.EndTurn))
         out.append(FlightEnd(space.format_hex(state, fly.path[-1]), fly, turned, then))

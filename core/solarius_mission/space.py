@@ -18,15 +18,9 @@ from . import events as ev
 from .board import Hex, check_path, distance, moves, neighbours, reach
 from .board import format_hex as _format_hex
 from .components import COLOURS, Effect
-from .state import Mat, State, acting, evolve, hub_bonus_due, phase
+from .state import Mat, State, acting, fold, hub_bonus_due, phase
 
 COLONIES = 12  # 003 2.5: "twelve colonies"
-
-
-def fold(state: State, events: list[Event]) -> State:
-    for e in events:
-        state = evolve(state, e)
-    return state
 
 
 def _need(ok: bool, reason: str) -> None:

@@ -735,6 +735,12 @@ def evolve(state: State, event: object) -> State:
     return MUTATORS[type(event)](state, event)  # type: ignore[operator]
 
 
+def fold(state: State, events: list) -> State:
+    for e in events:
+        state = evolve(state, e)
+    return state
+
+
 # -- the phase, derived ---------------------------------------------------------------------------------
 
 CHANCE_PHASES = ("start-card", "deal", "first-player", "bridge", "hub", "card", "refill", "tiles", "reveal")
