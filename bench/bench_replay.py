@@ -192,7 +192,7 @@ def longest_fixture(path: Path) -> tuple[str, str]:
 def breakdown(path: Path, ids: list[str], repeat: int) -> dict[str, float]:
     """Replay (2) built up part by part, each part's CPU time a multiple of the floor's (best of
     ``repeat`` rounds): where replay's time goes."""
-    from solrec.events.store import ROWS_SQL
+    from solrec.events.store import STREAM_SQL
     from solrec.replay.corpus import stream_logs
     from solrec.replay.log import fold, integrity
 
@@ -200,7 +200,7 @@ def breakdown(path: Path, ids: list[str], repeat: int) -> dict[str, float]:
     where = " from events where game_id between ? and ? order by game_id, seq"
 
     def sql() -> None:
-        for _ in store.conn.execute(ROWS_SQL + ", game_id" + where, [ids[0], ids[-1]]):
+        for _ in store.conn.execute(STREAM_SQL + ", game_id" + where, [ids[0], ids[-1]]):
             pass
 
     def rows() -> None:

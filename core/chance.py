@@ -66,8 +66,26 @@ class SeededDraw:
         return 1 + self.below(sides)
 
     def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        below = self.below
-        return tuple([1 + below(sides) for _ in range(count)])
+        """``count`` times ``1 + below(sides)``: the same bits in the same order, taken in one loop over
+        local integers (validation draws every seeded roll of a corpus again). The pool keeps the bits
+        already taken above the ones left until it is stored back, masked."""
+        if sides <= 1:
+            return tuple([1 + self.below(sides) for _ in range(count)])
+        nbits = (sides - 1).bit_length()
+        mask = (1 << nbits) - 1
+        pool, bits = self._pool, self._bits
+        out: list[int] = []
+        while len(out) < count:
+            if bits < nbits:
+                self._pool, self._bits = pool & ((1 << bits) - 1), bits
+                self._refill()
+                pool, bits = self._pool, self._bits
+            bits -= nbits
+            value = (pool >> bits) & mask
+            if value < sides:
+                out.append(1 + value)
+        self._pool, self._bits = pool & ((1 << bits) - 1), bits
+        return tuple(out)
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

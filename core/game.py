@@ -171,9 +171,12 @@ class Game(abc.ABC):
     def decide(self, state: Any, command: Command) -> tuple[Event, ...]:
         """The events a legal command produces (never empty), or IllegalCommand."""
 
-    @abc.abstractmethod
+    # one mutator per event type (the state module's ``MUTATORS``): the state after that event
+    mutators: ClassVar[Mapping[type, Callable[[Any, Any], Any]]]
+
     def evolve(self, state: Any, event: Event) -> Any:
-        """The state after one event."""
+        """The state after one event (a fold may look the mutator up itself: ``mutators``)."""
+        return self.mutators[type(event)](state, event)
 
     def legal_commands(self, state: Any) -> tuple[Command, ...] | None:
         """Every legal command of the actor to act, or None where the choices are not enumerable."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -130,6 +130,20 @@ class EventCodec:
             self._decoded.clear()
         self._decoded[payload] = (tag, version, event)
         return event
+
+    def decode_rows(self, rows: Iterable[Sequence[Any]]) -> list[Event]:
+        """``decode`` over stored rows (items 4, 5 and 6 of each: type, version, payload, as in an
+        envelope ``Row``), the memo looked up inline: this runs for every event loaded."""
+        decoded, decode = self._decoded, self.decode
+        out: list[Event] = []
+        append = out.append
+        for row in rows:
+            hit = decoded.get(row[6])
+            if hit is not None and hit[0] == row[4] and hit[1] == row[5]:
+                append(hit[2])
+            else:
+                append(decode(row[4], row[5], row[6]))
+        return out
 
     def _decode(self, tag: str, version: int, payload: bytes) -> Event:
         cls = self.types.get(tag)

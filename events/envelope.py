@@ -1,9 +1,13 @@
 """The stored form of an event: its row in the log, and the hash chain that binds the rows.
 
-A row's hash covers the previous row's hash and the row's own stored bytes (position, command,
-actor, type, version, payload), so an edited, dropped, inserted or reordered row breaks the chain.
-The chain starts from the hash of the header. Neither the game id nor the times are hashed: an
-exported game imported under another id reproduces the same hashes.
+A row's hash covers the previous row's hash and the row's own stored bytes: its head (position,
+command number, actor, command, type, version, packed as one msgpack list) and its payload, so an
+edited, dropped, inserted or reordered row breaks the chain. The chain starts from the hash of the
+header. Neither the game id nor the times are hashed: an exported game imported under another id
+reproduces the same hashes.
+
+The store keeps each row's head as the very bytes the hash covers (docs/scaling.md): checking the
+chain hashes stored bytes, it never packs them again.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from .codec import EventCodec, pack
 
 class Row(NamedTuple):
     """One stored event. ``step`` numbers the commands (0, 1, ...); events of one command share it.
+    ``head`` is ``pack_head`` of the first six fields: a row is built from its head (read back) or
+    its head from its fields (written), never otherwise, so the two cannot disagree.
 
     A named tuple, not an attrs class: replay builds one per stored event, and a tuple is built
     several times faster; it is just as immutable."""
@@ -36,6 +42,7 @@ class Row(NamedTuple):
     version: int
     payload: bytes
     hash: str
+    head: bytes
     time: str = ""
 
 
@@ -44,17 +51,18 @@ def genesis_hash(header: Header) -> str:
 
 
 def row_hash(prev: str, seq: int, step: int, actor: str, command: str, tag: str, version: int, payload: bytes) -> str:
-    return _row_digest(bytes.fromhex(prev), seq, step, actor, command, tag, version, payload).hex()
+    head = pack_head(seq, step, actor, command, tag, version)
+    return hashlib.sha256(bytes.fromhex(prev) + head + payload).hexdigest()
 
 
-def _row_digest(prev: bytes, seq: int, step: int, actor: str, command: str, tag: str, version: int, payload: bytes) -> bytes:
-    # The envelope is a list of plain ints and strings, which ``canonical`` leaves as it is: packed
-    # directly, it is the same bytes as ``pack`` gives.
-    return hashlib.sha256(prev + _pack_envelope([seq, step, actor, command, tag, version]) + payload).digest()
+def pack_head(seq: int, step: int, actor: str, command: str, tag: str, version: int) -> bytes:
+    """The head of a row: a list of plain ints and strings, which ``canonical`` leaves as it is, so
+    packed directly it is the same bytes as ``pack`` gives."""
+    return _pack_list([seq, step, actor, command, tag, version])
 
 
 # One packer, built once (``msgpack.packb`` builds one per call); it holds no state between calls.
-_pack_envelope = msgpack.Packer(use_bin_type=True).pack
+_pack_list = msgpack.Packer(use_bin_type=True).pack
 
 
 def chain_rows(
@@ -66,8 +74,9 @@ def chain_rows(
     for step in steps:
         for event in step.events:
             tag, version, payload = codec.encode(event)
-            digest = row_hash(prev, seq, step_no, step.actor, step.notation, tag, version, payload)
-            rows.append(Row(seq, step_no, step.actor, step.notation, tag, version, payload, digest, time))
+            head = pack_head(seq, step_no, step.actor, step.notation, tag, version)
+            digest = hashlib.sha256(bytes.fromhex(prev) + head + payload).hexdigest()
+            rows.append(Row(seq, step_no, step.actor, step.notation, tag, version, payload, digest, head, time))
             prev = digest
             seq += 1
         step_no += 1
@@ -84,13 +93,13 @@ def check_chain(header: Header, rows: Iterable[Row]) -> ChainBreak | None:
     """The first row where the chain does not hold, or None."""
     prev = bytes.fromhex(genesis_hash(header))
     expected_seq, last_step = 0, -1
-    sha256, pack = hashlib.sha256, _pack_envelope  # one hash per row: this runs for every event loaded
-    for seq, step, actor, command, tag, version, payload, stored, _ in rows:
+    sha256 = hashlib.sha256  # one hash per row: this runs for every event loaded
+    for seq, step, _, _, _, _, payload, stored, head, _ in rows:
         if seq != expected_seq:
-            return ChainBreak(seq, f"event {expected_seq} is missing (found {seq} in its place)")
+            return ChainBreak(expected_seq, f"event {expected_seq} is missing (found {seq} in its place)")
         if (step != last_step and step != last_step + 1) or step < 0:
             return ChainBreak(seq, f"event {seq} is out of command order")
-        digest = sha256(prev + pack([seq, step, actor, command, tag, version]) + payload).digest()
+        digest = sha256(prev + head + payload).digest()
         if digest.hex() != stored:
             return ChainBreak(seq, f"event {seq} does not match its hash: it was edited, or a row before it was")
         prev, last_step, expected_seq = digest, step, expected_seq + 1

@@ -5,9 +5,15 @@ the same insert as the msgpack ``payload`` it mirrors (so the two never disagree
 ``event_log`` (events with their game and position, ``data`` as JSON) and ``game_list`` (games with
 ``players``, ``options``, ``scores`` and ``outcome`` as JSON) let sqlite-utils and Datasette users
 query them with SQLite's JSON functions. SQLite cannot read msgpack, so a view or a generated column
-over ``payload`` alone cannot show it; a companion table would need its own cleanup on delete. The
-hash chain covers ``payload`` only; ``data`` is derived from it. Schema 1 databases (no ``data``) are
-migrated on open.
+over ``payload`` alone cannot show it; a companion table would need its own cleanup on delete.
+
+What the hash chain covers is stored as it is hashed: ``head`` (the packed position, command number,
+actor, command, type and version) and ``payload``. Reading a log reads those two, the hash and the
+time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``, ``command``,
+``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
+the file; solrec never reads them back, and ``validate`` reports a row where they disagree with what
+is hashed (docs/scaling.md). Older databases are migrated on open: schema 1 gains ``data``, schema 2
+gains ``head``, packed from its columns (a row edited before the migration still breaks its chain).
 
 Appends name the sequence number they expect to write next; the check and the inserts run in one
 ``BEGIN IMMEDIATE`` transaction, and the primary key (game_id, seq) backs it, so of two writers
@@ -31,14 +37,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import msgpack
+
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import Header, Step, upcast_options
 from solrec.core.registry import game_ids, get_game
 
 from .codec import EventCodec
-from .envelope import Row, chain_rows, genesis_hash
+from .envelope import Row, chain_rows, genesis_hash, pack_head
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _VIEWS = {
     "event_log": (
         "select e.game_id, g.game, e.seq + 1 as position, e.seq, e.step, e.actor, e.command, e.type,"
@@ -52,6 +60,7 @@ _VIEWS = {
 }
 MAX_PAYLOAD = 64 * 1024  # bytes of one stored event; the largest real payload is under 1 KiB
 MAX_TEXT = 64 * 1024  # characters of one stored text field (options, players, scores, commands)
+MAX_HEAD = 4 * MAX_TEXT + 64  # bytes of one stored head: a command of MAX_TEXT characters, and the rest
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
 _SQLITE_MAGIC = b"SQLite format 3\0"
 
@@ -61,7 +70,7 @@ GAMES_COLUMNS = {
 }
 EVENTS_COLUMNS = {
     "game_id": str, "seq": int, "step": int, "actor": str, "command": str, "type": str, "version": int,
-    "payload": bytes, "hash": str, "time": str, "data": str,
+    "payload": bytes, "hash": str, "time": str, "data": str, "head": bytes,
 }
 SEALS_COLUMNS = {"game_id": str, "events": int, "head": str, "mac": str, "sealed": str}
 
@@ -126,8 +135,6 @@ class _Database:
 
 def _payload_json(payload: bytes) -> str | None:
     """An event's msgpack payload as JSON text (the ``data`` column)."""
-    import msgpack
-
     try:
         return json.dumps(msgpack.unpackb(payload, raw=False, strict_map_key=False), sort_keys=True, ensure_ascii=False)
     except Exception:  # damaged bytes stay damaged: validate reports them from the payload
@@ -206,8 +213,8 @@ class Store:
             number = value
         else:
             raise CorruptDatabase(f"{self.path}: the solrec schema version {str(value)[:40]!r} is not a number")
-        if number == 1 and objects.get("events") == "table":
-            self._migrate_from_1()
+        if number in (1, 2) and objects.get("events") == "table":
+            self._migrate(number)
             number = SCHEMA_VERSION
         if number != SCHEMA_VERSION:
             raise NotASolrecDatabase(
@@ -236,23 +243,37 @@ class Store:
         for name, sql in _VIEWS.items():
             self.conn.execute(f"create view if not exists {name} as {sql}")
 
-    def _migrate_from_1(self) -> None:
-        """Schema 1 -> 2: add ``events.data`` (the payload as JSON), fill it, create the views."""
+    def _migrate(self, number: int) -> None:
+        """Schema 1 -> 2: add ``events.data`` (the payload as JSON) and the views. Schema 2 -> 3: add
+        ``events.head``, packed from the columns it mirrors. One transaction for both."""
         with self._transaction("migrate") as conn:
             version = conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
-            if version is None or str(version[0]) != "1":
+            if version is None or str(version[0]) != str(number):
                 return  # another process migrated it first
             columns = {r[1] for r in conn.execute("pragma table_info(events)")}
-            if "data" not in columns:
-                conn.execute("alter table events add column data text")
+            if number == 1:
+                if "data" not in columns:
+                    conn.execute("alter table events add column data text")
+                rows = conn.execute(
+                    f"select game_id, seq, payload from events where length(payload) <= {MAX_PAYLOAD}"
+                ).fetchall()
+                conn.executemany(
+                    "update events set data = ? where game_id = ? and seq = ?",
+                    [(_payload_json(p) if isinstance(p, bytes) else None, g, q) for g, q, p in rows],
+                )
+                self._create_views()
+            if "head" not in columns:
+                conn.execute("alter table events add column head blob")
+            # A row whose columns are not of their types (or over their bounds) keeps no head: it
+            # reads back as damaged, as it did before.
+            texts = " and ".join(f"length({c}) <= {MAX_TEXT}" for c in ("actor", "command", "type"))
             rows = conn.execute(
-                f"select game_id, seq, payload from events where length(payload) <= {MAX_PAYLOAD}"
+                f"select game_id, seq, step, actor, command, type, version from events where {texts}"
             ).fetchall()
             conn.executemany(
-                "update events set data = ? where game_id = ? and seq = ?",
-                [(_payload_json(p) if isinstance(p, bytes) else None, g, q) for g, q, p in rows],
+                "update events set head = ? where game_id = ? and seq = ?",
+                [(pack_head(q, st, a, c, t, v), g, q) for g, q, st, a, c, t, v in rows if _head_types(q, st, a, c, t, v)],
             )
-            self._create_views()
             conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
 
     def _create_schema(self) -> None:
@@ -278,7 +299,7 @@ class Store:
                 dict(EVENTS_COLUMNS),
                 pk=("game_id", "seq"),
                 foreign_keys=[("game_id", "games", "id")],
-                not_null={"step", "actor", "command", "type", "version", "payload", "hash", "time"},
+                not_null={"step", "actor", "command", "type", "version", "payload", "hash", "time", "head"},
             )
             self._create_views()
 
@@ -535,11 +556,11 @@ class Store:
 
     def _insert(self, game_id: str, rows: Sequence[Row]) -> None:
         self.conn.executemany(
-            "insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time, data)"
-            " values (?,?,?,?,?,?,?,?,?,?,?)",
+            "insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time, data, head)"
+            " values (?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time,
-                 _payload_json(r.payload))
+                 _payload_json(r.payload), r.head)
                 for r in rows
             ],
         )
@@ -649,28 +670,45 @@ class Store:
         if self._db is None:
             return []
         try:
-            return [
-                _new_row(Row, r[:9]) if _plain(r) else _row(game_id, r)
-                for r in self._db.conn.execute(sql + " order by seq", params)
-            ]
+            stored = self._db.conn.execute(sql + " order by seq", params).fetchall()
         except sqlite3.Error as err:
             raise self._error(err, "read") from None
+        return [self._row(game_id, i, *r) for i, r in enumerate(stored)]
 
-    def stream_rows(self, first: str, last: str) -> Iterator[tuple[Any, list[Row] | CorruptLog]]:
+    def unmirrored(self, game_id: str) -> int | None:
+        """The position of the game's first row whose browsing columns disagree with its head, or None."""
+        sql = f"select head, {MIRRORS_SQL} from events where game_id = ? order by seq"
+        for position, (head, *mirrors) in enumerate(self._query(sql, [game_id])):
+            try:
+                if _unpack_head(head) != mirrors:
+                    return position
+            except Exception:  # noqa: BLE001 - a head that does not unpack is reported by reading the rows
+                return position
+        return None
+
+    def stream_rows(
+        self, first: str, last: str, mirrors: bool = False
+    ) -> Iterator[tuple[Any, list[Row] | CorruptLog, int | None]]:
         """Every game's rows for the game ids from ``first`` to ``last``, in one query, in id order:
-        (game id, its rows, or the CorruptLog ``rows`` would raise for it). Each game's rows are
-        handed on as soon as they are read, so a corpus of any size streams through."""
+        (game id, its rows or the CorruptLog ``rows`` would raise for it, and with ``mirrors`` what
+        ``unmirrored`` says of it). Each game's rows are handed on as soon as they are read, so a
+        corpus of any size streams through. Times are not read (nothing that streams the corpus
+        shows them): the rows' ``time`` is empty."""
         if self._db is None:
             return
-        sql = ROWS_SQL + ", game_id from events where game_id between ? and ? order by game_id, seq"
+        sql = STREAM_SQL + ", game_id"
+        if mirrors:
+            sql += ", " + MIRRORS_SQL
+        sql += " from events where game_id between ? and ? order by game_id, seq"
         current: Any = None
         rows: list[Row] = []
         problem: CorruptLog | None = None
+        unmirrored: int | None = None
         try:
             cursor = self._db.conn.execute(sql, [first, last])
         except sqlite3.Error as err:
             raise self._error(err, "read") from None
-        new_row = _new_row
+        new_row, unpack_head = _new_row, _unpack_head
         while True:
             try:
                 batch = cursor.fetchmany(4096)
@@ -679,27 +717,34 @@ class Store:
             if not batch:
                 break
             for r in batch:
-                gid = r[10]
+                gid = r[3]
                 if gid != current:
                     if current is not None:
-                        yield current, problem if problem is not None else rows
-                    current, rows, problem = gid, [], None
+                        yield current, problem if problem is not None else rows, unmirrored
+                    current, rows, problem, unmirrored = gid, [], None, None
                 if problem is not None:
                     continue
-                # ``_plain``, inlined: this runs for every row of the corpus
-                if (
-                    type(r[0]) is int and type(r[1]) is int and type(r[2]) is str and type(r[3]) is str
-                    and type(r[4]) is str and type(r[5]) is int and type(r[6]) is bytes and type(r[7]) is str
-                    and type(r[8]) is str
-                ):
-                    rows.append(new_row(Row, r[:9]))
-                else:
-                    try:
-                        rows.append(_row(str(gid), r))
-                    except CorruptLog as err:
-                        problem = err
+                # ``_row``, inlined for the usual row: this runs for every row of the corpus
+                head, payload, digest = r[:3]
+                try:
+                    seq, step, actor, command, tag, version = unpack_head(head)
+                    if (
+                        type(seq) is int and type(step) is int and type(actor) is str and type(command) is str
+                        and type(tag) is str and type(version) is int and type(payload) is bytes
+                        and type(digest) is str
+                    ):
+                        if mirrors and unmirrored is None and r[4:] != (seq, step, actor, command, tag, version):
+                            unmirrored = len(rows)
+                        rows.append(new_row(Row, (seq, step, actor, command, tag, version, payload, digest, head, "")))
+                        continue
+                except Exception:  # noqa: BLE001 - whatever the head holds; ``_row`` names it
+                    pass
+                try:
+                    rows.append(self._row(str(gid), len(rows), head, payload, digest, ""))
+                except CorruptLog as err:
+                    problem = err
         if current is not None:
-            yield current, problem if problem is not None else rows
+            yield current, problem if problem is not None else rows, unmirrored
 
     def recorded_event_counts(self) -> dict[str, int]:
         """Each game's event count as its games row records it (unverified: for planning work only)."""
@@ -722,25 +767,58 @@ class Store:
             )
         ]
 
+    def _row(self, game_id: str, position: int, head: Any, payload: Any, digest: Any, time: Any) -> Row:
+        """A stored row from its hashed head and payload, its hash and time, or why it is damaged (a
+        NULL time is taken as no time). ``position``: the row's place in its game's log, as read."""
+        where = f"game {game_id!r} event {position}"
+        if head is None or payload is None:
+            sizes = self._query(
+                "select length(head), length(payload) from events where game_id = ? order by seq limit 1 offset ?",
+                [game_id, position],
+            )
+            head_size, size = sizes[0] if sizes else (None, None)
+            if head is None and head_size is not None and head_size > MAX_HEAD:
+                raise CorruptLog(f"{where}: its head is {head_size} bytes, over the bound of {MAX_HEAD}")
+            if payload is None and size is not None and size > MAX_PAYLOAD:
+                raise CorruptLog(f"{where}: the payload is {size} bytes, over the bound of {MAX_PAYLOAD}")
+        if not isinstance(head, bytes):
+            raise CorruptLog(f"{where}: its head (position, actor, command, type, version) is not stored bytes")
+        try:
+            fields = _unpack_head(head)
+        except Exception as err:  # noqa: BLE001 - whatever the bytes hold
+            raise CorruptLog(f"{where}: its head does not unpack ({_one_line(err)})") from None
+        if type(fields) is not list or len(fields) != 6 or not _head_types(*fields):
+            raise CorruptLog(f"{where}: its head is not a position, command number, actor, command, type and version")
+        if not isinstance(payload, bytes):
+            raise CorruptLog(f"{where}: the payload is not stored bytes")
+        if not isinstance(digest, str):
+            raise CorruptLog(f"{where}: its hash is not text (or is over {MAX_TEXT} characters)")
+        if time is not None and not isinstance(time, str):
+            raise CorruptLog(f"{where}: its time is not text")
+        seq, step, actor, command, tag, version = fields
+        return Row(seq, step, actor, command, tag, version, payload, digest, head, time or "")
+
     def iter_all_rows(self) -> Iterator[tuple[str, Row]]:
         for gid in self.game_ids():
             for row in self._rows_of(gid):
                 yield gid, row
 
 
-# The columns of a Row, then the payload's size. A payload (or text) over its bound comes back as
-# NULL with its length: never read whole. Types are checked in Python (``_plain``), where it is a
-# tenth of the cost of SQLite's ``typeof``.
-ROWS_SQL = (
-    "select seq, step,"
-    f" case when length(actor) <= {MAX_TEXT} then actor end,"
-    f" case when length(command) <= {MAX_TEXT} then command end,"
-    f" case when length(type) <= {MAX_TEXT} then type end, version,"
+# What a Row is read from: the hashed head and payload, the hash and the time, in the order of the
+# primary key's ``seq``. A value over its bound comes back as NULL: never read whole. Types are checked
+# in Python, where it is a tenth of the cost of SQLite's ``typeof``. The browsing columns (step, actor,
+# command, type, version, data) are not read.
+_HASHED = (
+    f"case when length(head) <= {MAX_HEAD} then head end,"
     f" case when length(payload) <= {MAX_PAYLOAD} then payload end,"
-    f" case when length(hash) <= {MAX_TEXT} then hash end,"
-    f" case when length(time) <= {MAX_TEXT} then time end, length(payload)"
+    f" case when length(hash) <= {MAX_TEXT} then hash end"
 )
-ROWS_SQL_FROM = ROWS_SQL + " from events"
+ROWS_SQL_FROM = f"select {_HASHED}, case when length(time) <= {MAX_TEXT} then time end from events"
+STREAM_SQL = f"select {_HASHED}"
+# The browsing columns a head is compared with (``validate``), over their bounds as NULL.
+MIRRORS_SQL = ", ".join(
+    [f"case when length({c}) <= {MAX_TEXT} then {c} end" for c in ("seq", "step", "actor", "command", "type", "version")]
+)
 
 # (game, options text, players text) -> a header's options, players and upcast option names
 _HEADER_PARTS: dict[tuple[Any, Any, Any], tuple[tuple[tuple[str, Any], ...], tuple[str, ...], tuple[str, ...]]] = {}
@@ -761,36 +839,18 @@ def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
     return out
 
 
-# A Row from a checked tuple of its nine values, without the named tuple's Python-level ``__new__``.
+# A Row from a checked tuple of its ten values, without the named tuple's Python-level ``__new__``.
 _new_row = tuple.__new__
+# A head unpacked with msgpack's defaults (its own limits, strings as text): anything else is refused
+# by the types a head's six fields must have.
+_unpack_head = msgpack.unpackb
 
 
-def _plain(r: tuple) -> bool:
-    """Every value of the row of its type and within its bounds: the usual row, built as it comes."""
+def _head_types(seq: Any, step: Any, actor: Any, command: Any, tag: Any, version: Any) -> bool:
     return (
-        type(r[0]) is int and type(r[1]) is int and type(r[2]) is str and type(r[3]) is str and type(r[4]) is str
-        and type(r[5]) is int and type(r[6]) is bytes and type(r[7]) is str and type(r[8]) is str
+        type(seq) is int and type(step) is int and type(actor) is str and type(command) is str
+        and type(tag) is str and type(version) is int
     )
-
-
-def _row(game_id: str, r: tuple) -> Row:
-    """A row that is not plain: refused with the reason (or, a NULL time, taken as no time)."""
-    seq, step, actor, command, tag, version, payload, digest, time, size = r[:10]
-    where = f"game {game_id!r} event {seq}"
-    if type(seq) is not int:
-        raise CorruptLog(f"game {game_id!r}: an event's position {str(seq)[:20]!r} is not a whole number")
-    if payload is None and size is not None and size > MAX_PAYLOAD:
-        raise CorruptLog(f"{where}: the payload is {size} bytes, over the bound of {MAX_PAYLOAD}")
-    if not isinstance(payload, bytes):
-        raise CorruptLog(f"{where}: the payload is not stored bytes")
-    if type(step) is not int or type(version) is not int:
-        raise CorruptLog(f"{where}: its command number or version is not a whole number")
-    for name, value in (("actor", actor), ("command", command), ("type", tag), ("hash", digest)):
-        if not isinstance(value, str):
-            raise CorruptLog(f"{where}: its {name} is not text (or is over {MAX_TEXT} characters)")
-    if time is not None and not isinstance(time, str):
-        raise CorruptLog(f"{where}: its time is not text")
-    return Row(seq, step, actor, command, tag, version, payload, digest, time or "")
 
 
 def _text(value: Any, what: str) -> str:

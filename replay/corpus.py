@@ -41,10 +41,10 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def stream_logs(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Log | None]]:
-    """Each game of ``ids`` as an unverified Log (as ``load(verify=False)`` gives it), in id order,
-    read with one query for the games and one for the events; None for a game to read on its own
-    (its stored data has a problem that ``load`` reports in its own words)."""
+def stream_logs(store: Store, ids: Sequence[str], mirrors: bool = False) -> Iterator[tuple[str, Log | None]]:
+    """Each game of ``ids`` as an unverified Log (as ``load(verify=False, mirrors=mirrors)`` gives
+    it), in id order, read with one query for the games and one for the events; None for a game to
+    read on its own (its stored data has a problem that ``load`` reports in its own words)."""
     wanted = sorted(set(ids))
     done: set[str] = set()
     try:
@@ -53,11 +53,11 @@ def stream_logs(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Log | N
             first, last = chunk[0], chunk[-1]
             chunk_set = set(chunk)
             games = store.game_rows(first, last)
-            for gid, rows in store.stream_rows(first, last):
+            for gid, rows, unmirrored in store.stream_rows(first, last, mirrors):
                 if gid not in chunk_set or gid in done:
                     continue
                 done.add(gid)
-                yield gid, _log(store, gid, games.get(gid), rows)
+                yield gid, _log(store, gid, games.get(gid), rows, unmirrored)
     except SolrecError:  # the stream broke off (a value SQLite cannot hand over): the rest one by one
         pass
     for gid in wanted:
@@ -65,13 +65,13 @@ def stream_logs(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Log | N
             yield gid, None
 
 
-def _log(store: Store, gid: str, game_row: Any, rows: Any) -> Log | None:
+def _log(store: Store, gid: str, game_row: Any, rows: Any, unmirrored: int | None) -> Log | None:
     if not isinstance(game_row, dict) or not isinstance(rows, list):
         return None
     try:
         header = store.header(gid, game_row)
         get_game(header.game)
-        return Log(gid, header, tuple(rows), store.recorded(gid, game_row), store.seal(gid))
+        return Log(gid, header, tuple(rows), store.recorded(gid, game_row), store.seal(gid), unmirrored)
     except SolrecError:
         return None
 
@@ -93,7 +93,7 @@ def _validate_range(
     store: Store, ids: Sequence[str], key: bytes | None, progress: Callable[[int], Any] | None = None
 ) -> dict[str, Verdict]:
     out: dict[str, Verdict] = {}
-    for gid, log in stream_logs(store, ids):
+    for gid, log in stream_logs(store, ids, mirrors=True):
         out[gid] = validate(log, key) if log is not None else validate_stored(store, gid, key)
         if progress is not None:
             progress(1)

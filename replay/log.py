@@ -28,6 +28,8 @@ class Log:
     rows: tuple[Row, ...]
     recorded: dict[str, Any] | None = None  # events, head, scores, outcome as the store recorded them
     seal: dict[str, Any] | None = None  # events, head, mac of `solrec seal`, if the game was sealed
+    # The first position whose browsing columns disagree with its hashed head (read for ``validate``)
+    unmirrored: int | None = None
 
     @property
     def game(self) -> Game:
@@ -39,14 +41,13 @@ class Log:
 
     def events(self, upto: int | None = None) -> list[Event]:
         rows = self.rows if upto is None else self.rows[:upto]
-        decode = self.codec.decode
-        try:  # one comprehension: this runs for every event loaded
-            return [decode(row.type, row.version, row.payload) for row in rows]
+        try:
+            return self.codec.decode_rows(rows)
         except CorruptLog:
             pass
         for row in rows:  # name the first event that does not decode
             try:
-                decode(row.type, row.version, row.payload)
+                self.codec.decode(row.type, row.version, row.payload)
             except CorruptLog as err:
                 raise CorruptLog(f"game {self.game_id!r} event {row.seq}: {err}") from None
         raise AssertionError("an event failed to decode once and decoded again")  # decode is pure
@@ -75,15 +76,19 @@ def integrity(log: Log) -> ChainBreak | None:
     return None
 
 
-def load(store, game_id: str, verify: bool = True) -> Log:
-    """The stored game; with ``verify`` (the default) a damaged log is refused with ``CorruptLog``."""
+def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log:
+    """The stored game; with ``verify`` (the default) a damaged log is refused with ``CorruptLog``.
+    With ``mirrors``, the log also says where its browsing columns first disagree with what is
+    hashed (``validate`` reports it; nothing else reads those columns)."""
     row = store.game_row(game_id)
     header = store.header(game_id, row)
     try:
         get_game(header.game)
     except InvalidSetup as err:
         raise CorruptLog(f"game {game_id!r}: {err}") from None
-    log = Log(game_id, header, tuple(store.rows_of_read_game(game_id)), store.recorded(game_id, row), store.seal(game_id))
+    rows = tuple(store.rows_of_read_game(game_id))
+    unmirrored = store.unmirrored(game_id) if mirrors else None
+    log = Log(game_id, header, rows, store.recorded(game_id, row), store.seal(game_id), unmirrored)
     if verify:
         broken = integrity(log)
         if broken is not None:
@@ -153,7 +158,7 @@ def start(log: Log) -> Any:
     return state
 
 
-_MISFITS = (LookupError, ValueError, TypeError, AttributeError, ArithmeticError, AssertionError)
+MISFITS = (LookupError, ValueError, TypeError, AttributeError, ArithmeticError, AssertionError)
 
 
 def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:
@@ -161,23 +166,24 @@ def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:
     that still does not fit the position (a jump from an empty pocket, say) is a stored data problem."""
     try:
         return game.evolve(state, event)
-    except _MISFITS as err:
-        raise _misfit(game_id, seq, event, err) from None
+    except MISFITS as err:
+        raise misfit(game_id, seq, event, err) from None
 
 
-def _misfit(game_id: str, seq: int, event: Event, err: BaseException) -> CorruptLog:
+def misfit(game_id: str, seq: int, event: Event, err: BaseException) -> CorruptLog:
     return CorruptLog(f"game {game_id!r} event {seq}: {event.TYPE!r} does not fit the position ({type(err).__name__})")
 
 
 def apply_all(game: Game, state: Any, rows: Sequence[Row], events: Sequence[Event], game_id: str) -> Any:
-    """``apply`` over ``events`` (the decoded ``rows``), in one loop with no call per event but ``evolve``."""
-    evolve = game.evolve
+    """``apply`` over ``events`` (the decoded ``rows``), in one loop with no call per event but the
+    event's mutator (what ``evolve`` calls)."""
+    mutators = game.mutators
     i = -1
     try:
         for i, event in enumerate(events):
-            state = evolve(state, event)
-    except _MISFITS as err:
-        raise _misfit(game_id, rows[i].seq, events[i], err) from None
+            state = mutators[type(event)](state, event)
+    except MISFITS as err:
+        raise misfit(game_id, rows[i].seq, events[i], err) from None
     return state
 
 

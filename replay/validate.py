@@ -22,7 +22,7 @@ from solrec.core.registry import get_game
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
 
-from .log import Log, apply_all, integrity, load, set_up
+from .log import MISFITS, Log, integrity, load, misfit, set_up
 
 
 @attrs.frozen
@@ -72,39 +72,59 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         problem = seals.check(key, log.game_id, log.seal, [r.hash for r in log.rows], genesis_hash(header))
         if problem is not None:
             return fail(min(log.seal["events"], len(log.rows)), problem)
+    if log.unmirrored is not None:
+        return fail(
+            log.unmirrored,
+            "its browsing columns (seq, step, actor, command, type, version) disagree with what its hash"
+            " covers: they were edited outside solrec",
+        )
     rec = log.recorded
 
     codec = log.codec
     problem, state = set_up(game, header)
     if problem is not None:
         return fail(0, f"the header no longer sets up a game: {problem}")
-    position = 0
-    decode, parse = codec.decode, game.parse
-    for group in log.steps():
-        first = group[0]
-        try:
-            recorded_events = tuple([decode(row.type, row.version, row.payload) for row in group])
-        except CorruptLog:
-            for row in group:  # the first event that does not decode
-                try:
-                    decode(row.type, row.version, row.payload)
-                except CorruptLog as err:
-                    return fail(row.seq, str(err))
-            raise
+    rows = log.rows
+    # Every event decoded in one pass; where one does not decode, the ones before it are still
+    # checked first, so the verdict names the first problem in log order.
+    undecodable: tuple[int, str] | None = None
+    try:
+        recorded = codec.decode_rows(rows)
+    except CorruptLog:
+        recorded = []
+        for row in rows:
+            try:
+                recorded.append(codec.decode(row.type, row.version, row.payload))
+            except CorruptLog as err:
+                undecodable = (row.seq, str(err))
+                break
+    parse, mutators = game.parse, game.mutators
+    position, n = 0, len(rows)
+    while position < n:  # one command's rows at a time
+        first = rows[position]
+        end = position + 1
+        while end < n and rows[end].step == first.step:
+            end += 1
+        if undecodable is not None and end > len(recorded):
+            return fail(*undecodable)
         try:
             command = parse(first.command, state)
             events = decide_events(game, header, state, position, first.actor, command)
         except SolrecError as err:
             return fail(first.seq, f"{first.actor} {first.command!r} is refused now: {err}")
+        recorded_events = tuple(recorded[position:end])
         if events != recorded_events:
             got = "; ".join(game.describe_event(e) for e in events)
             had = "; ".join(game.describe_event(e) for e in recorded_events)
             return fail(first.seq, f"{first.command!r} now yields [{got}] but the log has [{had}]")
+        at = position
         try:
-            state = apply_all(game, state, group, events, log.game_id)
-        except CorruptLog as err:
-            return fail(first.seq, str(err))
-        position += len(group)
+            for event in events:  # ``apply``, inlined: validation meets every event of a corpus
+                state = mutators[type(event)](state, event)
+                at += 1
+        except MISFITS as err:
+            return fail(first.seq, str(misfit(log.game_id, rows[at].seq, events[at - position], err)))
+        position = end
 
     if rec is not None:
         sheet = game.score(state)
@@ -120,7 +140,7 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
 def validate_stored(store, game_id: str, key: bytes | None = None) -> Verdict:
     """A verdict for one stored game, whatever is wrong with its stored data."""
     try:
-        log = load(store, game_id, verify=False)
+        log = load(store, game_id, verify=False, mirrors=True)
     except SolrecError as err:  # CorruptLog, and UnknownGameId for a games row deleted under us
         game = "?"
         try:

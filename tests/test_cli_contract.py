@@ -408,14 +408,56 @@ def test_a_schema_1_database_is_migrated_on_open(cli):
     conn.execute("drop view event_log")
     conn.execute("drop view game_list")
     conn.execute("alter table events drop column data")
+    conn.execute("alter table events drop column head")
     conn.execute("update solrec_meta set value = '1' where key = 'schema'")
     conn.commit()
     conn.close()
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
-    assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("2",)
+    assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
     assert conn.execute("select json_extract(data, '$.dice') from events where seq = 0").fetchone() == ("[6,1,5,5,5]",)
     assert cli.json("validate", "we")["valid"] == 1
+
+
+def _as_schema_2(db, *edits: str) -> None:
+    """The database as solrec 2 left it: no ``head`` column (then ``edits``, made under schema 2)."""
+    conn = sqlite3.connect(db)
+    conn.execute("alter table events drop column head")
+    conn.execute("update solrec_meta set value = '2' where key = 'schema'")
+    for statement in edits:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+
+
+def test_a_schema_2_database_is_migrated_on_open_and_its_hashes_and_exports_stay_the_same(cli):
+    cli.run("import", str(WORKED), "--id", "we")
+    exported = cli.run("export", "we").stdout
+    hashes = sqlite3.connect(cli.db).execute("select hash from events order by seq").fetchall()
+    _as_schema_2(cli.db)
+    assert cli.json("show", "we")["position"] == 26
+    conn = sqlite3.connect(cli.db)
+    assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
+    assert conn.execute("select hash from events order by seq").fetchall() == hashes
+    assert conn.execute("select count(*) from events where head is null").fetchone() == (0,)
+    assert cli.run("export", "we").stdout == exported
+    assert cli.json("validate", "we")["valid"] == 1
+
+
+def test_a_row_edited_under_schema_2_still_breaks_its_chain_once_migrated(cli):
+    cli.run("import", str(WORKED), "--id", "we")
+    _as_schema_2(cli.db, "update events set command = 'roll 6 6 6 6 6' where seq = 0")
+    result = cli.run("show", "we", expect=1)
+    assert "event 0 does not match its hash" in result.stderr
+    assert "INVALID at event 0" in cli.run("validate", "we", expect=1).stdout
+
+
+def test_a_row_not_of_its_types_under_schema_2_reads_back_as_damaged_once_migrated(cli):
+    cli.run("import", str(WORKED), "--id", "we")
+    _as_schema_2(cli.db, "update events set actor = x'4576' where seq = 1")  # bytes, not text
+    result = cli.run("show", "we", expect=1)
+    assert "event 1: its head" in result.stderr
+    assert "event 1: its head" in cli.run("validate", "we", expect=1).stdout
 
 
 # -- validate and simulate reports ---------------------------------------------------------------

@@ -31,7 +31,7 @@ from .events import (
     Wasted,
     Won,
 )
-from .state import State, evolve
+from .state import MUTATORS, State
 
 DEFAULT_BUDGET = 200_000
 
@@ -67,6 +67,7 @@ class SolarSolitaire(Game):
         Shuffled, Dealt, DealRefused, TurnAsked, Turned, Played, Wasted, ChoiceWaiting, Moved,
         EmergencyOn, EmergencyOff, Won, Lost, Resigned,
     )
+    mutators = MUTATORS
 
     def default_players(self) -> tuple[str, ...]:
         return ("Solo",)
@@ -101,9 +102,6 @@ class SolarSolitaire(Game):
         if handler is None:
             raise IllegalCommand(f"Solar Solitaire has no command {type(command).__name__}")
         return handler(state, command)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return evolve(state, event)
 
     def legal_commands(self, state: State) -> tuple[Command, ...] | None:
         if state.over:

@@ -25,7 +25,7 @@ from .events import (
     Stepped,
 )
 from .layout import house_layout, parse_layout
-from .state import DOMINOES, Options, State, evolve
+from .state import DOMINOES, MUTATORS, Options, State
 from .state import Options as SolariOptions
 
 DEFAULT_SIDES = {2: ("Uranus", "Saturn"), 3: ("Uranus", "Neptune", "Saturn"), 4: ("Uranus", "Saturn", "Neptune", "Jupiter")}
@@ -69,6 +69,7 @@ class Solari(Game):
         Dealt, NumbersSet, Stepped, Entered, ReentryPostponed, Judged, Placed, Forfeited, NumberLost, MoveScored, GameEnded,
         SetAside,
     )
+    mutators = MUTATORS
 
     def default_players(self) -> tuple[str, ...]:
         return ("Ann", "Bob")
@@ -112,9 +113,6 @@ class Solari(Game):
         if state.over:
             raise IllegalCommand("the game is over")
         return rules.decide(state, command)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return evolve(state, event)
 
     def legal_commands(self, state: State):
         return rules.legal_commands(state)

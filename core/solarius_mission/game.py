@@ -16,7 +16,7 @@ from . import components as comp
 from . import events as ev
 from . import notation, render, rules, scoring, text
 from .board import HOME
-from .state import CHANCE_PHASES, Mat, State, acting, evolve, phase, planets_in_play
+from .state import CHANCE_PHASES, MUTATORS, Mat, State, acting, phase, planets_in_play
 
 _BUILTIN_DIGEST = comp.builtin().digest
 
@@ -66,6 +66,7 @@ class SolariusMission(Game):
     max_players = 4
     command_types = c.ALL
     event_types = ev.ALL
+    mutators = MUTATORS
     notation_examples = ("take black3@-1 standard", "bonus fuel 1 bucks 1")
 
     def default_players(self) -> tuple[str, ...]:
@@ -113,9 +114,6 @@ class SolariusMission(Game):
 
     def decide(self, state: State, command: Command) -> tuple[Event, ...]:
         return rules.decide(state, command)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return evolve(state, event)
 
     def legal_commands(self, state: State) -> tuple[Command, ...] | None:
         return rules.legal_commands(state)

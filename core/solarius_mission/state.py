@@ -8,6 +8,8 @@ discard pile. The phase of a player turn is derived from the state, never stored
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -563,7 +565,7 @@ def _planet_revealed(state: State, e: ev.PlanetRevealed) -> State:
     return attrs.evolve(state, planets_on_map=planets, revealing=None)
 
 
-MUTATORS = {
+MUTATORS: dict[type, Callable[[State, Any], State]] = {
     ev.StartCardDealt: _start_card_dealt,
     ev.StartChosen: _start_chosen,
     ev.StartingPlayerChosen: _starting_player,
@@ -732,7 +734,7 @@ def acting(state: State) -> str:
 
 
 def evolve(state: State, event: object) -> State:
-    return MUTATORS[type(event)](state, event)  # type: ignore[operator]
+    return MUTATORS[type(event)](state, event)
 
 
 def fold(state: State, events: list) -> State:

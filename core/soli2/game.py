@@ -19,11 +19,11 @@ from .state import (
     FILLING,
     FILLS,
     MODES,
+    MUTATORS,
     OBJECTIVES,
     POUCH,
     STANDARD,
     State,
-    evolve,
     setup,
 )
 
@@ -60,6 +60,7 @@ class Soli2(Game):
     max_players = 2
     command_types = (Draw, Place, Jump, Pass)
     event_types = (Drawn, Placed, Jumped, Passed, Ended)
+    mutators = MUTATORS
 
     # -- set-up -----------------------------------------------------------------------------
     def default_players(self) -> tuple[str, ...]:
@@ -109,9 +110,6 @@ class Soli2(Game):
         if isinstance(command, Pass):
             return rules.decide_pass(state, command)
         raise IllegalCommand(f"SOLI2 has no command {type(command).__name__}")
-
-    def evolve(self, state: State, event: Event) -> State:
-        return evolve(state, event)
 
     def legal_commands(self, state: State) -> tuple[Command, ...] | None:
         if state.over:

@@ -32,6 +32,7 @@ class SoloDice(Game):
     max_players = 1
     command_types = (Roll, Choose)
     event_types = (Rolled, PairsChosen)
+    mutators = MUTATORS
 
     def default_players(self) -> tuple[str, ...]:
         return ("Solo",)
@@ -52,9 +53,6 @@ class SoloDice(Game):
         if isinstance(command, Choose):
             return rules.decide_choose(state, command)
         raise IllegalCommand(f"Solo Dice has no command {type(command).__name__}")
-
-    def evolve(self, state: State, event: Event) -> State:
-        return MUTATORS[type(event)](state, event)  # ``state.evolve``, one call less per event
 
     def legal_commands(self, state: State) -> tuple[Command, ...] | None:
         if state.over:

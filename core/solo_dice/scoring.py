@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from ..game import ScoreLine, ScoreSheet
 from . import text
 from .state import SUMS, State
@@ -16,10 +18,11 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def sum_lines(player: str, total: int, marks: int) -> list[ScoreLine]:
+@functools.lru_cache(maxsize=4096)  # a pure function of few values: a corpus scores the same ones over and over
+def sum_lines(player: str, total: int, marks: int) -> tuple[ScoreLine, ...]:
     """The score sheet lines for one sum with ``marks`` marks."""
     if marks == 0:
-        return []
+        return ()
     lines = [ScoreLine(player, -OPENING_COST, f"sum {total} opened ({marks} mark{'' if marks == 1 else 's'})", text.OPEN_COST)]
     if marks >= 5:
         lines.append(ScoreLine(player, OPENING_COST, f"sum {total}: 5th mark returns the 200", text.FIFTH_BACK))
@@ -40,7 +43,7 @@ def sum_lines(player: str, total: int, marks: int) -> list[ScoreLine]:
         lines.append(
             ScoreLine(player, 0, f"sum {total}: {marks - 10} mark(s) beyond the 10th score nothing", text.BEYOND_TEN)
         )
-    return lines
+    return tuple(lines)
 
 
 def score(state: State) -> ScoreSheet:

@@ -57,3 +57,11 @@ def test_every_draw_takes_the_bits_of_its_definition(seed, position, bounds):
     fast, slow = SeededDraw(seed, position), SeededDraw(seed, position)
     assert [fast.below(n) for n in bounds] == [_below_by_take(slow, n) for n in bounds]
     assert fast.dice(5) == tuple(1 + _below_by_take(slow, 6) for _ in range(5))
+
+
+@given(st.integers(), st.integers(min_value=0, max_value=10**6),
+       st.lists(st.tuples(st.integers(0, 120), st.integers(1, 2**40)), max_size=12))
+def test_dice_take_the_bits_of_their_definition(seed, position, rolls):
+    fast, slow = SeededDraw(seed, position), SeededDraw(seed, position)
+    for count, sides in rolls:
+        assert fast.dice(count, sides) == tuple(1 + _below_by_take(slow, sides) for _ in range(count))

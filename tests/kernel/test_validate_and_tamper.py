@@ -49,7 +49,7 @@ def test_an_edited_command_is_caught(recorded):
 def test_a_dropped_event_is_caught(recorded):
     recorded.db.conn.execute("delete from events where game_id = 'g' and seq = 3")
     v = verdict(recorded)
-    assert not v.ok and v.position == 4 and "event 3 is missing" in v.reason
+    assert not v.ok and v.position == 3 and "event 3 is missing" in v.reason
 
 
 def test_a_dropped_last_event_is_caught(recorded):

@@ -111,10 +111,27 @@ def codec(game_id: str):
     return codec_for(get_game(game_id))
 
 
+def edit_command(db: Path, game_id: str, seq: int, command: str) -> None:
+    """Edit a stored command as someone who knows the store would: the hashed head and the browsing
+    column alike (the hash left as it was)."""
+    from solrec.events.envelope import pack_head
+
+    conn = sqlite3.connect(db)
+    step, actor, tag, version = conn.execute(
+        "select step, actor, type, version from events where game_id = ? and seq = ?", [game_id, seq]
+    ).fetchone()
+    conn.execute(
+        "update events set command = ?, head = ? where game_id = ? and seq = ?",
+        [command, pack_head(seq, step, actor, command, tag, version), game_id, seq],
+    )
+    conn.commit()
+    conn.close()
+
+
 def rechain(db: Path, game_id: str, fix_games: bool = True) -> None:
-    """Do what an attacker with write access can: recompute the unkeyed chain after an edit, and the
-    games row's count and head to match."""
-    from solrec.events.envelope import genesis_hash, row_hash
+    """Do what an attacker with write access can: recompute the unkeyed chain after an edit (the
+    heads packed again from the browsing columns), and the games row's count and head to match."""
+    from solrec.events.envelope import genesis_hash, pack_head, row_hash
     from solrec.events.store import Store
 
     store = Store(db, create=False)
@@ -128,7 +145,8 @@ def rechain(db: Path, game_id: str, fix_games: bool = True) -> None:
     ).fetchall()
     for seq, step, actor, command, tag, version, payload in rows:
         prev = row_hash(prev, seq, step, actor, command, tag, version, bytes(payload))
-        conn.execute("update events set hash = ? where game_id = ? and seq = ?", [prev, game_id, seq])
+        head = pack_head(seq, step, actor, command, tag, version)
+        conn.execute("update events set hash = ?, head = ? where game_id = ? and seq = ?", [prev, head, game_id, seq])
     if fix_games:
         conn.execute("update games set events = ?, head = ? where id = ?", [len(rows), prev, game_id])
     conn.commit()

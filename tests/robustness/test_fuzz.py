@@ -191,7 +191,7 @@ def _template() -> bytes:
     return copy.read_bytes()
 
 
-EVENT_COLUMNS = ["game_id", "seq", "step", "actor", "command", "type", "version", "payload", "hash", "time"]
+EVENT_COLUMNS = ["game_id", "seq", "step", "actor", "command", "type", "version", "payload", "hash", "time", "head"]
 GAME_COLUMNS = ["id", "game", "rules", "options", "chance", "seed", "players", "created", "genesis", "events",
                 "head", "scores", "outcome"]
 sql_text = hostile_words.map(lambda s: s.encode("utf-8", "surrogatepass").decode("utf-8", "replace"))
@@ -240,9 +240,9 @@ def _tamper(data) -> tuple[Path, str, bool]:
             conn.execute("update events set payload = ?, type = ? where game_id = ? and seq = ?", [*a, gid, other])
     elif how == "duplicate event":
         conn.execute("update events set seq = seq + 1000000 where game_id = ? and seq > ?", where)
-        conn.execute("insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time)"
+        conn.execute("insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time, head)"
                      " select game_id, seq + 1, step, actor, command, type, version, payload, hash,"
-                     " time from events where game_id = ? and seq = ?", where)
+                     " time, head from events where game_id = ? and seq = ?", where)
         conn.execute("update events set seq = seq - 1000000 + 1 where game_id = ? and seq > 1000000", [gid])
     elif how == "delete game":
         conn.execute("delete from games where id = ?", [gid])

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from solrec.events.store import MAX_PAYLOAD
+from solrec.events.store import MAX_HEAD, MAX_PAYLOAD
 
-from .helpers import FIXTURES, Hostile, rechain, sql
+from .helpers import FIXTURES, Hostile, edit_command, rechain, sql
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
 READERS = [
@@ -39,8 +39,18 @@ def test_every_reading_command_refuses_a_log_with_a_missing_event(cli, args):
 
 @pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
 def test_every_reading_command_refuses_an_edited_event(cli, args):
-    sql(cli.db, "update events set command = 'roll 6 6 6 6 6' where game_id = 'we' and seq = 0")
+    edit_command(cli.db, "we", 0, "roll 6 6 6 6 6")
     assert "event 0 does not match its hash" in refused(cli, *args)
+
+
+def test_an_edited_browsing_column_is_not_what_solrec_shows_and_validate_reports_it(cli):
+    """The browsing columns mirror the hashed head for people reading the file; solrec reads the head."""
+    sql(cli.db, "update events set command = 'roll 6 6 6 6 6', actor = 'Eve' where game_id = 'we' and seq = 0")
+    log = cli.run("log", "we")
+    assert log.exit_code == 0 and "roll 6 6 6 6 6" not in log.stdout and "Eve" not in log.stdout
+    result = cli.run("validate", "we")
+    assert result.exit_code == 1
+    assert "INVALID at event 0: its browsing columns" in result.stdout and "edited outside solrec" in result.stdout
 
 
 @pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
@@ -66,7 +76,7 @@ def test_play_refuses_to_append_to_a_damaged_log(tmp_path):
     cli = Hostile(tmp_path / "solrec.db")
     cli.run("new", "solo-dice", "--entered", "--id", "g")
     cli.run("play", "g", "roll 6 1 5 5 5")
-    sql(cli.db, "update events set command = 'roll 6 6 6 6 6' where game_id = 'g' and seq = 0")
+    edit_command(cli.db, "g", 0, "roll 6 6 6 6 6")
     assert "does not match its hash" in refused(cli, "play", "g", "6+1 5+5 5")  # Hostile checks nothing changed
 
 
@@ -86,11 +96,14 @@ PER_GAME_DAMAGE = {
     "a player with ESC": ("""update games set players = '["Ann\\u001b"]' where id = 'we'""", "control character"),
     "unknown game": ("update games set game = 'chess' where id = 'we'", "unknown game 'chess'"),
     "count not a number": ("update games set events = 'many' where id = 'we'", "count or head"),
-    "seq not a number": ("update events set seq = 'x' where game_id = 'we' and seq = 1", "is not a whole number"),
+    "seq not a number": ("update events set seq = 'x' where game_id = 'we' and seq = 1", "event 1 is missing"),
     "huge payload": (f"update events set payload = zeroblob({MAX_PAYLOAD + 1}) where game_id = 'we' and seq = 1",
                      f"over the bound of {MAX_PAYLOAD}"),
     "huge options": ("update games set options = printf('%.*c', 70000, 'x') where id = 'we'", "over the bound"),
-    "type not text": ("update events set type = x'6869' where game_id = 'we' and seq = 1", "type is not text"),
+    "head not bytes": ("update events set head = 'hi' where game_id = 'we' and seq = 1", "head (position"),
+    "head not a head": ("update events set head = x'93010203' where game_id = 'we' and seq = 1", "its head is not a"),
+    "huge head": (f"update events set head = zeroblob({MAX_HEAD + 1}) where game_id = 'we' and seq = 1",
+                  f"over the bound of {MAX_HEAD}"),
 }
 
 
