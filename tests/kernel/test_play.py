@@ -15,7 +15,7 @@ from solrec.core import (
     play,
 )
 from solrec.core.chance import SeededDraw
-from solrec.core.registry import get_game
+from solrec.core.registry import game_ids, get_game
 from solrec.core.solo_dice.commands import Roll
 from solrec.core.solo_dice.notation import parse
 
@@ -95,3 +95,11 @@ def test_reprs_paste_back():
     step = decide_as(GAME, header, state, 0, CHANCE, parse("roll 6 1 5 5 5"))
     assert eval(repr(step.events[0])) == step.events[0]
     assert eval(repr(parse("6+1 5+5 5"))) == parse("6+1 5+5 5")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_event_type_has_exactly_one_mutator(game_id):
+    """The eventsourcing aggregate's shape: the folds look an event's mutator up in ``mutators``."""
+    game = get_game(game_id)
+    assert set(game.mutators) == set(game.event_types)
+    assert all(callable(mutate) for mutate in game.mutators.values())
