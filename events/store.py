@@ -12,7 +12,7 @@ actor, command, type and version) and ``payload``. Reading a log reads those two
 time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``, ``command``,
 ``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
 the file; solrec never reads them back, and ``validate`` reports a row where they disagree with what
-is hashed (docs/scaling.md). Older databases are migrated on open: schema 1 gains ``data``, schema 2
+is hashed (docs/security.md). Older databases are migrated on open: schema 1 gains ``data``, schema 2
 gains ``head``, packed from its columns (a row edited before the migration still breaks its chain).
 
 Appends name the sequence number they expect to write next; the check and the inserts run in one
@@ -797,11 +797,6 @@ class Store:
             raise CorruptLog(f"{where}: its time is not text")
         seq, step, actor, command, tag, version = fields
         return Row(seq, step, actor, command, tag, version, payload, digest, head, time or "")
-
-    def iter_all_rows(self) -> Iterator[tuple[str, Row]]:
-        for gid in self.game_ids():
-            for row in self._rows_of(gid):
-                yield gid, row
 
 
 # What a Row is read from: the hashed head and payload, the hash and the time, in the order of the
