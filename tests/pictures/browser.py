@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 FLAGS = (
@@ -59,6 +61,18 @@ def chromium(width: int = 1200, height: int = 1000) -> Iterator[Any]:
 # Chromium's own user interface (WebUI pages it may load in the background, under load) fetches its
 # resources from these schemes, and data: URLs are inline content: none of them leaves the browser.
 BROWSER_INTERNAL = ("chrome:", "chrome-untrusted:", "chrome-extension:", "devtools:", "data:")
+
+
+@contextmanager
+def session(width: int = 1200, height: int = 1000) -> Iterator[Any]:
+    """Chromium for a test module's fixture: skipped where it is missing, failed where it is required."""
+    reason = missing()
+    if reason:
+        if required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with chromium(width, height) as driver:
+        yield driver
 
 
 def requests(driver) -> list[str]:

@@ -23,12 +23,7 @@ ONE_PER_GAME = {
 
 @pytest.fixture(scope="module")
 def driver():
-    reason = browser.missing()
-    if reason:
-        if browser.required():
-            pytest.fail(reason)
-        pytest.skip(reason)
-    with browser.chromium() as d:
+    with browser.session() as d:
         yield d
 
 

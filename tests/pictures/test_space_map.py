@@ -25,12 +25,7 @@ from .test_svg import SVG_NS, check_svg, words
 
 @pytest.fixture(scope="module")
 def driver():
-    reason = browser.missing()
-    if reason:
-        if browser.required():
-            pytest.fail(reason)
-        pytest.skip(reason)
-    with browser.chromium(2 * WIDTH + 40, 1800) as d:
+    with browser.session(2 * WIDTH + 40, 1800) as d:
         yield d
 
 
