@@ -41,4 +41,9 @@ class InvalidSetup(SolrecError, ValueError):
 
 
 class CorruptLog(SolrecError):
-    """Stored data cannot be decoded or does not fit the game."""
+    """Stored data cannot be decoded or does not fit the game. ``position``: the event where the
+    problem lies, when it lies in one (a verdict names it)."""
+
+    def __init__(self, message: str, position: int | None = None):
+        super().__init__(message)
+        self.position = position

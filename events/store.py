@@ -778,23 +778,23 @@ class Store:
             )
             head_size, size = sizes[0] if sizes else (None, None)
             if head is None and head_size is not None and head_size > MAX_HEAD:
-                raise CorruptLog(f"{where}: its head is {head_size} bytes, over the bound of {MAX_HEAD}")
+                raise CorruptLog(f"{where}: its head is {head_size} bytes, over the bound of {MAX_HEAD}", position)
             if payload is None and size is not None and size > MAX_PAYLOAD:
-                raise CorruptLog(f"{where}: the payload is {size} bytes, over the bound of {MAX_PAYLOAD}")
+                raise CorruptLog(f"{where}: the payload is {size} bytes, over the bound of {MAX_PAYLOAD}", position)
         if not isinstance(head, bytes):
-            raise CorruptLog(f"{where}: its head (position, actor, command, type, version) is not stored bytes")
+            raise CorruptLog(f"{where}: its head (position, actor, command, type, version) is not stored bytes", position)
         try:
             fields = _unpack_head(head)
         except Exception as err:  # noqa: BLE001 - whatever the bytes hold
-            raise CorruptLog(f"{where}: its head does not unpack ({_one_line(err)})") from None
+            raise CorruptLog(f"{where}: its head does not unpack ({_one_line(err)})", position) from None
         if type(fields) is not list or len(fields) != 6 or not _head_types(*fields):
-            raise CorruptLog(f"{where}: its head is not a position, command number, actor, command, type and version")
+            raise CorruptLog(f"{where}: its head is not a position, command number, actor, command, type and version", position)
         if not isinstance(payload, bytes):
-            raise CorruptLog(f"{where}: the payload is not stored bytes")
+            raise CorruptLog(f"{where}: the payload is not stored bytes", position)
         if not isinstance(digest, str):
-            raise CorruptLog(f"{where}: its hash is not text (or is over {MAX_TEXT} characters)")
+            raise CorruptLog(f"{where}: its hash is not text (or is over {MAX_TEXT} characters)", position)
         if time is not None and not isinstance(time, str):
-            raise CorruptLog(f"{where}: its time is not text")
+            raise CorruptLog(f"{where}: its time is not text", position)
         seq, step, actor, command, tag, version = fields
         return Row(seq, step, actor, command, tag, version, payload, digest, head, time or "")
 

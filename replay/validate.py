@@ -147,7 +147,8 @@ def validate_stored(store, game_id: str, key: bytes | None = None) -> Verdict:
             game = str(store.game_row(game_id).get("game") or "?")
         except SolrecError:
             pass
-        return Verdict(game_id, game, False, 0, "?", "?", 0, str(err))
+        position = getattr(err, "position", None)  # a damaged row names its event
+        return Verdict(game_id, game, False, 0, "?", "?", position if position is not None else 0, str(err))
     return validate(log, key)
 
 

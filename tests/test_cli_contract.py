@@ -457,7 +457,7 @@ def test_a_row_not_of_its_types_under_schema_2_reads_back_as_damaged_once_migrat
     _as_schema_2(cli.db, "update events set actor = x'4576' where seq = 1")  # bytes, not text
     result = cli.run("show", "we", expect=1)
     assert "event 1: its head" in result.stderr
-    assert "event 1: its head" in cli.run("validate", "we", expect=1).stdout
+    assert "we: INVALID at event 1: game 'we' event 1: its head" in cli.run("validate", "we", expect=1).stdout
 
 
 # -- validate and simulate reports ---------------------------------------------------------------
