@@ -37,7 +37,7 @@ def svg_cmd(
     db: Db = None,
 ) -> None:
     """Draw the position as a standalone SVG picture, the last command's changes highlighted."""
-    from solrec.replay.log import check_position, load, state_at, walk
+    from solrec.replay.log import check_position, load, state_at
 
     log = load(_session().open_store(db), game_id)
     game = log.game
@@ -45,11 +45,12 @@ def svg_cmd(
     state = state_at(log, position)
     last = None
     if position:
-        # the events of the command that led here (up to the position, which may fall inside one)
+        # the events of the command that led here (up to the position, which may fall inside one):
+        # decoded again, not replayed (``state_at`` has decoded them on its way, so they decode)
         seen = 0
-        for group, events, _ in walk(log):
+        for group in log.steps():
             if seen + len(group) >= position:
-                last = events[: position - seen]
+                last = log.codec.decode_rows(group[: position - seen])
                 break
             seen += len(group)
     picture = game.svg(state, reveal=reveal, last=last)
