@@ -40,16 +40,26 @@ class Log:
         return codec_for(self.game)
 
     def events(self, upto: int | None = None) -> list[Event]:
+        events, undecodable = self.decoded(upto)
+        if undecodable is not None:
+            seq, err = undecodable
+            raise CorruptLog(f"game {self.game_id!r} event {seq}: {err}", seq)
+        return events
+
+    def decoded(self, upto: int | None = None) -> tuple[list[Event], tuple[int, CorruptLog] | None]:
+        """The first ``upto`` events decoded (None: all); where one does not decode, the events
+        before it, and its position and why."""
         rows = self.rows if upto is None else self.rows[:upto]
-        try:
-            return self.codec.decode_rows(rows)
+        try:  # the usual case in one pass: this runs for every event loaded
+            return self.codec.decode_rows(rows), None
         except CorruptLog:
             pass
-        for row in rows:  # name the first event that does not decode
+        events: list[Event] = []
+        for row in rows:
             try:
-                self.codec.decode(row.type, row.version, row.payload)
+                events.append(self.codec.decode(row.type, row.version, row.payload))
             except CorruptLog as err:
-                raise CorruptLog(f"game {self.game_id!r} event {row.seq}: {err}") from None
+                return events, (row.seq, err)
         raise AssertionError("an event failed to decode once and decoded again")  # decode is pure
 
     def steps(self) -> list[list[Row]]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.errors import SolrecError
 from solrec.core.play import decide_events
 from solrec.core.registry import get_game
 from solrec.events import seal as seals
@@ -80,24 +80,13 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         )
     rec = log.recorded
 
-    codec = log.codec
     problem, state = set_up(game, header)
     if problem is not None:
         return fail(0, f"the header no longer sets up a game: {problem}")
     rows = log.rows
-    # Every event decoded in one pass; where one does not decode, the ones before it are still
-    # checked first, so the verdict names the first problem in log order.
-    undecodable: tuple[int, str] | None = None
-    try:
-        recorded = codec.decode_rows(rows)
-    except CorruptLog:
-        recorded = []
-        for row in rows:
-            try:
-                recorded.append(codec.decode(row.type, row.version, row.payload))
-            except CorruptLog as err:
-                undecodable = (row.seq, str(err))
-                break
+    # Where an event does not decode, the commands before it are still checked first, so the verdict
+    # names the first problem in log order.
+    recorded, undecodable = log.decoded()
     parse, mutators = game.parse, game.mutators
     position, n = 0, len(rows)
     while position < n:  # one command's rows at a time
@@ -106,7 +95,7 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         while end < n and rows[end].step == first.step:
             end += 1
         if undecodable is not None and end > len(recorded):
-            return fail(*undecodable)
+            return fail(undecodable[0], str(undecodable[1]))
         try:
             command = parse(first.command, state)
             events = decide_events(game, header, state, position, first.actor, command)
