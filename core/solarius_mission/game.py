@@ -15,7 +15,7 @@ from . import commands as c
 from . import components as comp
 from . import events as ev
 from . import notation, render, rules, scoring, text
-from .board import HOME
+from .board import HOME, format_hex
 from .state import CHANCE_PHASES, MUTATORS, Mat, State, acting, phase, planets_in_play
 
 _BUILTIN_DIGEST = comp.builtin().digest
@@ -324,15 +324,13 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
     if isinstance(event, ev.PlanetsDealt):
         return f"{len(e.hexes)} planets are dealt face down"
     if isinstance(event, ev.PlanetTurned):
-        return f"{e.player} turns the planet at {e.hex.q},{e.hex.r}"
+        return f"{e.player} turns the planet at {format_hex(e.hex)}"
     if isinstance(event, ev.PlanetRevealed):
-        return f"the planet at {e.hex.q},{e.hex.r} is planet {e.planet}: {e.text}"
+        return f"the planet at {format_hex(e.hex)} is planet {e.planet}: {e.text}"
     return type(event).__name__
 
 
 def describe_space(event: Event) -> str:
-    from .board import format_hex
-
     e: Any = event
     if isinstance(event, ev.PortalsActivated):
         how = "returns a drive of value 1 to the pool" if e.returned else f"flips drive {e.slot + 1} from 2 to 1"

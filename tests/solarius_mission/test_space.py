@@ -32,6 +32,11 @@ def arrange(t: Table, **changes) -> None:
     t.state = attrs.evolve(t.state, **changes)
 
 
+def face_up(t: Table, label: str, planet: int) -> None:
+    """The planet space at ``label`` holds ``planet`` face up (turned earlier)."""
+    arrange(t, planets_on_map=tuple(sorted((h, planet if t.state.board.label(h) == label else p) for h, p in t.state.planets_on_map)))
+
+
 def put(t: Table, player: str, kind: str, label: str, outpost: bool = False) -> None:
     arrange(t, figures=tuple(sorted((*t.state.figures, Figure(player, kind, hx(t, label), outpost)))))
 
@@ -250,7 +255,7 @@ def test_declining_gives_the_explorer_bonus_of_the_planets_vp_in_resources():
 def test_the_explorer_bonus_is_only_for_the_revealer_at_once():
     t = flying()
     label = planet_hex(t)
-    arrange(t, planets_on_map=tuple(sorted((h, 5 if t.state.board.label(h) == label else p) for h, p in t.state.planets_on_map)))
+    face_up(t, label, 5)
     fly(t, label)
     assert t.phase == "space"
     refused(t, "decline", "not possible now")
@@ -271,7 +276,7 @@ def test_a_face_up_planet_turned_earlier_may_be_claimed():
     # 003 9.2 B II.1: "The player may settle several planets already discovered and turned up (both by other players or himself ...)"
     t = flying()
     label = planet_hex(t)
-    arrange(t, planets_on_map=tuple(sorted((h, 5 if t.state.board.label(h) == label else p) for h, p in t.state.planets_on_map)))
+    face_up(t, label, 5)
     fly(t, label)
     t.do("colonize")
     assert t.mat().planets_waiting == (5,)
@@ -288,7 +293,7 @@ def test_twelve_colonies_at_most():
     hexes = [h for h in t.state.board.hexes if t.state.board.kind(h) == "empty"][:12]
     arrange(t, figures=tuple(sorted(Figure("Marion", "colony", h) for h in hexes)))
     label = planet_hex(t)
-    arrange(t, planets_on_map=tuple(sorted((h, 5 if t.state.board.label(h) == label else p) for h, p in t.state.planets_on_map)))
+    face_up(t, label, 5)
     fly(t, label)
     refused(t, "colonize", "all your colonies are in space")
 
@@ -525,7 +530,7 @@ def test_a_second_colony_outpost_waits_for_a_mission_outpost():
     put(t, "Marion", "colony", "B2", outpost=True)
     put(t, "Marion", "station", "C3", outpost=True)
     label = next(t.state.board.label(h) for h, p in t.state.planets_on_map if t.state.board.tile(h) == "A")
-    arrange(t, planets_on_map=tuple(sorted((h, 5 if t.state.board.label(h) == label else p) for h, p in t.state.planets_on_map)))
+    face_up(t, label, 5)
     fly(t, label)
     refused(t, "colonize outpost 4", "missing: mission")
     t.set_mat(outposts=(3, 1, 5))
