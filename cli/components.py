@@ -11,7 +11,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .main import Db, Json, command, emit
+from .app import Db, Json, command, emit
 
 
 def read_set(path: Path) -> tuple[str, dict[str, str]]:
@@ -66,9 +66,9 @@ def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_j
     from solrec.replay.log import load
     from solrec.replay.recompose import revalidate
 
-    from .main import EXIT_PROBLEM, _session
+    from .app import EXIT_PROBLEM, workflows
 
-    session = _session()
+    session = workflows()
 
     name, texts = read_set(path)
     store = session.open_store(db)

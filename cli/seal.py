@@ -15,7 +15,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .main import EXIT_PROBLEM, Db, Json, _session, command, emit
+from .app import EXIT_PROBLEM, Db, Json, command, emit, workflows
 
 
 @command("seal")
@@ -33,7 +33,7 @@ def seal_cmd(
     from solrec.replay.log import load
     from solrec.replay.validate import validate
 
-    session = _session()
+    session = workflows()
     if all_ and ids:
         raise InvalidSetup("name games or use --all, not both")
     if not all_ and not ids:
