@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from solrec.core.errors import CorruptLog, SolrecError
 
@@ -61,12 +61,30 @@ def _shorten_quotes(message: str) -> str:
     return message if len(message) <= _MAX_LINE else message[: _MAX_LINE - 3] + "..."
 
 
+# -- colour: only on a terminal, never when piped, with --json or under NO_COLOR (no-color.org) -----
+_STYLES = {"header": "1", "refusal": "1;31", "to-act": "1;33", "score": "1;32"}
+
+
+def colour_on(err: bool = False) -> bool:
+    import os
+
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    stream = sys.stderr if err else sys.stdout
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def paint(text: str, style: str, on: bool) -> str:
+    """``text`` in the terminal style ``style`` (header, refusal, to-act, score) when ``on``."""
+    return f"\033[{_STYLES[style]}m{text}\033[0m" if on and text else text
+
+
 def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
     """The one line on stderr (and, with --json, the error object on stdout); then exit."""
     message = _shorten_quotes(one_line(message))
     if as_json:
         typer.echo(json.dumps({"error": {"code": code, "kind": kind, "reason": message}}, ensure_ascii=False))
-    typer.echo(f"solrec: {message}", err=True)
+    typer.echo(paint(f"solrec: {message}", "refusal", not as_json and colour_on(err=True)), err=True)
     raise typer.Exit(code)
 
 
@@ -175,7 +193,7 @@ Db = Annotated[
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text (errors too, as {\"error\": ...}).")]
 GameId = Annotated[str, typer.Argument(metavar="ID", help="A stored game's id (see `solrec list`).",
                                        autocompletion=complete_game_id)]
-GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game, see `solrec games`.",
+GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game, by the id `solrec games` lists (e.g. solo-dice).",
                                          autocompletion=complete_game_name)]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see while the game runs.")]
 
@@ -212,7 +230,66 @@ def handled(func: Callable) -> Callable:
     return wrapper
 
 
+class SolrecCommand(TyperCommand):
+    """Help in plain words: arguments by their metavar (``ID``, ``[ID]...``), never a Python type
+    (``<str>``, ``{ID}``), and the summary in ``solrec --help`` whole (the docstring's first
+    sentence), never cut with "..."."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(self.argument_usage(param))
+        return pieces
+
+    @staticmethod
+    def argument_usage(param: Any) -> str:
+        name = param.metavar or param.name.upper()
+        if param.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return name if param.required else f"[{name}]"
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                arguments.append((self.argument_usage(param), getattr(param, "help", None) or ""))
+            else:
+                record = param.get_help_record(ctx)
+                if record is not None:
+                    options.append(self.plain_option(param, *record))
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+    @staticmethod
+    def plain_option(param: Any, names: str, text: str) -> tuple[str, str]:
+        """``--at POS`` rather than ``--at <int>``; "at least 1" rather than ``x>=1``."""
+        def metavar(match: re.Match[str]) -> str:
+            kind = match.group(1)
+            if kind.startswith("int"):
+                return "N"
+            if kind == "path":
+                return "PATH"
+            return (param.opts[-1].lstrip("-") if param.opts else param.name).upper().replace("-", "_")
+
+        names = re.sub(r"<([^<>]*)>", metavar, names)
+        text = re.sub(r"(-?\d+)<=x<=(-?\d+)", r"\1 to \2", text)
+        text = re.sub(r"x>=(-?\d+)", r"at least \1", text)
+        text = re.sub(r"x<=(-?\d+)", r"at most \1", text)
+        return names, text
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if self.short_help:
+            return self.short_help
+        first = (self.help or "").strip().split("\n\n")[0]
+        return " ".join(first.split())
+
+
 def command(*args: Any, **kwargs: Any) -> Callable:
+    kwargs.setdefault("cls", SolrecCommand)
+
     def register(func: Callable) -> Callable:
         return app.command(*args, **kwargs)(handled(func))
 
@@ -265,8 +342,27 @@ def status_of(log, state=None) -> dict[str, Any]:
 
 def status_text(status: dict[str, Any]) -> str:
     if status["outcome"]:
-        return f"{status['id']}: game over. {status['outcome']['reason']}"
-    return f"{status['id']}: position {status['position']}, {status['to_act']} to act"
+        return f"{status['id']}: game over. {paint(status['outcome']['reason'], 'score', colour_on())}"
+    return f"{status['id']}: position {status['position']}, {paint(str(status['to_act']), 'to-act', colour_on())} to act"
+
+
+def columns(header: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = (),
+            limits: dict[int, int] | None = None, wide: bool = False) -> list[str]:
+    """A table whose columns are as wide as their data; a cell over its column's limit (``limits``:
+    index -> characters) is cut with an ellipsis unless ``wide``. Columns in ``right`` align right."""
+    limits = {} if wide or limits is None else limits
+    cells = [[str(c) for c in row] for row in rows]
+    for row in cells:
+        for i, limit in limits.items():
+            if len(row[i]) > limit:
+                row[i] = row[i][: limit - 1] + "…"
+    widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(header)]
+
+    def line(row: Sequence[str]) -> str:
+        parts = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
+        return "  ".join(parts).rstrip()
+
+    return [paint(line(header), "header", colour_on())] + [line(row) for row in cells]
 
 
 def load_log(db: Path | None, game_id: str):

@@ -18,10 +18,13 @@ from .app import (
     Hiding,
     Json,
     Reveal,
+    colour_on,
+    columns,
     command,
     complete_game_id,
     emit,
     load_log,
+    paint,
     workflows,
 )
 
@@ -57,11 +60,19 @@ def show_cmd(
 
 
 @command("log")
-def log_cmd(game_id: GameId, reveal: Reveal = False, db: Db = None, as_json: Json = False) -> None:
+def log_cmd(
+    game_id: GameId,
+    reveal: Reveal = False,
+    wide: Annotated[bool, typer.Option("--wide", help="Show every cell whole (commands and events are cut to fit otherwise).")] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
     """List the stored events with their commands and hashes.
 
     POS is the position after the event (events applied); CMD numbers the commands. While the game
-    runs, what the players cannot see (a seeded deck's order) is hidden unless --reveal.
+    runs, what the players cannot see (a seeded deck's order) is hidden unless --reveal. Columns are
+    as wide as their data; a command over 24 characters or an event over 64 is cut with "…" unless
+    --wide.
     """
     from solrec.events.codec import to_plain
     from solrec.replay.log import state_at
@@ -82,13 +93,14 @@ def log_cmd(game_id: GameId, reveal: Reveal = False, db: Db = None, as_json: Jso
             for r, e in zip(log.rows, events)
         ],
     }
-    lines = [f"{game_id}: {json.dumps(log.header.as_dict())}",
-             f"{'POS':>5} {'CMD':>4}  {'ACTOR':<10} {'COMMAND':<22} EVENT  HASH"]
-    for item in data["events"]:
-        lines.append(
-            f"{item['position']:>5} {item['step']:>4}  {item['actor']:<10} {item['command']:<22} {item['text']}  {item['hash'][:12]}"
-        )
-    emit(as_json, data, "\n".join(lines))
+    rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
+    table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1),
+                    limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
+    emit(as_json, data, "\n".join([f"{game_id}: {json.dumps(log.header.as_dict())}", *table]))
+
+
+# What `log` shows of a command and of an event before cutting (the rest with --wide).
+LOG_COMMAND_WIDTH, LOG_EVENT_WIDTH = 24, 64
 
 
 @command("score")
@@ -108,7 +120,7 @@ def score_cmd(
     if explain_:
         text = format_explanation(data)
     else:
-        text = "\n".join(f"{p}: {t}" for p, t in data["scores"].items())
+        text = "\n".join(f"{p}: {paint(str(t), 'score', colour_on())}" for p, t in data["scores"].items())
         if data["outcome"]:
             text += f"\n{data['outcome']['reason']}"
     emit(as_json, data, text)
@@ -190,7 +202,7 @@ def diff_cmd(
 
 @command("validate")
 def validate_cmd(
-    ids: Annotated[list[str] | None, typer.Argument(metavar="[ID]...", help="Stored games' ids.", autocompletion=complete_game_id)] = None,
+    ids: Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids.", autocompletion=complete_game_id)] = None,
     all_: Annotated[bool, typer.Option("--all", help="Validate every game in the database.")] = False,
     components: Annotated[
         Path | None, typer.Option("--components", help="Re-decide under this component set; report the first changed command.")

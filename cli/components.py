@@ -11,7 +11,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .app import Db, Json, command, emit
+from .app import Db, GameName, Json, command, emit
 
 
 def read_set(path: Path) -> tuple[str, dict[str, str]]:
@@ -36,7 +36,7 @@ def options_for(game_id: str, path: Path) -> dict[str, str]:
 
 @command("components")
 def components_cmd(
-    game: Annotated[str, typer.Argument(help="Game id.")],
+    game: GameName,
     set_: Annotated[str | None, typer.Option("--set", help="The built-in set's name, or a folder/TOML file.")] = None,
     db: Db = None,
     as_json: Json = False,

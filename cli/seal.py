@@ -15,12 +15,12 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .app import EXIT_PROBLEM, Db, Json, command, emit, workflows
+from .app import EXIT_PROBLEM, Db, Json, command, complete_game_id, emit, workflows
 
 
 @command("seal")
 def seal_cmd(
-    ids: Annotated[list[str] | None, typer.Argument(metavar="[ID]...")] = None,
+    ids: Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids to seal (or --all).", autocompletion=complete_game_id)] = None,
     all_: Annotated[bool, typer.Option("--all", help="Seal every game in the database.")] = False,
     key_file: Annotated[Path | None, typer.Option("--key-file", help="File holding the key (else SOLREC_KEY_FILE or SOLREC_KEY).")] = None,
     db: Db = None,

@@ -6,13 +6,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperCommand
 
 from .app import (
     Db,
     GameId,
     GameName,
     Json,
+    SolrecCommand,
     command,
     emit,
     load_log,
@@ -86,7 +86,7 @@ def new_cmd(
     emit(as_json, data, text + "\n" + status_text(status))
 
 
-class PlayCommand(TyperCommand):
+class PlayCommand(SolrecCommand):
     """``play --help`` ends with every game's notation and two examples (the games are imported only
     when the help is asked for)."""
 
