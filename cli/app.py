@@ -32,8 +32,44 @@ params.install()
 EXIT_OK, EXIT_PROBLEM, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 VERSION = "0.1.0"
 
+class UsageRefused(SolrecError):
+    """Options that do not go together, or one that is missing (what Typer cannot check)."""
+
+
+class NothingToUndo(SolrecError):
+    """``undo``: no command (or fewer than asked) can be taken back."""
+
+
+class ChanceStays(SolrecError):
+    """``undo``: seeded chance goes only with the command that caused it."""
+
+
+class Declined(SolrecError):
+    """The person asked said no (``delete`` without confirming)."""
+
+
+class HiddenInformation(SolrecError):
+    """The output would show what the players cannot see while the game runs (without ``--reveal``)."""
+
+
+class Unsupported(SolrecError):
+    """The game has no such tool (no solver, no picture)."""
+
+
+class Unreadable(SolrecError):
+    """A file cannot be read as asked (a directory where a file is due): an ``io`` refusal."""
+
+
 # The error's class -> the "kind" of a JSON error object (the first match along the class's MRO).
+# The README lists every kind with when it occurs; tests/test_error_kinds.py provokes each.
 _KINDS = {
+    "UsageRefused": "usage",
+    "NothingToUndo": "nothing-to-undo",
+    "ChanceStays": "chance-stays",
+    "Declined": "declined",
+    "HiddenInformation": "hidden",
+    "Unsupported": "unsupported",
+    "Unreadable": "io",
     "CorruptLog": "stored-data",
     "AmbiguousCommand": "ambiguous",
     "InvalidCommand": "invalid",
@@ -199,7 +235,7 @@ Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the playe
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
-    refuse(message, code, "stored-data" if code == EXIT_PROBLEM else "refused", False)
+    refuse(message, code, "stored-data" if code == EXIT_PROBLEM else "usage", False)
 
 
 def handled(func: Callable) -> Callable:
@@ -223,7 +259,7 @@ def handled(func: Callable) -> Callable:
         except KeyboardInterrupt:
             refuse("interrupted", EXIT_INTERRUPTED, "interrupted", as_json)
         except RecursionError:
-            refuse("the input is nested too deeply", EXIT_BAD_INPUT, "refused", as_json)
+            refuse("the input is nested too deeply", EXIT_BAD_INPUT, "invalid", as_json)
         except Exception as err:  # a bug: still no traceback, but a distinct code
             refuse(f"internal error ({type(err).__name__}: {err}); please report it", EXIT_INTERNAL, "internal", as_json)
 

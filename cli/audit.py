@@ -9,8 +9,6 @@ from typing import Annotated, Any
 
 import typer
 
-from solrec.core.errors import InvalidSetup
-
 from .app import (
     EXIT_PROBLEM,
     Db,
@@ -18,6 +16,7 @@ from .app import (
     Hiding,
     Json,
     Reveal,
+    UsageRefused,
     colour_on,
     columns,
     command,
@@ -220,16 +219,16 @@ def validate_cmd(
     games, by game.
     """
     if all_ and ids:
-        raise InvalidSetup("name games or use --all, not both")
+        raise UsageRefused("name games or use --all, not both")
     if not all_ and not ids:
-        raise InvalidSetup("name the games to validate, or use --all")
+        raise UsageRefused("name the games to validate, or use --all")
     if components is not None:
         from .components import validate_under
 
         validate_under(components, ids or [], all_, db, as_json)
         return
     session = workflows()
-    store = session.open_store(db)
+    store = session.open_store(db, missing_ok=all_)
     if all_ and not as_json and sys.stderr.isatty():
         with typer.progressbar(length=len(store.game_ids()), label="validating", file=sys.stderr) as bar:
             verdicts = session.validate_games(store, None, bar.update, jobs)
@@ -241,7 +240,7 @@ def validate_cmd(
         counts = by_game.setdefault(v.game, {"valid": 0, "invalid": 0})
         counts["valid" if v.ok else "invalid"] += 1
     data = {"valid": len(verdicts) - len(bad), "invalid": len(bad), "by_game": by_game,
-            "games": [{"id": v.game_id, **v.as_dict()} for v in verdicts]}
+            "games": [v.as_dict() for v in verdicts]}
     lines = [v.line() for v in (bad if len(verdicts) > 50 else verdicts)]
     if len(by_game) > 1:
         lines += [f"  {g}: {c['valid']} valid, {c['invalid']} invalid" for g, c in sorted(by_game.items())]

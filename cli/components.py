@@ -96,7 +96,7 @@ def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_j
     changed = [r for r in results if r["changed"]]
     data = {"set": name, "games": results, "changed": len(changed), "unchanged": len(results) - len(changed)}
     lines = [
-        f"{r['id']}: changes at event {r['position']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
+        f"{r['id']}: changes at position {r['position']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
         for r in results
     ]
     lines.append(f"{len(results) - len(changed)} unchanged, {len(changed)} changed under component set {name}")

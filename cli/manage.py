@@ -15,9 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from solrec.core.errors import InvalidSetup
-
-from .app import Db, GameId, Json, command, emit, plural
+from .app import ChanceStays, Db, Declined, GameId, Json, NothingToUndo, UsageRefused, command, emit, plural
 
 
 @command("list")
@@ -32,9 +30,9 @@ def list_cmd(
     from .session import open_store
 
     if over and running:
-        raise InvalidSetup("choose --over or --running, not both")
+        raise UsageRefused("choose --over or --running, not both")
     rows = []
-    for r in open_store(db).list_games():
+    for r in open_store(db, missing_ok=True).list_games():
         status = "running" if r["outcome"] is None else "over"
         if (game is not None and r["game"] != game) or (over and status != "over") or (running and status != "running"):
             continue
@@ -66,9 +64,9 @@ def delete_cmd(
     row = store.game_row(game_id)
     if not yes:
         if not sys.stdin.isatty():
-            raise InvalidSetup(f"deleting {game_id} cannot be undone: add --yes to confirm")
+            raise UsageRefused(f"deleting {game_id} cannot be undone: add --yes to confirm")
         if not typer.confirm(f"delete {game_id} ({row['game']}, {plural(row['events'], 'event')})?", err=True):
-            raise InvalidSetup("nothing deleted")
+            raise Declined("nothing deleted")
     store.delete_game(game_id)
     emit(as_json, {"id": game_id, "deleted": True, "events": row["events"]}, f"deleted {game_id}")
 
@@ -114,16 +112,16 @@ def undo_cmd(
             setup += 1
     takeable = len(groups) - setup
     if takeable == 0:
-        raise InvalidSetup(f"{game_id}: nothing to take back (no command has been played)")
+        raise NothingToUndo(f"{game_id}: nothing to take back (no command has been played)")
     if steps > takeable:
-        raise InvalidSetup(f"{game_id}: only {plural(takeable, 'command')} can be taken back, not {steps}")
+        raise NothingToUndo(f"{game_id}: only {plural(takeable, 'command')} can be taken back, not {steps}")
     first = groups[len(groups) - steps]
     if seeded and first[0].actor == CHANCE:
         cause = len(groups) - steps
         while groups[cause][0].actor == CHANCE:
             cause -= 1
         need = len(groups) - cause
-        raise InvalidSetup(
+        raise ChanceStays(
             f"{game_id}: chance's {log.game.public_command_text(first[0].command)!r} comes from the seed because of "
             f"{groups[cause][0].actor}'s {groups[cause][0].command!r}; take that back too (--steps {need})"
         )

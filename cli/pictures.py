@@ -13,9 +13,7 @@ from typing import Annotated
 
 import typer
 
-from solrec.core.errors import InvalidSetup
-
-from .app import Db, GameId, command, workflows
+from .app import Db, GameId, Unsupported, command, workflows
 
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see (an audit after the game).")]
@@ -55,7 +53,7 @@ def svg_cmd(
             seen += len(group)
     picture = game.svg(state, reveal=reveal, last=last)
     if picture is None:
-        raise InvalidSetup(f"{game.title} has no picture yet")
+        raise Unsupported(f"{game.title} has no picture yet")
     _write(picture, output)
 
 

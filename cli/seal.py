@@ -13,9 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from solrec.core.errors import InvalidSetup
-
-from .app import EXIT_PROBLEM, Db, Json, command, complete_game_id, emit, workflows
+from .app import EXIT_PROBLEM, Db, Json, UsageRefused, command, complete_game_id, emit, workflows
 
 
 @command("seal")
@@ -35,12 +33,12 @@ def seal_cmd(
 
     session = workflows()
     if all_ and ids:
-        raise InvalidSetup("name games or use --all, not both")
+        raise UsageRefused("name games or use --all, not both")
     if not all_ and not ids:
-        raise InvalidSetup("name the games to seal, or use --all")
+        raise UsageRefused("name the games to seal, or use --all")
     key = seals.key_from(key_file)
     if key is None:
-        raise InvalidSetup("no key: set SOLREC_KEY or SOLREC_KEY_FILE, or give --key-file")
+        raise UsageRefused("no key: set SOLREC_KEY or SOLREC_KEY_FILE, or give --key-file")
     store = session.open_store(db)
     targets = store.game_ids() if all_ else list(ids or [])
     for gid in targets:
@@ -51,7 +49,7 @@ def seal_cmd(
     for gid in targets:
         verdict = session.validate_games(store, [gid])[0]
         if not verdict.ok:
-            refused.append({"id": gid, "reason": f"not sealed: INVALID at event {verdict.position}: {verdict.reason}"})
+            refused.append({"id": gid, "reason": f"not sealed: INVALID at position {verdict.position}: {verdict.reason}"})
             continue
         log = load(store, gid)
         head = log.rows[-1].hash if log.rows else log.recorded["head"] if log.recorded else ""

@@ -7,25 +7,32 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from solrec.core.errors import IllegalCommand, InvalidCommand, InvalidSetup, SolrecError
+from solrec.core import words
+from solrec.core.errors import IllegalCommand, InvalidCommand, SolrecError
 from solrec.core.game import Game
 from solrec.core.play import ENTERED, SEEDED, Header, Step, advance_chance, initial_state, make_header, play
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
+from solrec.events.record import InvalidRecord
 from solrec.events.store import Store, UnknownGameId, check_game_id, default_db_path
 from solrec.replay.log import Log, load, state_at
+
+from .app import Unreadable, UsageRefused
 
 
 def check_id_given(game_id: str | None) -> None:
     """``--id ""`` is a mistake, not a request for an automatic id."""
     if game_id is not None and not game_id.strip():
-        raise InvalidSetup("--id is empty: give an id, or leave --id out for an automatic one")
+        raise UsageRefused("--id is empty: give an id, or leave --id out for an automatic one")
 
 
-def open_store(db: Path | None, create: bool = False) -> Store:
-    """Open the database; only commands that record something create it."""
-    return Store(db if db is not None else default_db_path(), create=create)
+def open_store(db: Path | None, create: bool = False, missing_ok: bool = False) -> Store:
+    """Open the database; only commands that record something create it. With ``missing_ok`` a
+    database not created yet reads as one holding no game (listing nothing is not an error); the
+    file is still made only by the first write."""
+    path = db if db is not None else default_db_path()
+    return Store(path, create=create or (missing_ok and not Path(path).exists()))
 
 
 def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:
@@ -55,7 +62,7 @@ def new_game(
     if game_id is not None:
         check_game_id(game_id)
     if entered and seed is not None:
-        raise InvalidCommand("choose --seed or --entered, not both")
+        raise UsageRefused("choose --seed or --entered, not both")
     chance = ENTERED if entered else SEEDED
     if chance == SEEDED and seed is None:
         import secrets  # here, not at start-up: only `new` without a seed needs it
@@ -139,19 +146,26 @@ def simulate_games(
 
 
 def summarize(game: str, results: list[tuple[dict, dict | None, int, int]]) -> dict[str, Any]:
-    """Per game type: outcomes (winners), mean and range of every player's score, mean length."""
+    """Per game type: how the games ended (``results``: won, drawn, lost, scored), who won them
+    (``winners``: a player, or partners or sharers together), mean and range of every player's
+    score, mean length."""
     n = len(results)
     winners: dict[str, int] = {}
+    ended: dict[str, int] = {}
     scores: dict[str, list[int]] = {}
     for totals, outcome, _, _ in results:
+        result = (outcome or {}).get("result", "running")
+        ended[result] = ended.get(result, 0) + 1
         won = (outcome or {}).get("winners") or []
-        key = " and ".join(won) if won else "nobody"
-        winners[key] = winners.get(key, 0) + 1
+        if won:
+            key = words.names(won)
+            winners[key] = winners.get(key, 0) + 1
         for player, total in totals.items():
             scores.setdefault(player, []).append(total)
     return {
         "game": game,
         "games": n,
+        "results": dict(sorted(ended.items(), key=lambda kv: (-kv[1], kv[0]))),
         "winners": dict(sorted(winners.items(), key=lambda kv: (-kv[1], kv[0]))),
         "scores": {
             p: {"mean": round(sum(v) / len(v), 2), "min": min(v), "max": max(v)} for p, v in scores.items()
@@ -165,8 +179,13 @@ def summary_text(summary: dict[str, Any]) -> str:
     n = summary["games"]
     lines = [f"{summary['game']}: {n} game{'' if n == 1 else 's'}, "
              f"{summary['mean_commands']} commands and {summary['mean_events']} events on average"]
-    won = ", ".join(f"{who} {count}" for who, count in summary["winners"].items())
-    lines.append(f"  won by: {won}")
+    ended = summary["results"]
+    if set(ended) - {"won", "drawn"}:  # solo games: won or lost, or scored (the scores follow)
+        lines.append("  results: " + ", ".join(f"{result} {count}" for result, count in ended.items()))
+    else:
+        won = [f"{who} {count}" for who, count in summary["winners"].items()]
+        lines.append(f"  won by: {', '.join(won) if won else 'nobody'}"
+                     + (f"; drawn {ended['drawn']}" if ended.get("drawn") else ""))
     for player, s in summary["scores"].items():
         lines.append(f"  {player}: mean score {s['mean']}, from {s['min']} to {s['max']}")
     return "\n".join(lines)
@@ -192,16 +211,16 @@ def read_record(file: str) -> str:
     else:
         path = Path(file)
         if path.is_dir():
-            raise InvalidSetup(f"{file} is a directory, not a record file")
+            raise Unreadable(f"{file} is a directory, not a record file")
         with open(path, "rb") as f:
             data = f.read(MAX_RECORD + 1)
         name = file
     if len(data) > MAX_RECORD:
-        raise InvalidSetup(f"{name} is larger than {MAX_RECORD // (1024 * 1024)} MiB: not a solrec record")
+        raise InvalidRecord(f"{name} is larger than {MAX_RECORD // (1024 * 1024)} MiB: not a solrec record")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidSetup(f"{name} is not UTF-8 text") from None
+        raise InvalidRecord(f"{name} is not UTF-8 text") from None
 
 
 def validate_games(store: Store, ids: list[str] | None, progress=None, jobs: int | None = 1) -> list[Any]:

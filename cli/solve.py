@@ -17,9 +17,7 @@ from typing import Annotated
 
 import typer
 
-from solrec.core.errors import InvalidSetup
-
-from .app import Db, Json, command, emit
+from .app import Db, Json, Unsupported, UsageRefused, command, emit
 
 DEFAULT_BUDGET = 100_000
 
@@ -40,7 +38,7 @@ def solve_cmd(
     """Can this game still be won (and how)? With --deals: how many seeded deals can be won."""
     if deals is None:
         if seed is not None:
-            raise InvalidSetup("--seed chooses the deals of a survey: give --deals N too")
+            raise UsageRefused("--seed chooses the deals of a survey: give --deals N too")
         _solve_one(target, budget, db, as_json)
     else:
         _survey(target, deals, seed or 0, budget, as_json)
@@ -58,7 +56,7 @@ def _solve_one(game_id: str, budget: int, db, as_json: bool) -> None:
     report = game.solve(state, budget)
     seconds = time.perf_counter() - started
     if report is None:
-        raise InvalidSetup(f"{game.title} has no solver")
+        raise Unsupported(f"{game.title} has no solver")
     data = {"id": game_id, "game": game.id, "position": len(log.rows), **report.as_dict(), "seconds": round(seconds, 3)}
     lines = [
         f"{game_id} at position {len(log.rows)}: {report.verdict} "
@@ -86,7 +84,7 @@ def _survey(game_name: str, deals: int, seed: int, budget: int, as_json: bool) -
             data = game.survey(deals, seed, budget, bar.update)
     seconds = time.perf_counter() - started
     if data is None:
-        raise InvalidSetup(f"{game.title} has no solver")
+        raise Unsupported(f"{game.title} has no solver")
     data = {**data, "seconds": round(seconds, 3),
             "positions_per_second": round(data.get("positions", 0) / seconds) if seconds > 0 else None}
     n = data["deals"]

@@ -28,6 +28,7 @@ from .app import (
 @command("games")
 def games_cmd(db: Db = None, as_json: Json = False) -> None:
     """List the games solrec knows, with their options."""
+    from solrec.core import words
     from solrec.core.options import describe_options
     from solrec.core.registry import games as registered_games
 
@@ -48,8 +49,8 @@ def games_cmd(db: Db = None, as_json: Json = False) -> None:
         noun = "player" if d["players"] == [1, 1] else "players"
         lines.append(f"{d['id']:<18} {d['title']} ({span} {noun}, rules {d['rules']}, text {d['rule_text']})")
         for o in d["options"]:
-            choices = f" [{'|'.join(map(str, o['choices']))}]" if o["choices"] else ""
-            lines.append(f"    {o['name']}={o['default']}{choices}  {o['help']}")
+            choices = f" [{'|'.join(map(words.value, o['choices']))}]" if o["choices"] else ""
+            lines.append(f"    {o['name']}={words.value(o['default'])}{choices}  {o['help']}")
     emit(as_json, data, "\n".join(lines))
 
 

@@ -92,19 +92,34 @@ class ScoreSheet:
 
 @attrs.frozen
 class Outcome:
-    """How a finished game ended. ``winner`` is None when nobody wins (a draw, a score solitaire).
+    """How a finished game ended.
 
-    ``winners`` lists every winning player when a team wins together; ``winner`` is then the
-    first-seated of them, so it is always a player's name.
+    ``winners`` is the one answer to "who won": one player, partners who win together, players who
+    share a victory; empty for a draw and for a solo game not won. ``winner`` is the first of them
+    (None when there is none), for code that asks about one player. ``result`` says how it ended in
+    the game's words: ``won`` (someone won), ``drawn``, and for a solo game ``won``, ``lost`` or
+    ``scored`` (a score solitaire has no win, only a score).
     """
 
     winner: str | None
     ranking: tuple[str, ...]
     reason: str
     winners: tuple[str, ...] = attrs.field(default=attrs.Factory(lambda self: (self.winner,) if self.winner else (), takes_self=True))
+    result: str = attrs.field(default=attrs.Factory(lambda self: "won" if self.winners else "drawn", takes_self=True))
 
     def as_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "winners": list(self.winners), "ranking": list(self.ranking), "reason": self.reason}
+        return {"result": self.result, "winners": list(self.winners), "ranking": list(self.ranking), "reason": self.reason}
+
+
+def same_outcome(recorded: Mapping[str, Any] | None, recomputed: Mapping[str, Any] | None) -> bool:
+    """Whether a stored outcome is the recomputed one. Outcomes stored before ``result`` existed
+    held ``winner`` (the first of ``winners``) instead: they are compared on what both shapes hold."""
+    if recorded is None or recomputed is None or "result" in recorded:
+        return recorded == recomputed
+    older = {k: v for k, v in recorded.items() if k != "winner"}
+    return older == {k: v for k, v in recomputed.items() if k != "result"} and recorded.get("winner") == (
+        recomputed["winners"][0] if recomputed["winners"] else None
+    )
 
 
 class Game(abc.ABC):

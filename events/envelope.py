@@ -22,6 +22,7 @@ import msgpack
 
 from solrec.core.game import Game
 from solrec.core.play import Header, Step
+from solrec.core.words import at_event
 
 from .codec import EventCodec, pack
 
@@ -96,12 +97,12 @@ def check_chain(header: Header, rows: Iterable[Row]) -> ChainBreak | None:
     sha256 = hashlib.sha256  # one hash per row: this runs for every event loaded
     for seq, step, _, _, _, _, payload, stored, head, _ in rows:
         if seq != expected_seq:
-            return ChainBreak(expected_seq, f"event {expected_seq} is missing (found {seq} in its place)")
+            return ChainBreak(expected_seq, f"its event is missing (the one for {at_event(seq)} is in its place)")
         if (step != last_step and step != last_step + 1) or step < 0:
-            return ChainBreak(seq, f"event {seq} is out of command order")
+            return ChainBreak(seq, "the event is out of command order")
         digest = sha256(prev + head + payload).digest()
         if digest.hex() != stored:
-            return ChainBreak(seq, f"event {seq} does not match its hash: it was edited, or a row before it was")
+            return ChainBreak(seq, "the event does not match its hash: it was edited, or a row before it was")
         prev, last_step, expected_seq = digest, step, expected_seq + 1
     return None
 

@@ -42,6 +42,7 @@ import msgpack
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import Header, Step, upcast_options
 from solrec.core.registry import game_ids, get_game
+from solrec.core.words import at_event
 
 from .codec import EventCodec
 from .envelope import Row, chain_rows, genesis_hash, pack_head
@@ -770,7 +771,7 @@ class Store:
     def _row(self, game_id: str, position: int, head: Any, payload: Any, digest: Any, time: Any) -> Row:
         """A stored row from its hashed head and payload, its hash and time, or why it is damaged (a
         NULL time is taken as no time). ``position``: the row's place in its game's log, as read."""
-        where = f"game {game_id!r} event {position}"
+        where = f"game {game_id!r} at {at_event(position)}"
         if head is None or payload is None:
             sizes = self._query(
                 "select length(head), length(payload) from events where game_id = ? order by seq limit 1 offset ?",

@@ -22,6 +22,7 @@ from typing import Any
 
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.registry import get_game
+from solrec.core.words import at_event
 from solrec.events.store import Store
 
 from .log import Log, fold, integrity, load
@@ -85,7 +86,7 @@ def final_states(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
         else:
             broken = integrity(log)
             if broken is not None:
-                raise CorruptLog(f"game {gid!r} at event {broken.seq}: {broken.reason}")
+                raise CorruptLog(f"game {gid!r} at {at_event(broken.seq)}: {broken.reason}")
         yield gid, fold(log)
 
 

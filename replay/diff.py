@@ -1,8 +1,10 @@
 """Diff two logs: the first position where they differ, the events there side by side, and a
 structured difference of the two states and score sheets at that point.
 
-``position`` counts events applied, as everywhere: it is how far the logs agree (``show --at`` it to
-see the last common state); the event at that position is the first that differs. The text speaks
+``position`` counts events applied, as everywhere: it is the first position where the logs differ,
+the POS ``log`` shows for the first event that differs (the logs agree up to ``position - 1``:
+``show --at`` that to see the last common state). ``ids`` names the two logs; ``a`` and ``b`` are
+their sides, in that order. The text speaks
 the games' own words: commands in their notation, events as the game describes them, the positions
 as the game renders them, score lines as the score sheet words them. While either game runs, what
 the players cannot see is hidden unless ``reveal``.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solrec.core import words
 from solrec.events.codec import to_plain
 
 from .log import Log, state_at
@@ -40,29 +43,29 @@ def structural_diff(a: Any, b: Any, path: str = "") -> list[dict[str, Any]]:
 
 def diff(a: Log, b: Log, reveal: bool = False) -> dict[str, Any]:
     header_diff = structural_diff(a.header.as_dict(), b.header.as_dict())
-    result: dict[str, Any] = {"a": a.game_id, "b": b.game_id, "header": header_diff}
+    result: dict[str, Any] = {"ids": [a.game_id, b.game_id], "header": header_diff}
     if a.header.game != b.header.game:
         result.update(identical=False, position=None, reason="different games")
         return result
     game = a.game
     ev_a, ev_b = a.events(), b.events()
-    position = None
+    seq = None  # the first event that differs
     for i in range(max(len(ev_a), len(ev_b))):
         x = ev_a[i] if i < len(ev_a) else None
         y = ev_b[i] if i < len(ev_b) else None
         if x is None or y is None or type(x) is not type(y) or to_plain(x) != to_plain(y):
-            position = i
+            seq = i
             break
-    if position is None:
+    if seq is None:
         reason = "the logs hold the same events" + (" (their headers differ)" if header_diff else "")
         result.update(identical=not header_diff, position=None, reason=reason)
         return result
     hide = not reveal and any(game.outcome(state_at(log)) is None for log in (a, b))
 
     def side(log: Log, events: list) -> dict[str, Any]:
-        event = events[position] if position < len(events) else None
-        row = log.rows[position] if position < len(log.rows) else None
-        at = min(position + 1, len(events))
+        event = events[seq] if seq < len(events) else None
+        row = log.rows[seq] if seq < len(log.rows) else None
+        at = min(seq + 1, len(events))
         state = state_at(log, at)
         sheet = game.score(state)
         data = None if event is None else to_plain(event)
@@ -81,8 +84,8 @@ def diff(a: Log, b: Log, reveal: bool = False) -> dict[str, Any]:
     sa, sb = side(a, ev_a), side(b, ev_b)
     result.update(
         identical=False,
-        position=position,
-        reason=f"the logs first differ at event {position}",
+        position=seq + 1,
+        reason=f"the logs first differ at {words.at_event(seq)}",
         events={"a": sa["event"], "b": sb["event"]},
         commands={"a": sa["command"], "b": sb["command"]},
         state=structural_diff(sa["state"], sb["state"]),
@@ -98,13 +101,14 @@ def diff(a: Log, b: Log, reveal: bool = False) -> dict[str, Any]:
 
 
 def format_diff(d: dict[str, Any]) -> str:
-    out = [f"diff {d['a']} {d['b']}"]
+    id_a, id_b = d["ids"]
+    out = [f"diff {id_a} {id_b}"]
     for h in d["header"]:
-        out.append(f"  header {h['path']}: {h['a']!r} | {h['b']!r}")
+        out.append(f"  header {h['path']}: {words.value(h['a'])} | {words.value(h['b'])}")
     out.append(f"  {d['reason']}")
     if d.get("position") is None:
         return "\n".join(out)
-    out[-1] = f"  the logs agree up to position {d['position']}; the next event differs"
+    out[-1] = f"  {d['reason']}; they agree up to position {d['position'] - 1}"
 
     def cmd(c):
         return "(log ended)" if c is None else f"{c['actor']}: {c['command']}"
@@ -112,8 +116,8 @@ def format_diff(d: dict[str, Any]) -> str:
     def ev(e):
         return "(no event)" if e is None else e["text"]
 
-    width = max(len(cmd(d["commands"]["a"])), len(ev(d["events"]["a"])), len(d["a"]), 20)
-    out.append(f"  {d['a']:<{width}} | {d['b']}")
+    width = max(len(cmd(d["commands"]["a"])), len(ev(d["events"]["a"])), len(id_a), 20)
+    out.append(f"  {id_a:<{width}} | {id_b}")
     out.append(f"  {cmd(d['commands']['a']):<{width}} | {cmd(d['commands']['b'])}")
     out.append(f"  {ev(d['events']['a']):<{width}} | {ev(d['events']['b'])}")
     ra, rb = d["rendered"]["a"], d["rendered"]["b"]
@@ -126,10 +130,9 @@ def format_diff(d: dict[str, Any]) -> str:
     if ta == tb and d["score_lines"]["a"] == d["score_lines"]["b"]:
         out.append("  the score sheet after it: the same")
     else:
-        totals = lambda t: ", ".join(f"{p} {v}" for p, v in t.items())  # noqa: E731
-        out.append(f"  the score sheet after it: {totals(ta)} | {totals(tb)}")
+        out.append(f"  the score sheet after it: {words.scores(ta)} | {words.scores(tb)}")
         la, lb = d["score_lines"]["a"], d["score_lines"]["b"]
         out.extend(f"    - {line}" for line in la if line not in lb)
         out.extend(f"    + {line}" for line in lb if line not in la)
-    out.append(f"  (- only in {d['a']}, + only in {d['b']})")
+    out.append(f"  (- only in {id_a}, + only in {id_b})")
     return "\n".join(out)

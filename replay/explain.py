@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from solrec.core import words
+
 from .log import Log, check_position, state_at
 
 
@@ -32,11 +34,12 @@ def format_explanation(data: dict[str, Any]) -> str:
     for line in data["lines"]:
         out.append(f"  {line['player']:<10} {line['points']:>+6}  {line['what']:<{width}}  {line['rule']}")
     if not data["lines"]:
-        out.append("  (no score lines yet)")
+        # a finished game's result is explained below even when no line scored (a resigned solitaire)
+        out.append("  (no score lines)" if data["outcome"] else "  (no score lines yet)")
     for player, total in data["scores"].items():
         out.append(f"  total {player}: {total}")
     if data["outcome"]:
         o = data["outcome"]
-        winner = o["winner"] if o["winner"] is not None else "nobody"
-        out.append(f"  result: winner {winner}; ranking {', '.join(o['ranking'])}; {o['reason']}")
+        ranking = f"; ranking {words.names(o['ranking'])}" if len(o["ranking"]) > 1 else ""
+        out.append(f"  result: {words.outcome(o, data['scores'])}{ranking}; {o['reason']}")
     return "\n".join(out)

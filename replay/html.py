@@ -153,7 +153,7 @@ def diff_page(a: Log, b: Log, *, reveal: bool = False) -> str:
     divergence: dict[str, Any] = {"reason": result["reason"], "position": result.get("position"),
                                   "header": result["header"]}
     if result.get("position") is not None:
-        pos = result["position"]
+        pos = result["position"] - 1  # the seq of the first event that differs
         # a log that has no event there shows "log ended" at the step past its end
         divergence["steps"] = [_step_of(a, pos), _step_of(b, pos)]
     payload = {"fragments": tables.fragments, "lines": tables.lines, "games": list(games), "divergence": divergence}

@@ -17,6 +17,7 @@ from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.game import Event, Game
 from solrec.core.play import INT64_MAX, INT64_MIN, Header, initial_state, make_header
 from solrec.core.registry import get_game
+from solrec.core.words import at_event
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, genesis_hash, group_steps
 
@@ -43,7 +44,7 @@ class Log:
         events, undecodable = self.decoded(upto)
         if undecodable is not None:
             seq, err = undecodable
-            raise CorruptLog(f"game {self.game_id!r} event {seq}: {err}", seq)
+            raise CorruptLog(f"game {self.game_id!r} at {at_event(seq)}: {err}", seq)
         return events
 
     def decoded(self, upto: int | None = None) -> tuple[list[Event], tuple[int, CorruptLog] | None]:
@@ -77,12 +78,13 @@ def integrity(log: Log) -> ChainBreak | None:
         n = len(log.rows)
         if rec["events"] != n:
             if rec["events"] > n:
-                return ChainBreak(n, f"event {n} is missing: the game records {rec['events']} events, its log holds {n}")
+                return ChainBreak(n, f"the event is missing: the game records {rec['events']} events, its log holds {n}")
             return ChainBreak(rec["events"], f"the game records {rec['events']} events but its log holds {n}")
         if log.rows and rec["head"] != log.rows[-1].hash:
             return ChainBreak(n - 1, "the last event is not the one the game records (rows were dropped)")
         if not log.rows and rec["head"] != genesis_hash(log.header):
-            return ChainBreak(0, "the header is not the one the game was created with")
+            # seq -1: the header itself, before any event (position 0)
+            return ChainBreak(-1, "the header is not the one the game was created with")
     return None
 
 
@@ -102,7 +104,7 @@ def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log
     if verify:
         broken = integrity(log)
         if broken is not None:
-            raise CorruptLog(f"game {game_id!r} at event {broken.seq}: {broken.reason}")
+            raise CorruptLog(f"game {game_id!r} at {at_event(broken.seq)}: {broken.reason}")
     return log
 
 
@@ -181,7 +183,7 @@ def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:
 
 
 def misfit(game_id: str, seq: int, event: Event, err: BaseException) -> CorruptLog:
-    return CorruptLog(f"game {game_id!r} event {seq}: {event.TYPE!r} does not fit the position ({type(err).__name__})")
+    return CorruptLog(f"game {game_id!r} at {at_event(seq)}: event {event.TYPE!r} does not fit the game there ({type(err).__name__})")
 
 
 def apply_all(game: Game, state: Any, rows: Sequence[Row], events: Sequence[Event], game_id: str) -> Any:
@@ -222,7 +224,7 @@ def walk(log: Log) -> Iterator[tuple[list[Row], list[Event], Any]]:
             try:
                 events.append(codec.decode(row.type, row.version, row.payload))
             except CorruptLog as err:
-                raise CorruptLog(f"game {log.game_id!r} event {row.seq}: {err}") from None
+                raise CorruptLog(f"game {log.game_id!r} at {at_event(row.seq)}: {err}") from None
         for row, event in zip(group, events):
             state = apply(game, state, event, log.game_id, row.seq)
         yield group, events, state

@@ -32,7 +32,7 @@ def simulate(game: Game, header: Header, rng: random.Random, max_steps: int = 1_
     steps, state, position = advance_chance(game, header, state, 0)
     while (actor := game.to_act(state)) is not None:
         if actor == CHANCE or len(steps) > max_steps:
-            raise SimulationError(f"{game.id}: the simulated game stalled at event {position}")
+            raise SimulationError(f"{game.id}: the simulated game stalled at position {position}")
         command = game.sample_command(state, rng)
         new, state, position = play(game, header, state, position, actor, command)
         steps.extend(new)

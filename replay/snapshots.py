@@ -18,6 +18,7 @@ from typing import Any
 
 from solrec.core.errors import CorruptLog
 from solrec.core.game import Event
+from solrec.core.words import at_event
 
 from .log import Log, apply_all, check_position, start
 
@@ -50,7 +51,7 @@ class Replay:
             try:
                 self._events.append(self._codec.decode(row.type, row.version, row.payload))
             except CorruptLog as err:
-                raise CorruptLog(f"game {self.log.game_id!r} event {row.seq}: {err}") from None
+                raise CorruptLog(f"game {self.log.game_id!r} at {at_event(row.seq)}: {err}") from None
         return self._events
 
     def _fold(self, state: Any, begin: int, end: int) -> Any:

@@ -16,7 +16,9 @@ from typing import Any
 
 import attrs
 
+from solrec.core import words
 from solrec.core.errors import SolrecError
+from solrec.core.game import same_outcome
 from solrec.core.play import decide_events
 from solrec.core.registry import get_game
 from solrec.events import seal as seals
@@ -33,12 +35,17 @@ class Verdict:
     events: int
     rules_recorded: str
     rules_current: str
-    position: int | None = None  # the event where the first problem lies
+    # where the first problem lies: the position (events applied) whose event is wrong, as ``log``'s
+    # POS column shows it (the event stored at seq k leads to position k + 1); a wrong score or
+    # outcome lies at the end
+    position: int | None = None
     reason: str | None = None
     sealed: str | None = None  # None (no seal), "verified" (under the key given), "unverified" (no key)
 
     def as_dict(self) -> dict[str, Any]:
-        return attrs.asdict(self)
+        """The JSON of a verdict: the game's id is ``id``, as in every other JSON solrec prints."""
+        data = attrs.asdict(self)
+        return {"id": data.pop("game_id"), **data}
 
     def line(self) -> str:
         rules = f"rules {self.rules_recorded}" + (
@@ -48,7 +55,7 @@ class Verdict:
             seal = {"verified": ", seal verified", "unverified": ", sealed (no key to verify)"}.get(self.sealed or "", "")
             plural = "" if self.events == 1 else "s"
             return f"{self.game_id}: valid ({self.game}, {self.events} event{plural}, {rules}{seal})"
-        return f"{self.game_id}: INVALID at event {self.position}: {self.reason} ({self.game}, {rules})"
+        return f"{self.game_id}: INVALID at position {self.position}: {self.reason} ({self.game}, {rules})"
 
 
 def validate(log: Log, key: bytes | None = None) -> Verdict:
@@ -67,14 +74,14 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
 
     broken = integrity(log)
     if broken is not None:
-        return fail(broken.seq, broken.reason)
+        return fail(broken.seq + 1, broken.reason)
     if log.seal is not None and key is not None:
         problem = seals.check(key, log.game_id, log.seal, [r.hash for r in log.rows], genesis_hash(header))
         if problem is not None:
             return fail(min(log.seal["events"], len(log.rows)), problem)
     if log.unmirrored is not None:
         return fail(
-            log.unmirrored,
+            log.unmirrored + 1,
             "its browsing columns (seq, step, actor, command, type, version) disagree with what its hash"
             " covers: they were edited outside solrec",
         )
@@ -95,34 +102,36 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         while end < n and rows[end].step == first.step:
             end += 1
         if undecodable is not None and end > len(recorded):
-            return fail(undecodable[0], str(undecodable[1]))
+            return fail(undecodable[0] + 1, str(undecodable[1]))
         try:
             command = parse(first.command, state)
             events = decide_events(game, header, state, position, first.actor, command)
         except SolrecError as err:
-            return fail(first.seq, f"{first.actor} {first.command!r} is refused now: {err}")
+            return fail(first.seq + 1, f"{first.actor} {first.command!r} is refused now: {err}")
         recorded_events = tuple(recorded[position:end])
         if events != recorded_events:
             got = "; ".join(game.describe_event(e) for e in events)
             had = "; ".join(game.describe_event(e) for e in recorded_events)
-            return fail(first.seq, f"{first.command!r} now yields [{got}] but the log has [{had}]")
+            return fail(first.seq + 1, f"{first.command!r} now yields [{got}] but the log has [{had}]")
         at = position
         try:
             for event in events:  # ``apply``, inlined: validation meets every event of a corpus
                 state = mutators[type(event)](state, event)
                 at += 1
         except MISFITS as err:
-            return fail(first.seq, str(misfit(log.game_id, rows[at].seq, events[at - position], err)))
+            return fail(rows[at].seq + 1, str(misfit(log.game_id, rows[at].seq, events[at - position], err)))
         position = end
 
     if rec is not None:
         sheet = game.score(state)
         outcome = game.outcome(state)
         if rec["scores"] is not None and rec["scores"] != dict(sheet.totals):
-            return fail(position, f"the recorded score {rec['scores']} differs from the recomputed {dict(sheet.totals)}")
+            return fail(position, f"the recorded score ({words.scores(rec['scores'])}) differs from the recomputed"
+                                  f" ({words.scores(dict(sheet.totals))})")
         recomputed_outcome = outcome.as_dict() if outcome else None
-        if rec["outcome"] != recomputed_outcome:
-            return fail(position, f"the recorded outcome {rec['outcome']} differs from the recomputed {recomputed_outcome}")
+        if not same_outcome(rec["outcome"], recomputed_outcome):
+            return fail(position, f"the recorded outcome ({words.outcome(rec['outcome'])}) differs from the recomputed"
+                                  f" ({words.outcome(recomputed_outcome)})")
     return Verdict(log.game_id, game.id, True, len(log.rows), header.rules, game.rules_version, sealed=sealed)
 
 
@@ -136,8 +145,8 @@ def validate_stored(store, game_id: str, key: bytes | None = None) -> Verdict:
             game = str(store.game_row(game_id).get("game") or "?")
         except SolrecError:
             pass
-        position = getattr(err, "position", None)  # a damaged row names its event
-        return Verdict(game_id, game, False, 0, "?", "?", position if position is not None else 0, str(err))
+        seq = getattr(err, "position", None)  # a damaged row names its event (its seq)
+        return Verdict(game_id, game, False, 0, "?", "?", seq + 1 if seq is not None else 0, str(err))
     return validate(log, key)
 
 

@@ -102,7 +102,7 @@ def test_score_json_contract(cli):
     cli.run("import", str(WORKED), "--id", "we")
     data = cli.json("score", "we")
     assert data["scores"] == {"Ann": -150}
-    assert data["outcome"]["winner"] is None and data["outcome"]["ranking"] == ["Ann"]
+    assert data["outcome"]["winners"] == [] and data["outcome"]["ranking"] == ["Ann"]
     assert isinstance(data["outcome"]["reason"], str)
     assert cli.json("score", "we", "--at", "4")["outcome"] is None
 
@@ -136,7 +136,7 @@ def test_validate_exit_0_when_valid_and_1_when_not(cli):
     conn.execute("update events set command = '6+1 5+5 5 ' where game_id = 'we2' and seq = 1")
     conn.commit()
     result = cli.run("validate", "--all", expect=1)
-    assert "we2: INVALID at event 1" in result.stdout and "1 valid, 1 invalid" in result.stdout
+    assert "we2: INVALID at position 2" in result.stdout and "1 valid, 1 invalid" in result.stdout
 
 
 def test_validate_needs_targets(cli):
@@ -222,8 +222,8 @@ def test_a_corrupt_payload_exits_1_with_a_reason(cli):
     conn.execute("update events set payload = substr(payload, 1, 2) where game_id = 'we' and seq = 3")
     conn.commit()
     result = cli.run("show", "we", expect=1)
-    assert "stored data problem" in result.stderr and "event 3" in result.stderr
-    assert "INVALID at event" in cli.run("validate", "we", expect=1).stdout
+    assert "stored data problem" in result.stderr and "position 4" in result.stderr
+    assert "INVALID at position 4" in cli.run("validate", "we", expect=1).stdout
 
 
 def test_usage_errors_exit_2(cli):
@@ -257,7 +257,7 @@ def test_done_means_200_simulated_games_validate_and_an_edited_row_is_caught(cli
     conn.execute("update events set command = 'roll 1 1 1 1 1' where game_id = 'solo-dice-77' and seq = 4")
     conn.commit()
     result = cli.run("validate", "--all", expect=1)
-    assert "solo-dice-77: INVALID at event 4" in result.stdout
+    assert "solo-dice-77: INVALID at position 5" in result.stdout
     assert result.stdout.strip().endswith("199 valid, 1 invalid")
 
 

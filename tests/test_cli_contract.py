@@ -217,7 +217,7 @@ def test_diff_exits_1_when_the_logs_differ_and_speaks_the_games_words(cli):
     assert "pairs 6+1=7 and 5+5=10" in text
     assert "marks" not in text.replace("marks  ", "") or "[" not in text
     assert ": False" not in text and ": True" not in text and "'" not in text
-    assert cli.json("diff", "a", "b", expect=1)["position"] == 1
+    assert cli.json("diff", "a", "b", expect=1)["position"] == 2
     cli.run("import", str(WORKED), "--id", "c")
     cli.run("import", str(WORKED), "--id", "d")
     assert cli.json("diff", "c", "d", expect=0)["identical"] is True
@@ -448,16 +448,16 @@ def test_a_row_edited_under_schema_2_still_breaks_its_chain_once_migrated(cli):
     cli.run("import", str(WORKED), "--id", "we")
     _as_schema_2(cli.db, "update events set command = 'roll 6 6 6 6 6' where seq = 0")
     result = cli.run("show", "we", expect=1)
-    assert "event 0 does not match its hash" in result.stderr
-    assert "INVALID at event 0" in cli.run("validate", "we", expect=1).stdout
+    assert "at position 1: the event does not match its hash" in result.stderr
+    assert "INVALID at position 1" in cli.run("validate", "we", expect=1).stdout
 
 
 def test_a_row_not_of_its_types_under_schema_2_reads_back_as_damaged_once_migrated(cli):
     cli.run("import", str(WORKED), "--id", "we")
     _as_schema_2(cli.db, "update events set actor = x'4576' where seq = 1")  # bytes, not text
     result = cli.run("show", "we", expect=1)
-    assert "event 1: its head" in result.stderr
-    assert "we: INVALID at event 1: game 'we' event 1: its head" in cli.run("validate", "we", expect=1).stdout
+    assert "at position 2: its head" in result.stderr
+    assert "we: INVALID at position 2: game 'we' at position 2: its head" in cli.run("validate", "we", expect=1).stdout
 
 
 # -- validate and simulate reports ---------------------------------------------------------------

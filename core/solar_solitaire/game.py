@@ -156,7 +156,7 @@ class SolarSolitaire(Game):
             )
         else:
             why = "resigned"
-        return Outcome(None, (state.player,), f"{why}. {stand}; stranded: {lying}")
+        return Outcome(None, (state.player,), f"{why}. {stand}; stranded: {lying}", result="lost")  # resigning loses too
 
     def parse(self, text_: str, state: Any = None) -> Command:
         return notation.parse(text_)

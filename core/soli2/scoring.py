@@ -137,7 +137,8 @@ def outcome(state: State) -> Outcome | None:
                 return Outcome(player, (player,), "perfect game: one marble left, on d4 (the center)")
             where = B.name(next(i for i, m in enumerate(flat) if m != B.EMPTY))
             return Outcome(player, (player,), f"a win: one marble left (on {where})")
-        return Outcome(None, (player,), f"{marbles(n)} left: no jump remains")
+        # "You win if you leave only one marble": more left is a game lost
+        return Outcome(None, (player,), f"{marbles(n)} left: no jump remains", result="lost")
     winner, _, reason = duel_result(state)
     ended = {
         BLACK_OUT: "black has no marbles left",

@@ -78,6 +78,7 @@ class SoloDice(Game):
                 f"the {state.ended_by} was set aside as leftover die for the {ENDING_MARK}th time "
                 f"({text.END}); final score {total}"
             ),
+            result="scored",  # a score solitaire: "You have scored ... The total is ..." (004, the worked example)
         )
 
     def parse(self, text_: str, state: Any = None) -> Command:

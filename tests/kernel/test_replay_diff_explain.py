@@ -48,17 +48,17 @@ def test_diff_finds_the_first_differing_event_and_compares_states_and_scores(sto
     changed = WORKED.replace('"command": "6+1 6+1 1"', '"command": "6+6 1+1 1"')
     a, b = store_record(store, WORKED, "a"), store_record(store, changed, "b")
     d = diff(a, b)
-    assert d["position"] == 5
+    assert d["position"] == 6  # the event leading to position 6 differs
     assert d["commands"]["a"]["command"] == "6+1 6+1 1" and d["commands"]["b"]["command"] == "6+6 1+1 1"
     paths = {s["path"] for s in d["state"]}
     assert {"marks[5]", "marks[0]", "marks[10]"} <= paths  # sums 7, 2 and 12
     assert {"path": "scores.Ann", "a": -400, "b": -800} in d["score"]
     text = format_diff(d)
-    assert "the logs agree up to position 5" in text and "pairs 6+1=7 and 6+1=7" in text
+    assert "the logs first differ at position 6; they agree up to position 5" in text and "pairs 6+1=7 and 6+1=7" in text
 
 
 def test_diff_of_a_log_and_its_prefix(store):
     lines = WORKED.splitlines()
     a, b = store_record(store, WORKED, "a"), store_record(store, "\n".join(lines[:5]), "b")
     d = diff(a, b)
-    assert d["position"] == 4 and d["events"]["b"] is None
+    assert d["position"] == 5 and d["events"]["b"] is None

@@ -37,19 +37,19 @@ def test_an_edited_event_is_caught(recorded):
     recorded.db.conn.execute("update events set payload = ? where game_id = 'g' and seq = 5",
                              [pack({"dice": [6, 6, 6, 6, 6]})])
     v = verdict(recorded)
-    assert not v.ok and v.position == 5 and "does not match its hash" in v.reason
+    assert not v.ok and v.position == 6 and "does not match its hash" in v.reason  # the event leading to position 6
 
 
 def test_an_edited_command_is_caught(recorded):
     recorded.db.conn.execute("update events set command = 'roll 6 6 6 6 6' where game_id = 'g' and seq = 2")
     v = verdict(recorded)
-    assert not v.ok and v.position == 2
+    assert not v.ok and v.position == 3
 
 
 def test_a_dropped_event_is_caught(recorded):
     recorded.db.conn.execute("delete from events where game_id = 'g' and seq = 3")
     v = verdict(recorded)
-    assert not v.ok and v.position == 3 and "event 3 is missing" in v.reason
+    assert not v.ok and v.position == 4 and "its event is missing" in v.reason
 
 
 def test_a_dropped_last_event_is_caught(recorded):
@@ -65,7 +65,7 @@ def test_reordered_events_are_caught(recorded):
     conn.execute("update events set seq = 2 where game_id = 'g' and seq = 4")
     conn.execute("update events set seq = 4 where game_id = 'g' and seq = -1")
     v = verdict(recorded)
-    assert not v.ok and v.position == 2
+    assert not v.ok and v.position == 3
 
 
 def test_an_edited_header_is_caught(recorded):
@@ -82,7 +82,7 @@ def test_a_tampered_recorded_score_is_caught(recorded):
 def test_a_truncated_payload_is_caught(recorded):
     recorded.db.conn.execute("update events set payload = substr(payload, 1, 3) where game_id = 'g' and seq = 1")
     v = verdict(recorded)
-    assert not v.ok and v.position == 1
+    assert not v.ok and v.position == 2
 
 
 def test_a_rule_change_shows_which_games_it_affects(recorded, monkeypatch):

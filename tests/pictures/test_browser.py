@@ -102,7 +102,7 @@ def test_the_diff_page_marks_the_first_divergence(driver, tmp_path):
     target.write_text(diff_page(a, b), encoding="utf-8")
     browser.requests(driver), browser.console(driver)
     driver.get(target.as_uri())
-    assert "the logs first differ at event" in text(driver, "divergence")
+    assert "the logs first differ at position" in text(driver, "divergence")
     driver.find_element("id", "jump").click()
     assert text(driver, "stepinfo").startswith("step 101 of ")
     for side in ("game0", "game1"):

@@ -92,7 +92,7 @@ def test_diff_page_shows_both_logs_and_marks_the_first_divergence():
     assert [g["id"] for g in data["games"]] == ["duel-pouch-standard", "cut"]
     d = data["divergence"]
     first = next(r.seq for r in a.rows if r.step == 100)
-    assert d["position"] == first and d["reason"] == f"the logs first differ at event {first}"
+    assert d["position"] == first + 1 and d["reason"] == f"the logs first differ at position {first + 1}"
     assert d["steps"] == [101, 101]  # a's 101st command; b has ended after its 100th
 
 

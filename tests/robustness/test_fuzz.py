@@ -308,7 +308,7 @@ def test_every_tampering_that_changes_a_game_is_detected_by_validate():
         conn.commit()
         conn.close()
         result = cli.run("validate", gid)
-        assert result.exit_code == 1 and f"INVALID at event {seq}" in result.stdout
+        assert result.exit_code == 1 and f"INVALID at position {seq + 1}" in result.stdout
         rechain(cli_db, gid)
         result = cli.run("validate", gid)
-        assert result.exit_code == 1 and f"INVALID at event {seq}" in result.stdout
+        assert result.exit_code == 1 and f"INVALID at position {seq + 1}" in result.stdout

@@ -112,7 +112,7 @@ def test_seal_needs_a_key_and_a_valid_game(cli, monkeypatch):
     sql(cli.db, "update events set command = 'x' where game_id = 'we' and seq = 0")
     result = cli.run("seal", "--all")
     assert result.exit_code == 1
-    assert "we: not sealed: INVALID at event 0" in result.stdout and "other: sealed at 26 events" in result.stdout
+    assert "we: not sealed: INVALID at position 1" in result.stdout and "other: sealed at 26 events" in result.stdout
 
 
 def test_a_damaged_seals_table_is_a_verdict(cli, monkeypatch):

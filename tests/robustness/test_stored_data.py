@@ -34,13 +34,13 @@ def refused(cli, *args) -> str:
 @pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
 def test_every_reading_command_refuses_a_log_with_a_missing_event(cli, args):
     sql(cli.db, "delete from events where game_id = 'we' and seq = 2")
-    assert "event 2 is missing" in refused(cli, *args)
+    assert "at position 3: its event is missing" in refused(cli, *args)
 
 
 @pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
 def test_every_reading_command_refuses_an_edited_event(cli, args):
     edit_command(cli.db, "we", 0, "roll 6 6 6 6 6")
-    assert "event 0 does not match its hash" in refused(cli, *args)
+    assert "at position 1: the event does not match its hash" in refused(cli, *args)
 
 
 def test_an_edited_browsing_column_is_not_what_solrec_shows_and_validate_reports_it(cli):
@@ -50,7 +50,7 @@ def test_an_edited_browsing_column_is_not_what_solrec_shows_and_validate_reports
     assert log.exit_code == 0 and "roll 6 6 6 6 6" not in log.stdout and "Eve" not in log.stdout
     result = cli.run("validate", "we")
     assert result.exit_code == 1
-    assert "INVALID at event 0: its browsing columns" in result.stdout and "edited outside solrec" in result.stdout
+    assert "INVALID at position 1: its browsing columns" in result.stdout and "edited outside solrec" in result.stdout
 
 
 @pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
@@ -69,7 +69,7 @@ def test_an_edited_header_of_a_game_without_events_is_refused(tmp_path):
     cli.run("new", "solo-dice", "--entered", "--id", "g", "-p", "Ann")
     sql(cli.db, """update games set players = '["Eve"]' where id = 'g'""")
     assert "the header is not the one the game was created with" in refused(cli, "show", "g")
-    assert "INVALID at event 0" in cli.run("validate", "g").stdout
+    assert "INVALID at position 0" in cli.run("validate", "g").stdout  # the header: before any event
 
 
 def test_play_refuses_to_append_to_a_damaged_log(tmp_path):
@@ -96,7 +96,7 @@ PER_GAME_DAMAGE = {
     "a player with ESC": ("""update games set players = '["Ann\\u001b"]' where id = 'we'""", "control character"),
     "unknown game": ("update games set game = 'chess' where id = 'we'", "unknown game 'chess'"),
     "count not a number": ("update games set events = 'many' where id = 'we'", "count or head"),
-    "seq not a number": ("update events set seq = 'x' where game_id = 'we' and seq = 1", "event 1 is missing"),
+    "seq not a number": ("update events set seq = 'x' where game_id = 'we' and seq = 1", "at position 2: its event is missing"),
     "huge payload": (f"update events set payload = zeroblob({MAX_PAYLOAD + 1}) where game_id = 'we' and seq = 1",
                      f"over the bound of {MAX_PAYLOAD}"),
     "huge options": ("update games set options = printf('%.*c', 70000, 'x') where id = 'we'", "over the bound"),
@@ -133,7 +133,7 @@ def test_orphan_events_are_reported(cli):
     sql(cli.db, "delete from games where id = 'we'")
     result = cli.run("validate", "--all")
     assert result.exit_code == 1
-    assert "we: INVALID at event 0: 26 stored events have no games row (orphan events)" in result.stdout
+    assert "we: INVALID at position 0: 26 stored events have no games row (orphan events)" in result.stdout
     assert "orphan events" in cli.run("validate", "we").stdout
 
 
@@ -178,5 +178,5 @@ def test_a_rechained_edit_is_decoded_strictly(cli):
 
     sql(cli.db, "update events set payload = ? where game_id = 'we' and seq = 0", params=(pack({"dice": "66666"}),))
     rechain(cli.db, "we")
-    assert "event 0: event 'rolled' payload does not fit its type: dice should be a list" in refused(cli, "show", "we")
-    assert "we: INVALID at event 0" in cli.run("validate", "we").stdout
+    assert "at position 1: event 'rolled' payload does not fit its type: dice should be a list" in refused(cli, "show", "we")
+    assert "we: INVALID at position 1" in cli.run("validate", "we").stdout

@@ -44,7 +44,7 @@ def test_solve_a_recorded_seeded_game_gives_a_winning_line(cli):
     data = cli.json("solve", "g", "--budget", "20000")
     assert data["verdict"] == "winnable" and data["line"] and data["decided"]
     cli.run("play", "g", "; ".join(data["line"]))
-    assert cli.json("show", "g")["outcome"]["winner"] == "Solo"
+    assert cli.json("show", "g")["outcome"]["winners"] == ["Solo"]
 
 
 def test_solve_an_entered_game_before_the_stock_is_used_up_cannot_know(cli):

@@ -47,7 +47,7 @@ def test_score_and_explanation_of_a_recorded_duel_show_the_tie_break(cli):
     cli.run("import", str(FIXTURES / "soli2" / "duel-pouch-standard.jsonl"), "--id", "tie")
     score = cli.json("score", "tie")
     assert score["scores"] == {"Ann": 5, "Bob": 5}
-    assert score["outcome"]["winner"] == "Ann"
+    assert score["outcome"]["winners"] == ["Ann"]
     explained = cli.run("score", "tie", "--explain").stdout
     assert "tie-break: black c3 at distance 2" in explained
     assert '002: "If the two marbles are equally close' in explained

@@ -1,0 +1,81 @@
+"""What people read: values in the games' and the record format's words, never Python's.
+
+One formatter for every text surface (the CLI, ``diff``, ``validate``, ``explain``): JSON's
+``true``/``false``/``null``, strings unquoted where that is unambiguous, names joined in prose
+("Ann and Bob"), a score map as "Ann 8, Bob 5". Pure; nothing game-specific.
+
+Positions count events applied (0 = the set-up). The event stored at ``seq`` k is the one that
+leads to position k + 1, the number ``log`` shows in its POS column; ``command`` numbers the
+commands from 1. ``at_event`` words that once for every message about a stored event.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+# A string prints bare when nothing in it could be read as another value or as punctuation of the
+# text around it: no quotes, commas, brackets, leading/trailing spaces, and not "true"/"null"/a number.
+_BARE = re.compile(r"[^\s\"',\[\]{}|:;]+(?: [^\s\"',\[\]{}|:;]+)*")
+_LITERAL = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null")
+
+
+def names(items: Iterable[Any], empty: str = "nobody") -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cid``; ``empty`` for none."""
+    parts = [value(x) for x in items]
+    if not parts:
+        return empty
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def scores(totals: Mapping[str, Any]) -> str:
+    """A score map as a table says it: ``Ann 8, Bob 5``."""
+    return ", ".join(f"{p} {value(v)}" for p, v in totals.items()) if totals else "no scores"
+
+
+def value(v: Any) -> str:
+    """One plain value (a header field, an option, a piece of state) in the record format's words."""
+    if v is None or isinstance(v, bool):
+        return json.dumps(v)
+    if isinstance(v, str):
+        return v if _BARE.fullmatch(v) and not _LITERAL.fullmatch(v) else json.dumps(v, ensure_ascii=False)
+    if isinstance(v, (int, float)):
+        return json.dumps(v)
+    if isinstance(v, Mapping):
+        if all(isinstance(k, str) and not isinstance(x, (Mapping, list, tuple)) for k, x in v.items()):
+            return scores(v) if v else "{}"
+        return json.dumps(v, ensure_ascii=False, default=str)
+    if isinstance(v, (list, tuple)):
+        if v and all(isinstance(x, str) for x in v):
+            return names(v)
+        return json.dumps(list(v), ensure_ascii=False, default=str)
+    return json.dumps(str(v), ensure_ascii=False)
+
+
+def options(opts: Mapping[str, Any]) -> str:
+    """Setup options as they are typed: ``fill=pouch teams=false``."""
+    return " ".join(f"{k}={value(v)}" for k, v in opts.items())
+
+
+def outcome(o: Mapping[str, Any] | None, totals: Mapping[str, Any] | None = None) -> str:
+    """An outcome (``Outcome.as_dict``) as a sentence's head: ``Ann and Cid win``, ``a draw``, and a
+    solo game's ``Ann won``, ``Ann lost``, ``Ann scored -150``. An outcome stored before ``result``
+    existed (it had ``winner`` beside ``winners``) reads the same."""
+    if o is None:
+        return "not over"
+    winners = list(o.get("winners") or [])
+    ranking = list(o.get("ranking") or [])
+    result = o.get("result") or ("won" if winners else "drawn")
+    if len(ranking) == 1:  # a solo game: won or lost, or scored
+        score = f" {value(totals[ranking[0]])}" if result == "scored" and totals and ranking[0] in totals else ""
+        return f"{ranking[0]} {result}{score}"
+    if winners:
+        return f"{names(winners)} win" + ("" if len(winners) > 1 else "s")
+    return "a draw"
+
+
+def at_event(seq: int) -> str:
+    """Where a stored event lies, in the one count: the position it leads to (``log``'s POS)."""
+    return f"position {seq + 1}"

@@ -1,0 +1,216 @@
+"""Every surface speaks one language (issue 20): one way to count positions, no Python in what
+people read, one JSON vocabulary, and no claim the code does not keep."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+import pytest
+
+from solrec.core import words
+
+from .conftest import FIXTURES
+
+WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
+PYTHON_REPRS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\['|\{'")
+
+
+def sql(db, statement: str, params=()) -> None:
+    conn = sqlite3.connect(db)
+    conn.execute(statement, params)
+    conn.commit()
+    conn.close()
+
+
+# -- one way to count positions ------------------------------------------------------------------
+
+
+@pytest.fixture
+def damaged(cli):
+    """The worked example three times: untouched, with one damaged row (seq 3), with a changed score."""
+    for gid in ("we", "row", "score"):
+        cli.run("import", str(WORKED), "--id", gid)
+    sql(cli.db, "update events set command = 'roll 6 6 6 6 6' where game_id = 'row' and seq = 3")
+    sql(cli.db, """update games set scores = '{"Ann": 9999}' where id = 'score'""")
+    return cli
+
+
+def log_pos(cli, gid: str, seq: int) -> int:
+    """The POS column of ``log``'s line for the event stored at ``seq``, and its JSON, which agree."""
+    line = cli.run("log", gid).stdout.splitlines()[2 + seq]
+    data = cli.json("log", gid)["events"][seq]
+    assert data["seq"] == seq and int(line.split()[0]) == data["position"]
+    return data["position"]
+
+
+def test_a_damaged_row_is_reported_at_the_position_log_shows_for_it(damaged):
+    pos = log_pos(damaged, "we", 3)
+    assert pos == 4  # the event stored at seq 3 leads to position 4
+    text = damaged.run("validate", "row", expect=1).stdout
+    verdict = damaged.json("validate", "row", expect=1)["games"][0]
+    assert f"row: INVALID at position {pos}:" in text and verdict["position"] == pos
+
+
+def test_a_wrong_score_is_reported_at_the_last_position(damaged):
+    last = log_pos(damaged, "we", 25)
+    assert last == 26
+    text = damaged.run("validate", "score", expect=1).stdout
+    verdict = damaged.json("validate", "score", expect=1)["games"][0]
+    assert f"score: INVALID at position {last}:" in text and verdict["position"] == last
+
+
+def test_diff_reports_the_first_differing_event_at_the_position_log_shows_for_it(cli, tmp_path):
+    changed = tmp_path / "changed.jsonl"
+    changed.write_text(WORKED.read_text().replace('"command": "6+1 6+1 1"', '"command": "6+6 1+1 1"'))
+    cli.run("import", str(WORKED), "--id", "a")
+    cli.run("import", str(changed), "--id", "b")
+    seq = next(e["seq"] for e in cli.json("log", "a")["events"] if e["command"] == "6+1 6+1 1")
+    pos = log_pos(cli, "a", seq)
+    data = cli.json("diff", "a", "b", expect=1)
+    text = cli.run("diff", "a", "b", expect=1).stdout
+    assert data["position"] == pos and data["reason"] == f"the logs first differ at position {pos}"
+    assert f"the logs first differ at position {pos}; they agree up to position {pos - 1}" in text
+
+
+# -- no Python in what people read ---------------------------------------------------------------
+
+
+def test_values_are_written_in_the_record_formats_words():
+    assert [words.value(v) for v in (None, True, False, 3, "pouch")] == ["null", "true", "false", "3", "pouch"]
+    assert words.value(["Ann"]) == "Ann" and words.value(["Ann", "Bob"]) == "Ann and Bob"
+    assert words.value(["Ann", "Bob", "Cid"]) == "Ann, Bob and Cid"
+    assert words.value({"Ann": 9999}) == "Ann 9999"
+    assert words.value("true") == '"true"' and words.value("a, b") == '"a, b"'  # quoted where bare is ambiguous
+    assert words.value("") == '""' and words.value([1, 2]) == "[1, 2]"
+
+
+def test_diff_shows_header_values_without_python(cli):
+    cli.run("import", str(FIXTURES / "soli2" / "duel-pouch-standard.jsonl"), "--id", "duel")
+    cli.run("import", str(FIXTURES / "soli2" / "classic-solitaire.jsonl"), "--id", "solo")
+    text = cli.run("diff", "duel", "solo", expect=1).stdout
+    assert "header players: Ann and Bob | Sara" in text and "header options.mode: duel | classic-solitaire" in text
+
+
+def test_diff_shows_an_option_one_header_lacks_as_null():
+    from solrec.replay.diff import format_diff
+
+    d = {"ids": ["a", "b"], "header": [{"path": "options.fill", "a": None, "b": "pouch"}],
+         "identical": False, "position": None, "reason": "the logs hold the same events (their headers differ)"}
+    assert "header options.fill: null | pouch" in format_diff(d)
+
+
+def test_validate_shows_a_wrong_score_without_python(damaged):
+    text = damaged.run("validate", "score", expect=1).stdout
+    assert "the recorded score (Ann 9999) differs from the recomputed (Ann -150)" in text
+
+
+def test_games_shows_option_values_in_the_record_formats_words(cli):
+    text = cli.run("games").stdout
+    assert "teams=false" in text and "teams=False" not in text
+
+
+def every_text_output(cli, tmp_path) -> dict[str, str]:
+    """The text output of every reading and writing command on fixtures (one game of each)."""
+    out: dict[str, str] = {}
+
+    def run(*args: str, expect: int | None = None) -> None:
+        result = cli.run(*args, expect=expect)
+        out[" ".join(args)] = result.stdout + result.stderr
+
+    for path in sorted(FIXTURES.glob("*/*.jsonl")):
+        gid = f"{path.parent.name}-{path.stem}"[:80]
+        run("import", str(path), "--id", gid)
+    ids = [g["id"] for g in cli.json("list")]
+    run("games")
+    run("list")
+    for gid in ids:
+        for command in (("show",), ("log",), ("score", "--explain"), ("score",), ("replay",), ("legal",)):
+            run(*command, gid)
+    run("validate", "--all")
+    run("diff", ids[0], ids[1])
+    run("diff", "soli2-duel-pouch-standard", "soli2-classic-solitaire")
+    run("export", ids[0], "--output", str(tmp_path / "out.jsonl"))
+    for game in ("solo-dice", "soli2", "solar-solitaire", "solari"):
+        run("simulate", game, "--games", "2")
+    run("new", "solo-dice", "-p", "Ann", "--seed", "1", "--id", "fresh")
+    run("undo", "fresh")
+    sql(cli.db, """update games set scores = '{"Ann": 9999}' where id = 'solo-dice-worked-example'""")
+    run("validate", "solo-dice-worked-example")
+    return out
+
+
+def test_no_text_output_shows_a_python_value(cli, tmp_path):
+    leaks = {cmd: PYTHON_REPRS.findall(text) for cmd, text in every_text_output(cli, tmp_path).items()}
+    assert {cmd: found for cmd, found in leaks.items() if found} == {}
+
+
+# -- one JSON vocabulary -------------------------------------------------------------------------
+
+
+def test_validate_and_diff_name_games_by_id(cli):
+    cli.run("import", str(WORKED), "--id", "a")
+    cli.run("import", str(WORKED), "--id", "b")
+    verdict = cli.json("validate", "a")["games"][0]
+    assert verdict["id"] == "a" and "game_id" not in verdict
+    data = cli.json("diff", "a", "b")
+    assert data["ids"] == ["a", "b"] and "a" not in data and "b" not in data
+
+
+def test_a_team_win_has_one_winners_field(cli):
+    cli.run("import", str(FIXTURES / "solari" / "two-against-two-dice-seeded.jsonl"), "--id", "teams")
+    outcome = cli.json("score", "teams")["outcome"]
+    assert "winner" not in outcome and outcome["result"] == "won" and len(outcome["winners"]) == 2
+
+
+@pytest.mark.parametrize(
+    "fixture, said",
+    [
+        ("solo-dice/worked-example.jsonl", "result: Ann scored -150;"),
+        ("soli2/classic-solitaire.jsonl", "result: Sara lost;"),
+        ("solar-solitaire/won-seeded.jsonl", "result: Solo won;"),
+        ("solar-solitaire/lost-entered.jsonl", "result: Solo lost;"),
+    ],
+)
+def test_a_solo_game_is_won_or_lost_or_scored(cli, fixture, said):
+    cli.run("import", str(FIXTURES / fixture), "--id", "g")
+    text = cli.run("score", "g", "--explain").stdout
+    assert said in text and "nobody" not in text
+
+
+def test_simulated_solo_games_are_summed_up_as_won_lost_or_scored(cli):
+    text = cli.run("simulate", "solo-dice", "--games", "3").stdout
+    assert "results: scored 3" in text and "nobody" not in text
+    assert cli.json("simulate", "solo-dice", "--games", "2")["summary"]["results"] == {"scored": 2}
+
+
+def test_a_resigned_game_has_its_result_explained(cli):
+    cli.run("new", "solar-solitaire", "-p", "Solo", "--seed", "3", "--id", "deal-3")
+    cli.run("play", "deal-3", "resign")
+    text = cli.run("score", "deal-3", "--explain").stdout
+    assert "result: Solo lost; resigned" in text and "no score lines yet" not in text
+
+
+def test_listing_nothing_on_a_fresh_install_is_not_an_error(cli):
+    assert cli.run("list").stdout.strip().endswith("0 games") and cli.json("list") == []
+    assert cli.json("validate", "--all") == {"valid": 0, "invalid": 0, "by_game": {}, "games": []}
+    assert cli.run("games").exit_code == 0
+    assert not cli.db.exists()
+
+
+# -- notes: dropped, and said so -----------------------------------------------------------------
+
+
+def test_import_says_it_dropped_the_records_notes(cli):
+    assert "dropped 6 notes: solrec does not keep notes yet" in cli.run("import", str(WORKED), "--id", "a").stdout
+    assert cli.json("import", str(WORKED), "--id", "b")["notes_dropped"] == 6
+    assert all("note" not in json.loads(line) for line in cli.run("export", "a").stdout.splitlines())
+
+
+def test_a_record_without_notes_imports_as_before(cli, tmp_path):
+    plain = tmp_path / "plain.jsonl"
+    lines = [json.loads(line) for line in WORKED.read_text().splitlines() if line.strip()]
+    plain.write_text("\n".join(json.dumps({k: v for k, v in line.items() if k != "note"}) for line in lines))
+    assert cli.run("import", str(plain), "--id", "a").stdout.strip() == "imported a: 26 commands, 26 events"
+    assert cli.json("import", str(plain), "--id", "b") == {"id": "b", "commands": 26, "events": 26}
