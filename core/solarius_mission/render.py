@@ -255,16 +255,36 @@ def _track(x: float, y: float, label: str, value: int, maximum: int, highlight: 
     return out
 
 
-def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tuple[list[str], float]:  # noqa: C901
-    """One player's mat from ``y`` down: the picture and the height it took."""
+_MATS: dict[tuple, tuple] = {}
+
+
+def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tuple[list[str], float]:
+    """One player's mat from ``y`` down: the picture and the height it took. A mat is drawn from
+    what is named in the key below alone, so a mat that did not change is drawn once (most mats of
+    neighbouring positions: the HTML replay draws every position of a game)."""
+    player = state.players[i]
+    ph = phase(state)
+    to_act = state.setup_done and ph not in ("over", "refill", "hub", "card") and i == state.actor
+    marked = frozenset(k for k in keys if (len(k) > 1 and k[1] == player) or (k == ("start",) and i == state.start_player))
+    key = (id(state.cset), i, player, state.mats[i], i == state.start_player, to_act, y, reveal, marked)
+    hit = _MATS.get(key)
+    if hit is not None and hit[0] is state.cset:
+        return hit[1], hit[2]
+    out, bottom = _draw_mat(state, i, y, reveal, keys, to_act)
+    if len(_MATS) >= 4096:
+        _MATS.clear()
+    _MATS[key] = (state.cset, out, bottom)  # the set kept, so that its id() is not reused while this lives
+    return out, bottom
+
+
+def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to_act: bool  # noqa: C901
+              ) -> tuple[list[str], float]:
     from ..svg import HIGHLIGHT, rect, text
     from .rules import card_side_text
 
     n = state.cset.number
     player = state.players[i]
     mat = state.mats[i]
-    ph = phase(state)
-    to_act = state.setup_done and ph not in ("over", "refill", "hub", "card") and i == state.actor
     marks = [m for m, on in (("start player", i == state.start_player), ("to act", to_act)) if on]
     out = [rect(0, y, WIDTH, 24, fill="#2b3a55")]
     out.append(text(8, y + 17, f"{player}" + (f" ({', '.join(marks)})" if marks else ""), 14, fill="#ffffff",
