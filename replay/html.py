@@ -32,26 +32,29 @@ class _Tables:
     """The shared tables: each distinct string (SVG line) or score line stored once."""
 
     def __init__(self) -> None:
-        self.fragments: list[str] = []
-        self._frag_index: dict[str, int] = {}
+        self._frag_index: dict[str, int] = {}  # in insertion order: the fragments
         self.lines: list[list[Any]] = []
         self._line_index: dict[tuple, int] = {}
 
+    @property
+    def fragments(self) -> list[str]:
+        return list(self._frag_index)
+
     def svg(self, picture: str) -> list[list[int]]:
-        body = picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")
-        ids = []
-        for part in body:
-            i = self._frag_index.get(part)
-            if i is None:
-                i = self._frag_index[part] = len(self.fragments)
-                self.fragments.append(part)
-            ids.append(i)
+        """The picture as runs ``[first, count]`` of consecutive fragment indices."""
+        index = self._frag_index
+        # a new fragment gets the next index (setdefault stores it only when it is new)
+        ids = [index.setdefault(part, len(index))
+               for part in picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")]
         runs: list[list[int]] = []
-        for i in ids:
-            if runs and runs[-1][0] + runs[-1][1] == i:
-                runs[-1][1] += 1
+        first, count = ids[0], 1
+        for i in ids[1:]:
+            if i == first + count:
+                count += 1
             else:
-                runs.append([i, 1])
+                runs.append([first, count])
+                first, count = i, 1
+        runs.append([first, count])
         return runs
 
     def line(self, player: str, points: int, what: str, rule: str) -> int:

@@ -7,6 +7,7 @@ holds no planet, station or figure, so they score 0.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -89,13 +90,18 @@ class Space:
 
     def key(self, f: Any) -> tuple:
         """Reading order of a figure's hex name: B2 before B10."""
-        return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", self.name(f.hex)))
+        return _reading_order(self.name(f.hex))
 
     def own(self, player: str) -> list[Any]:
         return sorted((f for f in self.figures if f.player == player), key=self.key)
 
     def figure(self, f: Any) -> str:
         return f"{KIND_WORDS.get(f.kind, f.kind)} {self.name(f.hex)}" + (" with outpost" if f.outpost else "")
+
+
+@functools.lru_cache(maxsize=1024)
+def _reading_order(name: str) -> tuple:
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
 
 
 def space_of(state: State) -> Space:
