@@ -3,11 +3,13 @@ HTML replay page (or two games side by side with ``--diff``).
 
 Hidden information follows ``show``: what players at the table cannot see stays out unless
 ``--reveal``. Output goes to stdout, or to ``-o FILE`` (written only once the whole page is built, so
-bad input writes nothing).
+bad input writes nothing; then "wrote FILE (N commands, SIZE)"). On a terminal, ``html`` shows its
+progress on stderr.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -72,6 +74,27 @@ def html_cmd(
     from solrec.replay.log import load
 
     store = _session().open_store(db)
-    log = load(store, game_id)
-    text = page(log, reveal=reveal) if diff is None else diff_page(log, load(store, diff), reveal=reveal)
+    logs = [load(store, game_id)] + ([] if diff is None else [load(store, diff)])
+    commands = sum(len(log.steps()) for log in logs)
+
+    def build(progress=None) -> str:
+        if diff is None:
+            return page(logs[0], reveal=reveal, progress=progress)
+        return diff_page(logs[0], logs[1], reveal=reveal, progress=progress)
+
+    if sys.stderr.isatty():
+        with typer.progressbar(length=commands, label=f"drawing {' and '.join(log.game_id for log in logs)}",
+                               file=sys.stderr) as bar:
+            text = build(bar.update)
+    else:
+        text = build()
     _write(text, output)
+    if output is not None:
+        typer.echo(f"wrote {output} ({commands} command{'' if commands == 1 else 's'}, {_size(len(text.encode()))})")
+
+
+def _size(count: int) -> str:
+    """A file's size for people: 812 bytes, 41.3 kB, 2.1 MB."""
+    if count < 1000:
+        return f"{count} bytes"
+    return f"{count / 1000:.1f} kB" if count < 1_000_000 else f"{count / 1_000_000:.1f} MB"
