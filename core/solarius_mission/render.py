@@ -674,6 +674,24 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
     player's colour and kind (colony a disc, station an octagon, mission marker a cube, an outpost
     a ring around its figure), the ships. Face-down planets stay face down unless ``reveal``.
     Returns the elements and the height used."""
+    changed = _changed_hexes(last)
+    # drawn from what is named in the key alone: a map no command changed is drawn once
+    key = (id(state.board), id(state.cset), state.players, state.planets_on_map, state.hub_hexes, state.figures,
+           state.ships, frozenset(changed), width, top)
+    hit = _MAPS.get(key)
+    if hit is not None and hit[0] is state.board and hit[1] is state.cset:
+        return hit[2], hit[3]
+    out, bottom = _draw_space_map(state, changed, width, top)
+    if len(_MAPS) >= 1024:
+        _MAPS.clear()
+    _MAPS[key] = (state.board, state.cset, out, bottom)  # both kept: their id()s are not reused while this lives
+    return out, bottom
+
+
+_MAPS: dict[tuple, tuple] = {}
+
+
+def _draw_space_map(state: State, changed: set, width: float, top: float) -> tuple[list[str], float]:
     from ..svg import HIGHLIGHT, circle, polygon, rect, text
 
     b = state.board
@@ -691,7 +709,6 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
         out.append(text(lx + 13, top + 16, p, 11, fill=INK))
     planets = dict(state.planets_on_map)
     hubs_built = {h: letter for letter, h in state.hub_hexes}
-    changed = _changed_hexes(last)
     # the hexes, tile by tile
     out.extend(ground.tiles)
     for h, kind, fixed, label in ground.spaces:

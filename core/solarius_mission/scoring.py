@@ -188,7 +188,25 @@ def network_points(sizes: Mapping[str, int], awards: Sequence[int]) -> dict[str,
     return points
 
 
+_PLAYER_LINES: dict[tuple, tuple] = {}
+
+
 def player_lines(state: State, player: str) -> list[ScoreLine]:
+    """The player's lines of the score sheet, worked out from what the key below names alone: a
+    player whose mat and space did not change keeps his lines (the replay page scores every command)."""
+    key = (id(state.cset), state.digest, player, state.mat(player), state.placement, state.figures, state.hub_hexes,
+           state.figure_ids, state.outpost_doubles, state.hub_adjacency)
+    hit = _PLAYER_LINES.get(key)
+    if hit is not None and hit[0] is state.cset:
+        return list(hit[1])
+    lines = _player_lines(state, player)
+    if len(_PLAYER_LINES) >= 4096:
+        _PLAYER_LINES.clear()
+    _PLAYER_LINES[key] = (state.cset, tuple(lines))  # the set kept: its id() is not reused while this lives
+    return lines
+
+
+def _player_lines(state: State, player: str) -> list[ScoreLine]:
     cset = state.cset
     n = cset.number
     mat = state.mat(player)
