@@ -4,7 +4,8 @@ HTML replay page (or two games side by side with ``--diff``).
 Hidden information follows ``show``: what players at the table cannot see stays out unless
 ``--reveal``. Output goes to stdout, or to ``-o FILE`` (written only once the whole page is built, so
 bad input writes nothing; then "wrote FILE (N commands, SIZE)"). On a terminal, ``html`` shows its
-progress on stderr.
+progress on stderr. A game longer than the page's bound (``replay.html.MAX_EVENTS``) is refused
+before its log is read.
 """
 
 from __future__ import annotations
@@ -70,11 +71,13 @@ def html_cmd(
     db: Db = None,
 ) -> None:
     """Write a self-contained HTML replay of the game (no network: inline CSS, JS and SVG)."""
-    from solrec.replay.html import diff_page, page
+    from solrec.replay.html import check_size, diff_page, page
     from solrec.replay.log import load
 
     store = _session().open_store(db)
-    logs = [load(store, game_id)] + ([] if diff is None else [load(store, diff)])
+    ids = [game_id] + ([] if diff is None else [diff])
+    check_size(sum(store.game_row(gid)["events"] for gid in ids))  # up front, from the games rows alone
+    logs = [load(store, gid) for gid in ids]
     commands = sum(len(log.steps()) for log in logs)
 
     def build(progress=None) -> str:

@@ -24,13 +24,27 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import initial_state
 
 from .diff import diff as diff_logs
 from .log import Log, walk
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
+
+# The page holds a picture and a score sheet per command: at about 0.7 kB and 1.7 ms of CPU per event
+# (bench/bench_html.py), 20,000 events make a page of about 15 MB in about 35 s, as much as a browser
+# steps through comfortably. Longer games are refused up front; `replay` and `svg --at` show them.
+MAX_EVENTS = 20_000
+
+
+def check_size(events: int) -> None:
+    """Refuse (before any work) a page that would hold more than ``MAX_EVENTS`` events."""
+    if events > MAX_EVENTS:
+        raise InvalidSetup(
+            f"html draws at most {MAX_EVENTS:,} events and this page would hold {events:,}: one picture and "
+            "score sheet per command make a longer game's page too slow to build and to step through "
+            "(replay and svg --at show any position of it)")
 
 
 class _Tables:
@@ -148,6 +162,7 @@ def _escape(text: str) -> str:
 
 def page(log: Log, *, reveal: bool = False, progress: Progress = None) -> str:
     """The replay page of one log; ``progress`` is called after each command drawn."""
+    check_size(len(log.rows))
     tables = _Tables()
     game = replay_data(log, tables, reveal=reveal, progress=progress)
     payload = {"fragments": tables.fragments, "lines": tables.lines, "games": [game], "divergence": None}
@@ -166,6 +181,7 @@ def _command_of(log: Log, position: int) -> int:
 def diff_page(a: Log, b: Log, *, reveal: bool = False, progress: Progress = None) -> str:
     """Two logs side by side, stepping together, with the first divergence (``diff``'s) marked: the
     logs agree up to ``position``, and each side's command that holds the next event is marked."""
+    check_size(len(a.rows) + len(b.rows))
     result = diff_logs(a, b)
     tables = _Tables()
     games: Sequence[dict[str, Any]] = [replay_data(a, tables, reveal=reveal, progress=progress),

@@ -150,3 +150,22 @@ def test_the_page_counts_commands_and_positions_as_replay_and_diff_do(cli):
         # the marked command is the first whose events take the game past the agreed position
         after = [s["position"] for s in cli.json("replay", gid)["steps"]]
         assert command == next(k for k, p in enumerate(after, start=1) if p > agreed)
+
+
+def test_html_refuses_a_game_over_the_pages_bound_before_reading_its_log(cli, tmp_path, monkeypatch):
+    import solrec.replay.log
+
+    gid = imported(cli, "solo-dice/worked-example.jsonl")  # 26 events
+    monkeypatch.setattr("solrec.replay.html.MAX_EVENTS", 25)
+
+    def unread(*args, **kwargs):
+        raise AssertionError("the log was read")
+
+    monkeypatch.setattr(solrec.replay.log, "load", unread)
+    target = tmp_path / "game.html"
+    result = cli.run("html", gid, "-o", str(target), expect=2)
+    assert "html draws at most 25 events and this page would hold 26" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not target.exists()
+    assert "would hold 52" in cli.run("html", gid, "--diff", gid, expect=2).stderr
+    monkeypatch.undo()
+    cli.run("html", gid, "-o", str(target))  # within the bound: drawn

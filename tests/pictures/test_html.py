@@ -146,3 +146,14 @@ def test_a_stored_command_that_does_not_read_where_it_stands_is_a_stored_data_ve
     with pytest.raises(CorruptLog, match=r"command 2 \('zzz garbage'\) does not read at position 1"):
         page(damaged)
     page(damaged, reveal=True)  # revealed, the command is shown as stored: nothing to read
+
+
+def test_a_log_over_the_pages_bound_is_refused(monkeypatch):
+    from solrec.core.errors import InvalidSetup
+
+    log = fixture_log("solo-dice/worked-example.jsonl")
+    monkeypatch.setattr("solrec.replay.html.MAX_EVENTS", len(log.rows) - 1)
+    with pytest.raises(InvalidSetup, match=f"at most {len(log.rows) - 1} events and this page would hold {len(log.rows)}"):
+        page(log)
+    monkeypatch.setattr("solrec.replay.html.MAX_EVENTS", len(log.rows))
+    assert embedded(page(log))["games"][0]["steps"]
