@@ -346,10 +346,28 @@ def ship_range(state: State, player: str) -> int:
     return flight_range(state, state.mat(player))
 
 
+_NETWORK_LINES: dict[tuple, tuple] = {}
+
+
 def network_lines(state: State, space: Space | None = None) -> list[ScoreLine]:
     """11.0: the largest connected group of each player's figures (outposts double), ranked; 6/4/2
-    (4 players), 4/2 (3), 2 (2); ties add the tied awards and divide, rounded down."""
-    space = space or space_of(state)
+    (4 players), 4/2 (3), 2 (2); ties add the tied awards and divide, rounded down. Worked out from
+    what the key below names alone: kept while no figure moves (the replay page scores every command)."""
+    if space is not None:
+        return _network_lines(state, space)
+    key = (id(state.cset), state.digest, state.players, state.placement, state.figures, state.hub_hexes,
+           state.figure_ids, state.network, state.mats if state.network == "ship-range" else None)
+    hit = _NETWORK_LINES.get(key)
+    if hit is not None and hit[0] is state.cset:
+        return list(hit[1])
+    lines = _network_lines(state, space_of(state))
+    if len(_NETWORK_LINES) >= 1024:
+        _NETWORK_LINES.clear()
+    _NETWORK_LINES[key] = (state.cset, tuple(lines))  # the set kept: its id() is not reused while this lives
+    return lines
+
+
+def _network_lines(state: State, space: Space) -> list[ScoreLine]:
     awards = state.cset.number("mat.end.network_awards")[len(state.players)]
     found = {}
     for p in state.players:
