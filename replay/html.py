@@ -21,7 +21,9 @@ score sheet once, the pictures' unchanged parts drawn once (the games' ``render.
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable, Sequence
+from itertools import compress, count, repeat
 from typing import Any
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
@@ -60,21 +62,17 @@ class _Tables:
         return list(self._frag_index)
 
     def svg(self, picture: str) -> list[list[int]]:
-        """The picture as runs ``[first, count]`` of consecutive fragment indices."""
+        """The picture as runs ``[first, count]`` of consecutive fragment indices. Pictures of
+        neighbouring positions share most lines: the lines are looked up all at once, and only the
+        new ones (a few per command) one by one."""
         index = self._frag_index
-        # a new fragment gets the next index (setdefault stores it only when it is new)
-        ids = [index.setdefault(part, len(index))
-               for part in picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")]
-        runs: list[list[int]] = []
-        first, count = ids[0], 1
-        for i in ids[1:]:
-            if i == first + count:
-                count += 1
-            else:
-                runs.append([first, count])
-                first, count = i, 1
-        runs.append([first, count])
-        return runs
+        parts = picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")
+        ids = list(map(index.get, parts))
+        for k in compress(count(), map(operator.is_, ids, repeat(None))):
+            ids[k] = index.setdefault(parts[k], len(index))  # new, or new earlier in this picture
+        # a run breaks where an index is not the one before it plus one
+        breaks = [0, *compress(count(1), map(operator.ne, map(operator.sub, ids[1:], ids[:-1]), repeat(1))), len(ids)]
+        return [[ids[a], b - a] for a, b in zip(breaks, breaks[1:])]
 
     def line(self, player: str, points: int, what: str, rule: str) -> int:
         key = (player, points, what, rule)
