@@ -76,6 +76,7 @@ bench: install
 	$(BIN)/python bench/bench_solo_dice.py
 	$(BIN)/python bench/bench_solar_solitaire.py
 	$(BIN)/python bench/bench_html_size.py
+	$(BIN)/python bench/bench_html.py
 	$(BIN)/python bench/bench_solarius_mission.py
 	$(BIN)/python bench/bench_cli.py
 

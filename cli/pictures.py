@@ -3,11 +3,14 @@ HTML replay page (or two games side by side with ``--diff``).
 
 Hidden information follows ``show``: what players at the table cannot see stays out unless
 ``--reveal``. Output goes to stdout, or to ``-o FILE`` (written only once the whole page is built, so
-bad input writes nothing).
+bad input writes nothing; then "wrote FILE (N commands, SIZE)"). On a terminal, ``html`` shows its
+progress on stderr. A game longer than the page's bound (``replay.html.MAX_EVENTS``) is refused
+before its log is read.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -66,10 +69,33 @@ def html_cmd(
     db: Db = None,
 ) -> None:
     """Write a self-contained HTML replay of the game (no network: inline CSS, JS and SVG)."""
-    from solrec.replay.html import diff_page, page
+    from solrec.replay.html import check_size, diff_page, page
     from solrec.replay.log import load
 
     store = workflows().open_store(db)
-    log = load(store, game_id)
-    text = page(log, reveal=reveal) if diff is None else diff_page(log, load(store, diff), reveal=reveal)
+    ids = [game_id] + ([] if diff is None else [diff])
+    check_size(sum(store.game_row(gid)["events"] for gid in ids))  # up front, from the games rows alone
+    logs = [load(store, gid) for gid in ids]
+    commands = sum(len(log.steps()) for log in logs)
+
+    def build(progress=None) -> str:
+        if diff is None:
+            return page(logs[0], reveal=reveal, progress=progress)
+        return diff_page(logs[0], logs[1], reveal=reveal, progress=progress)
+
+    if sys.stderr.isatty():
+        with typer.progressbar(length=commands, label=f"drawing {' and '.join(log.game_id for log in logs)}",
+                               file=sys.stderr) as bar:
+            text = build(bar.update)
+    else:
+        text = build()
     _write(text, output)
+    if output is not None:
+        typer.echo(f"wrote {output} ({commands} command{'' if commands == 1 else 's'}, {_size(len(text.encode()))})")
+
+
+def _size(count: int) -> str:
+    """A file's size for people: 812 bytes, 41.3 kB, 2.1 MB."""
+    if count < 1000:
+        return f"{count} bytes"
+    return f"{count / 1000:.1f} kB" if count < 1_000_000 else f"{count / 1_000_000:.1f} MB"

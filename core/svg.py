@@ -8,6 +8,7 @@ most of their lines; the HTML replay (``replay/html.py``) stores each distinct l
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -33,23 +34,37 @@ def attrs_text(**attrs: object) -> str:
     return " ".join(out)
 
 
+# Pictures of neighbouring positions repeat most of their elements: each element's text is made once
+# and looked up after (typed: 1 and 1.0, or 1 and True, are different keys).
+_element = lru_cache(maxsize=1 << 16, typed=True)
+
+
+@_element
 def rect(x: float, y: float, w: float, h: float, **attrs: object) -> str:
     return f"<rect {attrs_text(x=x, y=y, width=w, height=h, **attrs)}/>"
 
 
+@_element
 def circle(cx: float, cy: float, r: float, **attrs: object) -> str:
     return f"<circle {attrs_text(cx=cx, cy=cy, r=r, **attrs)}/>"
 
 
+@_element
 def line(x1: float, y1: float, x2: float, y2: float, **attrs: object) -> str:
     return f"<line {attrs_text(x1=x1, y1=y1, x2=x2, y2=y2, **attrs)}/>"
 
 
 def polygon(points: Iterable[tuple[float, float]], **attrs: object) -> str:
+    return _polygon(tuple(points), **attrs)
+
+
+@_element
+def _polygon(points: tuple[tuple[float, float], ...], **attrs: object) -> str:
     pts = " ".join(f"{_num(round(x, 1))},{_num(round(y, 1))}" for x, y in points)
     return f"<polygon {attrs_text(points=pts, **attrs)}/>"
 
 
+@_element
 def text(x: float, y: float, content: object, size: float = 12, anchor: str = "start", **attrs: object) -> str:
     return (
         f"<text {attrs_text(x=x, y=y, font_size=size, text_anchor=anchor, **attrs)}>{esc(content)}</text>"

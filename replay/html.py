@@ -3,23 +3,30 @@ steps through a recorded game, and the same page for two logs side by side (``di
 
 Pure: takes loaded logs, returns the page as a string; writing it is the CLI's business.
 
-Step k is the position after the game's first k commands (step 0: before any). For each step the page
-shows the actor and the command in the game's notation, the events it caused, the board (the game's
-``svg``) and the score sheet with each line's explanation and rule. Hidden information follows the
-``show`` rule: commands in their public notation and pictures without what the table cannot see,
-unless ``reveal``.
+The page steps through the game command by command, in the project's two counts: *command* k is
+the game's k-th command (command 0: the set-up, before any), *position* the number of events applied
+(0 the set-up), as in every other output. For each command the page shows the actor and the command
+in the game's notation, the events it caused, the position after them, the board (the game's ``svg``)
+and the score sheet with each line's explanation and rule. Hidden information follows the ``show``
+rule: commands in their public notation and pictures without what the table cannot see, unless
+``reveal``.
 
 What repeats is stored once: every distinct SVG line and every distinct score-sheet line goes into a
-table, and each step lists indices into those tables (runs of consecutive indices as ``[first,
-count]`` pairs), so a game of a few hundred steps stays a few hundred kilobytes to a few megabytes.
+table, and each command lists indices into those tables (runs of consecutive indices as ``[first,
+count]`` pairs), so a game of a few hundred commands stays a few hundred kilobytes to a few
+megabytes. Building it takes time in proportion to the game's length: each command's picture and
+score sheet once, the pictures' unchanged parts drawn once (the games' ``render.py``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
+from itertools import compress, count, repeat
 from typing import Any
 
+from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import initial_state
 
 from .diff import diff as diff_logs
@@ -27,32 +34,45 @@ from .log import Log, walk
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
 
+# The page holds a picture and a score sheet per command: at about 0.7 kB and 1.7 ms of CPU per event
+# (bench/bench_html.py), 20,000 events make a page of about 15 MB in about 35 s, as much as a browser
+# steps through comfortably. Longer games are refused up front; `replay` and `svg --at` show them.
+MAX_EVENTS = 20_000
+
+
+def check_size(events: int) -> None:
+    """Refuse (before any work) a page that would hold more than ``MAX_EVENTS`` events."""
+    if events > MAX_EVENTS:
+        raise InvalidSetup(
+            f"html draws at most {MAX_EVENTS:,} events and this page would hold {events:,}: one picture and "
+            "score sheet per command make a longer game's page too slow to build and to step through "
+            "(replay and svg --at show any position of it)")
+
 
 class _Tables:
     """The shared tables: each distinct string (SVG line) or score line stored once."""
 
     def __init__(self) -> None:
-        self.fragments: list[str] = []
-        self._frag_index: dict[str, int] = {}
+        self._frag_index: dict[str, int] = {}  # in insertion order: the fragments
         self.lines: list[list[Any]] = []
         self._line_index: dict[tuple, int] = {}
 
+    @property
+    def fragments(self) -> list[str]:
+        return list(self._frag_index)
+
     def svg(self, picture: str) -> list[list[int]]:
-        body = picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")
-        ids = []
-        for part in body:
-            i = self._frag_index.get(part)
-            if i is None:
-                i = self._frag_index[part] = len(self.fragments)
-                self.fragments.append(part)
-            ids.append(i)
-        runs: list[list[int]] = []
-        for i in ids:
-            if runs and runs[-1][0] + runs[-1][1] == i:
-                runs[-1][1] += 1
-            else:
-                runs.append([i, 1])
-        return runs
+        """The picture as runs ``[first, count]`` of consecutive fragment indices. Pictures of
+        neighbouring positions share most lines: the lines are looked up all at once, and only the
+        new ones (a few per command) one by one."""
+        index = self._frag_index
+        parts = picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")
+        ids = list(map(index.get, parts))
+        for k in compress(count(), map(operator.is_, ids, repeat(None))):
+            ids[k] = index.setdefault(parts[k], len(index))  # new, or new earlier in this picture
+        # a run breaks where an index is not the one before it plus one
+        breaks = [0, *compress(count(1), map(operator.ne, map(operator.sub, ids[1:], ids[:-1]), repeat(1))), len(ids)]
+        return [[ids[a], b - a] for a, b in zip(breaks, breaks[1:])]
 
     def line(self, player: str, points: int, what: str, rule: str) -> int:
         key = (player, points, what, rule)
@@ -71,8 +91,11 @@ def _status(game, state) -> str:
     return f"{who} to act" if who else ""
 
 
-def replay_data(log: Log, tables: _Tables, *, reveal: bool = False) -> dict[str, Any]:
-    """Plain data of one log's replay (the engine's view at every step), indexing ``tables``."""
+Progress = Callable[[int], None] | None  # called with 1 after each command drawn
+
+
+def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, progress: Progress = None) -> dict[str, Any]:
+    """Plain data of one log's replay (the engine's view after every command), indexing ``tables``."""
     game = log.game
     header = log.header
 
@@ -80,7 +103,7 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False) -> dict[str,
         sheet = game.score(state)
         picture = game.svg(state, reveal=reveal, last=last)
         return {
-            "step": number,
+            "number": number,
             "position": position,
             "actor": actor,
             "command": command,
@@ -99,9 +122,16 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False) -> dict[str,
         position += len(group)
         written = group[0].command
         if not reveal:
-            written = game.public_notation(game.parse(written, before))
+            try:
+                written = game.public_notation(game.parse(written, before))
+            except SolrecError as err:
+                # the log's own command does not read where it stands: damaged stored data, a verdict
+                raise CorruptLog(f"game {log.game_id!r} command {len(steps)} ({written!r}) does not read "
+                                 f"at position {position - len(group)}: {err}", group[0].seq) from None
         steps.append(step(len(steps), position, group[0].actor, written,
                           [game.describe_event(e) for e in events], after, events))
+        if progress is not None:
+            progress(1)
         before = after
     info = header.as_dict()
     if not reveal:
@@ -128,34 +158,38 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def page(log: Log, *, reveal: bool = False) -> str:
-    """The replay page of one log."""
+def page(log: Log, *, reveal: bool = False, progress: Progress = None) -> str:
+    """The replay page of one log; ``progress`` is called after each command drawn."""
+    check_size(len(log.rows))
     tables = _Tables()
-    game = replay_data(log, tables, reveal=reveal)
+    game = replay_data(log, tables, reveal=reveal, progress=progress)
     payload = {"fragments": tables.fragments, "lines": tables.lines, "games": [game], "divergence": None}
     return _page(f"{game['title']} {log.game_id}: replay", payload)
 
 
-def _step_of(log: Log, position: int) -> int:
-    """The step (1-based command number) whose events include event ``position``; past the end, the
-    last step + 1."""
+def _command_of(log: Log, position: int) -> int:
+    """The number of the command (1-based) whose events include the event at ``position`` (the one
+    that takes the game from ``position`` to ``position + 1``); past the end, the last command + 1."""
     for k, group in enumerate(log.steps(), start=1):
         if group[0].seq <= position <= group[-1].seq:
             return k
     return len(log.steps()) + 1
 
 
-def diff_page(a: Log, b: Log, *, reveal: bool = False) -> str:
-    """Two logs side by side, stepping together, with the first divergence (``diff``'s) marked."""
+def diff_page(a: Log, b: Log, *, reveal: bool = False, progress: Progress = None) -> str:
+    """Two logs side by side, stepping together, with the first divergence (``diff``'s) marked: the
+    logs agree up to ``position``, and each side's command that holds the next event is marked."""
+    check_size(len(a.rows) + len(b.rows))
     result = diff_logs(a, b)
     tables = _Tables()
-    games: Sequence[dict[str, Any]] = [replay_data(a, tables, reveal=reveal), replay_data(b, tables, reveal=reveal)]
+    games: Sequence[dict[str, Any]] = [replay_data(a, tables, reveal=reveal, progress=progress),
+                                       replay_data(b, tables, reveal=reveal, progress=progress)]
     divergence: dict[str, Any] = {"reason": result["reason"], "position": result.get("position"),
                                   "header": result["header"]}
     if result.get("position") is not None:
-        pos = result["position"] - 1  # the seq of the first event that differs
-        # a log that has no event there shows "log ended" at the step past its end
-        divergence["steps"] = [_step_of(a, pos), _step_of(b, pos)]
+        pos = result["position"] - 1  # the seq of the first event that differs (position = seq + 1)
+        # a log that has no event there shows "log ended" at the command past its end
+        divergence["commands"] = [_command_of(a, pos), _command_of(b, pos)]
     payload = {"fragments": tables.fragments, "lines": tables.lines, "games": list(games), "divergence": divergence}
     return _page(f"diff {a.game_id} {b.game_id}", payload)
 
@@ -209,7 +243,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 <button id="prev" title="previous (left arrow)">&#x25C0; prev</button>
 <button id="next" title="next (right arrow)">next &#x25B6;</button>
 <button id="last" title="last (End)">last &raquo;</button>
-<input id="slider" type="range" min="0" value="0" aria-label="step">
+<input id="slider" type="range" min="0" value="0" aria-label="command">
 <span id="stepinfo"></span>
 <button id="jump" hidden>first divergence</button>
 </div>
@@ -222,7 +256,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   var F = DATA.fragments, L = DATA.lines, G = DATA.games, D = DATA.divergence;
   var maxStep = 0, current = 0, cols = [];
   G.forEach(function (g) { maxStep = Math.max(maxStep, g.steps.length - 1); });
-  if (D && D.steps) maxStep = Math.max(maxStep, D.steps[0], D.steps[1]);
+  if (D && D.commands) maxStep = Math.max(maxStep, D.commands[0], D.commands[1]);
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -271,27 +305,30 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   if (D) {
     var banner = document.getElementById("divergence");
     banner.hidden = false;
-    banner.textContent = (D.steps ? D.reason + " (step " + D.steps[0] + " | step " + D.steps[1] + ")" : D.reason) +
+    // the project's two counts: position = events applied, command = the n-th command
+    banner.textContent = (D.commands ? "the logs agree up to position " + (D.position - 1) +
+      "; they first differ in command " + D.commands[0] + " | command " + D.commands[1] : D.reason) +
       D.header.map(function (h) { return "; header " + h.path + ": " + JSON.stringify(h.a) + " | " + JSON.stringify(h.b); }).join("");
-    if (D.steps) document.getElementById("jump").hidden = false;
+    if (D.commands) document.getElementById("jump").hidden = false;
   }
   function show(k) {
     current = Math.max(0, Math.min(maxStep, k));
     slider.value = String(current);
-    document.getElementById("stepinfo").textContent = "step " + current + " of " + maxStep;
+    document.getElementById("stepinfo").textContent = "command " + current + " of " + maxStep +
+      (current === 0 ? " (the set-up)" : "");
     cols.forEach(function (c, gi) {
       var steps = c.g.steps, s = steps[Math.min(current, steps.length - 1)];
       var ended = current > steps.length - 1;
-      c.actor.textContent = s.step === 0 ? "start of the game" : s.actor + ":";
-      c.command.textContent = s.step === 0 ? "" : s.command;
-      c.command.hidden = s.step === 0;
-      var diverged = D && D.steps && D.steps[gi] === current;
-      c.mark.textContent = (ended ? "(log ended at step " + (steps.length - 1) + ") " : "") +
+      c.actor.textContent = s.number === 0 ? "the set-up" : s.actor + ":";
+      c.command.textContent = s.number === 0 ? "" : s.command;
+      c.command.hidden = s.number === 0;
+      var diverged = D && D.commands && D.commands[gi] === current;
+      c.mark.textContent = (ended ? "(log ended after command " + (steps.length - 1) + ") " : "") +
         (diverged ? "\\u2190 first divergence" : "");
       c.box.classList.toggle("diverged", !!diverged);
       c.events.textContent = "";
       s.events.forEach(function (t) { c.events.appendChild(el("li", "", t)); });
-      c.status.textContent = "position " + s.position + " (events); " + s.status;
+      c.status.textContent = "position " + s.position + " (events applied)" + (s.status ? "; " + s.status : "");
       if (c.shownSvg !== s) {
         if (s.svg) c.board.innerHTML = svgOf(s.svg);
         else { c.board.textContent = ""; c.board.appendChild(el("pre", "", s.text)); }
@@ -320,7 +357,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   document.getElementById("prev").onclick = function () { show(current - 1); };
   document.getElementById("next").onclick = function () { show(current + 1); };
   document.getElementById("last").onclick = function () { show(maxStep); };
-  document.getElementById("jump").onclick = function () { show(Math.min(D.steps[0], D.steps[1])); };
+  document.getElementById("jump").onclick = function () { show(Math.min(D.commands[0], D.commands[1])); };
   slider.oninput = function () { show(parseInt(slider.value, 10)); };
   document.addEventListener("keydown", function (e) {
     if (e.target === slider) return;  // the slider moves itself with the arrows

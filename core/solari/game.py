@@ -137,6 +137,8 @@ class Solari(Game):
     def score(self, state: State) -> ScoreSheet:
         lines = []
         for move in state.scored:
+            if not move.units:
+                continue  # a move that scored nothing has no line (and its player need not be looked up)
             player = state.player_of(move.side)
             for u in move.units:
                 squares = " ".join(name(s) for s in u.squares)

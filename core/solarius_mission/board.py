@@ -122,9 +122,10 @@ class Board:
     def __repr__(self) -> str:
         return f"<Board tiles {' '.join(f'{t}{r}' for t, r in self.placement)}, {len(self.spaces)} hexes>"
 
-    @property
+    @functools.cached_property
     def hexes(self) -> tuple[Hex, ...]:
-        return tuple(sorted(self.spaces))
+        # sorted once per board, by the coordinates as plain tuples (Hex's generated ordering is slow)
+        return tuple(sorted(self.spaces, key=lambda h: (h.q, h.r)))
 
     def __contains__(self, h: object) -> bool:
         return h in self.spaces

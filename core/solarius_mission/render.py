@@ -255,16 +255,36 @@ def _track(x: float, y: float, label: str, value: int, maximum: int, highlight: 
     return out
 
 
-def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tuple[list[str], float]:  # noqa: C901
-    """One player's mat from ``y`` down: the picture and the height it took."""
+_MATS: dict[tuple, tuple] = {}
+
+
+def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tuple[list[str], float]:
+    """One player's mat from ``y`` down: the picture and the height it took. A mat is drawn from
+    what is named in the key below alone, so a mat that did not change is drawn once (most mats of
+    neighbouring positions: the HTML replay draws every position of a game)."""
+    player = state.players[i]
+    ph = phase(state)
+    to_act = state.setup_done and ph not in ("over", "refill", "hub", "card") and i == state.actor
+    marked = frozenset(k for k in keys if (len(k) > 1 and k[1] == player) or (k == ("start",) and i == state.start_player))
+    key = (id(state.cset), i, player, state.mats[i], i == state.start_player, to_act, y, reveal, marked)
+    hit = _MATS.get(key)
+    if hit is not None and hit[0] is state.cset:
+        return hit[1], hit[2]
+    out, bottom = _draw_mat(state, i, y, reveal, keys, to_act)
+    if len(_MATS) >= 4096:
+        _MATS.clear()
+    _MATS[key] = (state.cset, out, bottom)  # the set kept, so that its id() is not reused while this lives
+    return out, bottom
+
+
+def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to_act: bool  # noqa: C901
+              ) -> tuple[list[str], float]:
     from ..svg import HIGHLIGHT, rect, text
     from .rules import card_side_text
 
     n = state.cset.number
     player = state.players[i]
     mat = state.mats[i]
-    ph = phase(state)
-    to_act = state.setup_done and ph not in ("over", "refill", "hub", "card") and i == state.actor
     marks = [m for m, on in (("start player", i == state.start_player), ("to act", to_act)) if on]
     out = [rect(0, y, WIDTH, 24, fill="#2b3a55")]
     out.append(text(8, y + 17, f"{player}" + (f" ({', '.join(marks)})" if marks else ""), 14, fill="#ffffff",
@@ -567,7 +587,7 @@ def ship_at(centre: tuple[float, float], size: float, k: int) -> tuple[float, fl
 def map_layout(board, width: float = WIDTH, top: float = 0.0):
     """Where the map draws each hex: ``at(hex) -> (x, y)`` in the picture's units, the hexagon's
     size (centre to corner) and the map's height (its title row included)."""
-    hexes = sorted(board.hexes)
+    hexes = board.hexes  # sorted
     xs = [hex_centre(h, 1.0)[0] for h in hexes]
     ys = [hex_centre(h, 1.0)[1] for h in hexes]
     margin = 8.0
@@ -583,6 +603,69 @@ def map_layout(board, width: float = WIDTH, top: float = 0.0):
     return at, size, height
 
 
+@attrs.frozen
+class _MapBackground:
+    """What a board draws the same at every position (per width, top and player count): the tiles,
+    each hex's printed space and label, the legend; the spaces that change are drawn per position."""
+
+    board: object  # kept, so that the cache's id() key is not reused while the entry lives
+    place: object  # map_layout's ``at``
+    at: dict  # its value on every hex of the board
+    size: float
+    height: float
+    tiles: tuple[str, ...]
+    spaces: tuple[tuple, ...]  # (hex, kind, its elements when fixed else None, its label)
+    legend: tuple[str, ...]
+
+
+_BACKGROUNDS: dict[tuple, _MapBackground] = {}
+
+
+def _map_background(b, width: float, top: float, players: int) -> _MapBackground:
+    """The board's fixed drawing, made once per board (a game's pictures share one board object)."""
+    from ..svg import circle, polygon, text
+    from . import board as geo
+
+    key = (id(b), width, top, players)
+    hit = _BACKGROUNDS.get(key)
+    if hit is not None and hit.board is b:
+        return hit
+    at, size, height = map_layout(b, width, top)
+    in_use = set(b.planet_spaces(players))
+    positions = {h: at(h) for h in b.hexes}
+    tiles = []
+    spaces = []
+    for h in b.hexes:
+        x, y = positions[h]
+        tiles.append(polygon(_corners(x, y, size * 0.98), fill=TILE_FILL.get(b.tile(h), "#f0f0f0"), stroke="#9aa3b5",
+                             stroke_width=0.8))
+        kind = b.kind(h)
+        fixed: tuple[str, ...] | None = ()
+        if kind == "home":
+            fixed = (circle(x, y, size * 0.62, fill="#4a78c2", stroke=SPACE_INK, stroke_width=1),
+                     text(x, y + size * 0.15, "home", size * 0.36, anchor="middle", fill="#ffffff"))
+        elif kind == "planet":
+            if h not in in_use:
+                mark = b.marking(h)
+                fixed = (circle(x, y, size * 0.5, fill="none", stroke="#b0b0b0", stroke_width=0.8,
+                                stroke_dasharray="2 2"),
+                         text(x, y + size * 0.15, mark or "-", size * 0.4, anchor="middle", fill="#b0b0b0"))
+            else:
+                fixed = None
+        elif kind == "portal":
+            fixed = (circle(x, y, size * 0.5, fill="#efe3fb", stroke="#7b3294", stroke_width=2),
+                     circle(x, y, size * 0.25, fill="none", stroke="#7b3294", stroke_width=1.5))
+        elif kind == "hub":
+            fixed = None
+        label = text(x, y + size * 0.86, geo.format_hex(h, b), size * 0.22, anchor="middle", fill="#8a90a0")
+        spaces.append((h, kind, fixed, label))
+    if len(_BACKGROUNDS) >= 64:
+        _BACKGROUNDS.clear()
+    made = _BACKGROUNDS[key] = _MapBackground(b, at, positions, size, height, tuple(tiles), tuple(spaces),
+                                              tuple(_legend(top + height - 4, size)))
+    return made
+
+
 def space_map(state: State, *, reveal: bool = False, last=None, width: float = WIDTH, top: float = 0.0
               ) -> tuple[list[str], float]:
     """The hex map from ``top`` down, ``width`` wide: every tile (its letter), planet spaces (face
@@ -591,12 +674,30 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
     player's colour and kind (colony a disc, station an octagon, mission marker a cube, an outpost
     a ring around its figure), the ships. Face-down planets stay face down unless ``reveal``.
     Returns the elements and the height used."""
+    changed = _changed_hexes(last)
+    # drawn from what is named in the key alone: a map no command changed is drawn once
+    key = (id(state.board), id(state.cset), state.players, state.planets_on_map, state.hub_hexes, state.figures,
+           state.ships, frozenset(changed), width, top)
+    hit = _MAPS.get(key)
+    if hit is not None and hit[0] is state.board and hit[1] is state.cset:
+        return hit[2], hit[3]
+    out, bottom = _draw_space_map(state, changed, width, top)
+    if len(_MAPS) >= 1024:
+        _MAPS.clear()
+    _MAPS[key] = (state.board, state.cset, out, bottom)  # both kept: their id()s are not reused while this lives
+    return out, bottom
+
+
+_MAPS: dict[tuple, tuple] = {}
+
+
+def _draw_space_map(state: State, changed: set, width: float, top: float) -> tuple[list[str], float]:
     from ..svg import HIGHLIGHT, circle, polygon, rect, text
-    from . import board as geo
 
     b = state.board
-    hexes = sorted(b.hexes)
-    at, size, height = map_layout(b, width, top)
+    ground = _map_background(b, width, top, len(state.players))
+    positions, size, height = ground.at, ground.size, ground.height
+    at = ground.place
     players = {p: i for i, p in enumerate(state.players)}
     out = [rect(0, top, width, height, fill="#ffffff"),
            text(8, top + 16, "space", 13, fill=INK, font_weight="bold")]
@@ -607,28 +708,16 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
         out.append(circle(lx + 5, top + 12, 5, fill=PLAYER_FILL[players[p] % len(PLAYER_FILL)], stroke=INK, stroke_width=0.6))
         out.append(text(lx + 13, top + 16, p, 11, fill=INK))
     planets = dict(state.planets_on_map)
-    in_use = set(b.planet_spaces(len(state.players)))
     hubs_built = {h: letter for letter, h in state.hub_hexes}
-    changed = _changed_hexes(last)
     # the hexes, tile by tile
-    for h in hexes:
-        x, y = at(h)
-        tile = b.tile(h)
-        out.append(polygon(_corners(x, y, size * 0.98), fill=TILE_FILL.get(tile, "#f0f0f0"), stroke="#9aa3b5",
-                           stroke_width=0.8))
-    for h in hexes:
-        x, y = at(h)
-        kind = b.kind(h)
-        if kind == "home":
-            out.append(circle(x, y, size * 0.62, fill="#4a78c2", stroke=SPACE_INK, stroke_width=1))
-            out.append(text(x, y + size * 0.15, "home", size * 0.36, anchor="middle", fill="#ffffff"))
+    out.extend(ground.tiles)
+    for h, kind, fixed, label in ground.spaces:
+        if fixed is not None:
+            out.extend(fixed)
         elif kind == "planet":
+            x, y = positions[h]
             pid = planets.get(h)
-            if h not in in_use:
-                mark = b.marking(h)
-                out.append(circle(x, y, size * 0.5, fill="none", stroke="#b0b0b0", stroke_width=0.8, stroke_dasharray="2 2"))
-                out.append(text(x, y + size * 0.15, mark or "-", size * 0.4, anchor="middle", fill="#b0b0b0"))
-            elif pid is None:
+            if pid is None:
                 out.append(circle(x, y, size * 0.5, fill="none", stroke="#7a7a7a", stroke_width=0.8))
             elif pid < 0:
                 out.append(circle(x, y, size * 0.5, fill=FACE_DOWN, stroke=SPACE_INK, stroke_width=1))
@@ -638,10 +727,8 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
                 out.append(circle(x, y, size * 0.5, fill=PLANET_FILL[planet.colour], stroke=SPACE_INK, stroke_width=1))
                 out.append(text(x, y + size * 0.15, f"{planet.vp}", size * 0.45, anchor="middle",
                                 fill=PLANET_INK[planet.colour], font_weight="bold"))
-        elif kind == "portal":
-            out.append(circle(x, y, size * 0.5, fill="#efe3fb", stroke="#7b3294", stroke_width=2))
-            out.append(circle(x, y, size * 0.25, fill="none", stroke="#7b3294", stroke_width=1.5))
-        elif kind == "hub":
+        else:  # a hub space
+            x, y = positions[h]
             if h in hubs_built:
                 out.append(polygon(_corners(x, y, size * 0.7), fill=SPACE_INK, stroke=SPACE_INK, stroke_width=1))
                 out.append(text(x, y + size * 0.2, hubs_built[h], size * 0.6, anchor="middle", fill="#ffffff",
@@ -652,7 +739,7 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
                                    stroke_dasharray="3 2"))
                 out.append(text(x, y + size * 0.2, b.tile(h), size * 0.6, anchor="middle", fill="#9aa3b5",
                                 font_weight="bold"))
-        out.append(text(x, y + size * 0.86, geo.format_hex(h, b), size * 0.22, anchor="middle", fill="#8a90a0"))
+        out.append(label)
     # figures (over planets and hubs), then ships
     for f in state.figures:
         x, y = at(f.hex)
@@ -675,7 +762,7 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
             s = size * 0.22
             out.append(polygon([(sx, sy - s), (sx + s * 0.8, sy + s * 0.7), (sx - s * 0.8, sy + s * 0.7)],
                                fill=PLAYER_FILL[i % len(PLAYER_FILL)], stroke=INK, stroke_width=0.8))
-    out.extend(_legend(top + height - 4, size))
+    out.extend(ground.legend)
     for h in sorted(changed):
         if h in b.hexes:
             x, y = at(h)

@@ -7,6 +7,7 @@ holds no planet, station or figure, so they score 0.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -89,13 +90,18 @@ class Space:
 
     def key(self, f: Any) -> tuple:
         """Reading order of a figure's hex name: B2 before B10."""
-        return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", self.name(f.hex)))
+        return _reading_order(self.name(f.hex))
 
     def own(self, player: str) -> list[Any]:
         return sorted((f for f in self.figures if f.player == player), key=self.key)
 
     def figure(self, f: Any) -> str:
         return f"{KIND_WORDS.get(f.kind, f.kind)} {self.name(f.hex)}" + (" with outpost" if f.outpost else "")
+
+
+@functools.lru_cache(maxsize=1024)
+def _reading_order(name: str) -> tuple:
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
 
 
 def space_of(state: State) -> Space:
@@ -182,7 +188,25 @@ def network_points(sizes: Mapping[str, int], awards: Sequence[int]) -> dict[str,
     return points
 
 
+_PLAYER_LINES: dict[tuple, tuple] = {}
+
+
 def player_lines(state: State, player: str) -> list[ScoreLine]:
+    """The player's lines of the score sheet, worked out from what the key below names alone: a
+    player whose mat and space did not change keeps his lines (the replay page scores every command)."""
+    key = (id(state.cset), state.digest, player, state.mat(player), state.placement, state.figures, state.hub_hexes,
+           state.figure_ids, state.outpost_doubles, state.hub_adjacency)
+    hit = _PLAYER_LINES.get(key)
+    if hit is not None and hit[0] is state.cset:
+        return list(hit[1])
+    lines = _player_lines(state, player)
+    if len(_PLAYER_LINES) >= 4096:
+        _PLAYER_LINES.clear()
+    _PLAYER_LINES[key] = (state.cset, tuple(lines))  # the set kept: its id() is not reused while this lives
+    return lines
+
+
+def _player_lines(state: State, player: str) -> list[ScoreLine]:
     cset = state.cset
     n = cset.number
     mat = state.mat(player)
@@ -322,10 +346,28 @@ def ship_range(state: State, player: str) -> int:
     return flight_range(state, state.mat(player))
 
 
+_NETWORK_LINES: dict[tuple, tuple] = {}
+
+
 def network_lines(state: State, space: Space | None = None) -> list[ScoreLine]:
     """11.0: the largest connected group of each player's figures (outposts double), ranked; 6/4/2
-    (4 players), 4/2 (3), 2 (2); ties add the tied awards and divide, rounded down."""
-    space = space or space_of(state)
+    (4 players), 4/2 (3), 2 (2); ties add the tied awards and divide, rounded down. Worked out from
+    what the key below names alone: kept while no figure moves (the replay page scores every command)."""
+    if space is not None:
+        return _network_lines(state, space)
+    key = (id(state.cset), state.digest, state.players, state.placement, state.figures, state.hub_hexes,
+           state.figure_ids, state.network, state.mats if state.network == "ship-range" else None)
+    hit = _NETWORK_LINES.get(key)
+    if hit is not None and hit[0] is state.cset:
+        return list(hit[1])
+    lines = _network_lines(state, space_of(state))
+    if len(_NETWORK_LINES) >= 1024:
+        _NETWORK_LINES.clear()
+    _NETWORK_LINES[key] = (state.cset, tuple(lines))  # the set kept: its id() is not reused while this lives
+    return lines
+
+
+def _network_lines(state: State, space: Space) -> list[ScoreLine]:
     awards = state.cset.number("mat.end.network_awards")[len(state.players)]
     found = {}
     for p in state.players:

@@ -15,7 +15,7 @@ from ..conftest import ROOT
 from . import browser
 from .helpers import fixture_log
 
-# (fixture, step shown): a step whose board and score sheet both have something to show
+# (fixture, command shown): a command after which the board and score sheet both have something to show
 SHOTS = {
     "solo-dice": ("solo-dice/worked-example.jsonl", 20),
     "soli2": ("soli2/duel-pouch-standard.jsonl", 110),
@@ -31,13 +31,13 @@ def main(out: Path) -> None:
         raise SystemExit(reason)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, browser.chromium(1200, 900) as driver:
-        for game_id, (path, step) in SHOTS.items():
+        for game_id, (path, command) in SHOTS.items():
             html = Path(tmp) / f"{game_id}.html"
             html.write_text(page(fixture_log(path)), encoding="utf-8")
             driver.get(html.as_uri())
             driver.execute_script(
                 "var s = document.getElementById('slider'); s.value = arguments[0];"
-                " s.dispatchEvent(new Event('input'));", step)
+                " s.dispatchEvent(new Event('input'));", command)
             height = driver.execute_script("return document.documentElement.scrollHeight")
             # the viewport exactly as tall as the page (a window's size would include its frame)
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -45,7 +45,7 @@ def main(out: Path) -> None:
             target = out / f"{game_id}.png"
             driver.save_screenshot(str(target))
             driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-            print(f"{target}: step {step} of {path}")
+            print(f"{target}: command {command} of {path}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The replay page in a real browser (Debian's Chromium, headless, through selenium): for one
-fixture of every game, pressing next k times shows the step, command and score totals the engine
-computes after k commands; no request leaves the page; the console stays free of errors."""
+fixture of every game, pressing next k times shows command k, its position and the score totals
+the engine computes after k commands; no request leaves the page; the console stays free of errors."""
 
 from __future__ import annotations
 
@@ -34,10 +34,11 @@ def engine_view(path: str) -> list[dict]:
     from solrec.core.play import initial_state
 
     before = initial_state(game, log.header)
-    views = [{"command": "", "totals": ", ".join(f"{p} {t}" for p, t in game.score(before).totals)}]
+    views = [{"command": "", "position": 0, "totals": ", ".join(f"{p} {t}" for p, t in game.score(before).totals)}]
     for group, _, after in walk(log):
         views.append({
             "command": game.public_notation(game.parse(group[0].command, before)),
+            "position": group[-1].seq + 1,
             "actor": group[0].actor + ":",
             "totals": ", ".join(f"{p} {t}" for p, t in game.score(after).totals),
         })
@@ -50,7 +51,7 @@ def text(driver, element_id: str) -> str:
 
 
 @pytest.mark.parametrize("game_id", sorted(ONE_PER_GAME))
-def test_pressing_next_k_times_shows_the_engines_step_command_and_scores(driver, game_id, tmp_path):
+def test_pressing_next_k_times_shows_the_engines_command_position_and_scores(driver, game_id, tmp_path):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
@@ -61,31 +62,33 @@ def test_pressing_next_k_times_shows_the_engines_step_command_and_scores(driver,
     target.write_text(page(fixture_log(path)), encoding="utf-8")
     browser.requests(driver), browser.console(driver)  # start both logs afresh
     driver.get(target.as_uri())
-    assert text(driver, "stepinfo") == f"step 0 of {n}"
-    assert text(driver, "actor") == "start of the game"
+    assert text(driver, "stepinfo") == f"command 0 of {n} (the set-up)"
+    assert text(driver, "actor") == "the set-up"
+    assert text(driver, "status").startswith("position 0 (events applied)")
     for k in sorted({1, 2, 5, n // 2, n}):
         driver.find_element("id", "first").click()
         for _ in range(k):
             driver.find_element("id", "next").click()
-        assert text(driver, "stepinfo") == f"step {k} of {n}"
+        assert text(driver, "stepinfo") == f"command {k} of {n}"
+        assert text(driver, "status").startswith(f"position {views[k]['position']} (events applied)")
         assert text(driver, "actor") == views[k]["actor"]
         assert text(driver, "command") == views[k]["command"]
         assert text(driver, "totals") == views[k]["totals"]
         assert driver.find_elements("css selector", "#board svg")
     # next stops at the end; prev, the arrow keys, Home/End and the slider move too
     driver.find_element("id", "next").click()
-    assert text(driver, "stepinfo") == f"step {n} of {n}"
+    assert text(driver, "stepinfo") == f"command {n} of {n}"
     driver.find_element("id", "prev").click()
     assert text(driver, "command") == views[n - 1]["command"]
     ActionChains(driver).send_keys(Keys.HOME).perform()
     ActionChains(driver).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT).perform()
-    assert text(driver, "stepinfo") == f"step 3 of {n}" and text(driver, "totals") == views[3]["totals"]
+    assert text(driver, "stepinfo") == f"command 3 of {n}" and text(driver, "totals") == views[3]["totals"]
     ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
     assert text(driver, "command") == views[2]["command"]
     driver.execute_script(
         "var s = document.getElementById('slider'); s.value = arguments[0];"
         " s.dispatchEvent(new Event('input'));", n // 3)
-    assert text(driver, "stepinfo") == f"step {n // 3} of {n}" and text(driver, "totals") == views[n // 3]["totals"]
+    assert text(driver, "stepinfo") == f"command {n // 3} of {n}" and text(driver, "totals") == views[n // 3]["totals"]
     driver.find_element("id", "last").click()
     assert text(driver, "totals") == views[n]["totals"]
     # nothing but the file itself was ever requested, and the console holds no error
@@ -102,13 +105,15 @@ def test_the_diff_page_marks_the_first_divergence(driver, tmp_path):
     target.write_text(diff_page(a, b), encoding="utf-8")
     browser.requests(driver), browser.console(driver)
     driver.get(target.as_uri())
-    assert "the logs first differ at position" in text(driver, "divergence")
+    first = next(r.seq for r in a.rows if r.step == 100)  # the first event of a's 101st command
+    assert text(driver, "divergence") == f"the logs agree up to position {first}; they first differ in command 101 | command 101"
     driver.find_element("id", "jump").click()
-    assert text(driver, "stepinfo").startswith("step 101 of ")
+    assert text(driver, "stepinfo") == "command 101 of 134"
     for side in ("game0", "game1"):
         assert "diverged" in driver.find_element("id", side).get_attribute("class")
         assert "first divergence" in driver.find_element("id", side).text
-    assert "(log ended at step 100)" in driver.find_element("id", "game1").text
+    assert "(log ended after command 100)" in driver.find_element("id", "game1").text
+    assert text(driver, "status").startswith(f"position {next(r.seq for r in a.rows if r.step == 101)} (events applied)")
     assert text(driver, "command") == a.game.format(a.game.parse(next(r for r in a.rows if r.step == 100).command))
     driver.find_element("id", "prev").click()
     assert "diverged" not in driver.find_element("id", "game0").get_attribute("class")

@@ -103,3 +103,70 @@ def test_svg_draws_a_solarius_mission_position_and_hides_the_hands(cli):
     assert "bridge (bonus wheel)" in out and all(p in out for p in log.header.players)
     assert "face down" in out and "hand (revealed)" not in out
     assert "hand (revealed)" in cli.run("svg", gid, "--at", "60", "--reveal").stdout
+
+
+def test_html_says_what_it_wrote_and_shows_no_progress_when_not_on_a_terminal(cli, tmp_path):
+    gid = imported(cli, "soli2/duel-pouch-standard.jsonl")
+    target = tmp_path / "game.html"
+    result = cli.run("html", gid, "-o", str(target))
+    said = re.fullmatch(rf"wrote {re.escape(str(target))} \(134 commands, (\d+\.\d) kB\)\n", result.stdout)
+    assert said and abs(float(said.group(1)) * 1000 - target.stat().st_size) <= 50  # the page's size, in kB
+    assert result.stderr == ""
+
+
+def test_html_on_a_damaged_game_gives_the_stored_data_verdict_and_writes_nothing(cli, tmp_path):
+    from ..robustness.helpers import edit_command, rechain
+
+    gid = imported(cli, "solo-dice/worked-example.jsonl")
+    edit_command(cli.db, gid, 1, "zzz garbage")
+    rechain(cli.db, gid)  # the chain recomputed: only reading the command finds the damage
+    target = tmp_path / "game.html"
+    result = cli.run("html", gid, "-o", str(target), expect=1)
+    assert result.stderr.startswith("solrec: stored data problem: ") and "'zzz garbage'" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not target.exists()
+    assert "INVALID" in cli.run("validate", gid, expect=1).stdout  # the same game, the same kind of verdict
+
+
+def test_the_page_counts_commands_and_positions_as_replay_and_diff_do(cli):
+    """One fixture, every surface: the page's command k stands at the position `replay --json` gives
+    after command k, with the same actor, command and totals; the diff page marks the position `diff
+    --json` gives, in the command `replay --json` puts that event in."""
+    from .test_html import embedded
+
+    a = imported(cli, "soli2/duel-pouch-standard.jsonl")
+    b = imported(cli, "soli2/duel-give-away.jsonl")
+    shown = embedded(cli.run("html", a).stdout)["games"][0]["steps"]
+    replayed = cli.json("replay", a)["steps"]
+    assert len(shown) == len(replayed) + 1 and shown[0]["position"] == 0
+    for k, (page_k, text_k) in enumerate(zip(shown[1:], replayed), start=1):
+        assert page_k["number"] == k
+        assert (page_k["position"], page_k["actor"], page_k["command"]) == \
+            (text_k["position"], text_k["actor"], text_k["command"])
+        assert dict(page_k["totals"]) == text_k["scores"]
+    divergence = embedded(cli.run("html", a, "--diff", b).stdout)["divergence"]
+    first = cli.json("diff", a, b, expect=None)["position"]  # the first position where they differ
+    agreed = first - 1
+    assert divergence["position"] == first
+    for gid, command in zip((a, b), divergence["commands"]):
+        # the marked command is the first whose events take the game past the agreed position
+        after = [s["position"] for s in cli.json("replay", gid)["steps"]]
+        assert command == next(k for k, p in enumerate(after, start=1) if p > agreed)
+
+
+def test_html_refuses_a_game_over_the_pages_bound_before_reading_its_log(cli, tmp_path, monkeypatch):
+    import solrec.replay.log
+
+    gid = imported(cli, "solo-dice/worked-example.jsonl")  # 26 events
+    monkeypatch.setattr("solrec.replay.html.MAX_EVENTS", 25)
+
+    def unread(*args, **kwargs):
+        raise AssertionError("the log was read")
+
+    monkeypatch.setattr(solrec.replay.log, "load", unread)
+    target = tmp_path / "game.html"
+    result = cli.run("html", gid, "-o", str(target), expect=2)
+    assert "html draws at most 25 events and this page would hold 26" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not target.exists()
+    assert "would hold 52" in cli.run("html", gid, "--diff", gid, expect=2).stderr
+    monkeypatch.undo()
+    cli.run("html", gid, "-o", str(target))  # within the bound: drawn

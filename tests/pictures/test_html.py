@@ -1,6 +1,6 @@
 """The replay page (``replay/html.py``): one self-contained file whose embedded data is the engine's
-view at every step; hidden information stays out unless revealed; two logs side by side with their
-first divergence."""
+view after every command; hidden information stays out unless revealed; two logs side by side with
+their first divergence."""
 
 from __future__ import annotations
 
@@ -33,18 +33,18 @@ def svg_of(data: dict, runs: list) -> str:
 
 
 @pytest.mark.parametrize("path", ONE_PER_GAME)
-def test_the_page_holds_the_engines_view_of_every_step(path):
+def test_the_page_holds_the_engines_view_after_every_command(path):
     log = fixture_log(path)
     game = log.game
     data = embedded(page(log))
     steps = data["games"][0]["steps"]
     walked = list(walk(log))
-    assert len(steps) == len(walked) + 1 and steps[0]["step"] == 0
+    assert len(steps) == len(walked) + 1 and steps[0]["number"] == 0 and steps[0]["position"] == 0
     position = 0
     for k, (group, events, state) in enumerate(walked, start=1):
         position += len(group)
         shown = steps[k]
-        assert shown["step"] == k and shown["position"] == position and shown["actor"] == group[0].actor
+        assert shown["number"] == k and shown["position"] == position and shown["actor"] == group[0].actor
         assert shown["events"] == [game.describe_event(e) for e in events]
         sheet = game.score(state)
         assert shown["totals"] == [[p, t] for p, t in sheet.totals]
@@ -93,13 +93,13 @@ def test_diff_page_shows_both_logs_and_marks_the_first_divergence():
     d = data["divergence"]
     first = next(r.seq for r in a.rows if r.step == 100)
     assert d["position"] == first + 1 and d["reason"] == f"the logs first differ at position {first + 1}"
-    assert d["steps"] == [101, 101]  # a's 101st command; b has ended after its 100th
+    assert d["commands"] == [101, 101]  # a's 101st command; b has ended after its 100th
 
 
 def test_diff_page_of_identical_logs_says_so():
     a = fixture_log("solo-dice/worked-example.jsonl")
     data = embedded(diff_page(a, a))
-    assert data["divergence"]["position"] is None and "steps" not in data["divergence"]
+    assert data["divergence"]["position"] is None and "commands" not in data["divergence"]
     assert data["divergence"]["reason"] == "the logs hold the same events"
 
 
@@ -119,8 +119,41 @@ def test_a_game_of_a_few_hundred_steps_stays_well_under_a_few_megabytes():
 
 
 @pytest.mark.parametrize("path", FIXTURE_FILES, ids=FIXTURE_IDS)
-def test_every_fixture_builds_a_page_with_a_step_per_command(path):
+def test_every_fixture_builds_a_page_with_the_set_up_and_every_command(path):
     log = fixture_log(path)
     for reveal in (False, True):
         data = embedded(page(log, reveal=reveal))
         assert len(data["games"][0]["steps"]) == len(log.steps()) + 1
+
+
+def test_progress_is_told_once_per_command_drawn():
+    log = fixture_log("solo-dice/worked-example.jsonl")
+    told: list[int] = []
+    page(log, progress=told.append)
+    assert told == [1] * len(log.steps())
+    told.clear()
+    diff_page(log, log, progress=told.append)
+    assert len(told) == 2 * len(log.steps())
+
+
+def test_a_stored_command_that_does_not_read_where_it_stands_is_a_stored_data_verdict():
+    from solrec.core.errors import CorruptLog
+
+    log = fixture_log("solo-dice/worked-example.jsonl")
+    rows = list(log.rows)
+    rows[1] = rows[1]._replace(command="zzz garbage")  # as if stored so, its chain recomputed
+    damaged = type(log)(log.game_id, log.header, tuple(rows))
+    with pytest.raises(CorruptLog, match=r"command 2 \('zzz garbage'\) does not read at position 1"):
+        page(damaged)
+    page(damaged, reveal=True)  # revealed, the command is shown as stored: nothing to read
+
+
+def test_a_log_over_the_pages_bound_is_refused(monkeypatch):
+    from solrec.core.errors import InvalidSetup
+
+    log = fixture_log("solo-dice/worked-example.jsonl")
+    monkeypatch.setattr("solrec.replay.html.MAX_EVENTS", len(log.rows) - 1)
+    with pytest.raises(InvalidSetup, match=f"at most {len(log.rows) - 1} events and this page would hold {len(log.rows)}"):
+        page(log)
+    monkeypatch.setattr("solrec.replay.html.MAX_EVENTS", len(log.rows))
+    assert embedded(page(log))["games"][0]["steps"]

@@ -182,3 +182,33 @@ def test_solarius_mission_outlines_what_the_last_command_changed():
     outlined = [e for e in root.iter(f"{SVG_NS}rect") if e.get("stroke") == HIGHLIGHT]
     assert len(outlined) == 1
     assert not [e for e in ET.fromstring(game.svg(state)).iter(f"{SVG_NS}rect") if e.get("stroke") == HIGHLIGHT]
+
+
+def forget_drawn_parts() -> None:
+    """Empty every memory of parts drawn before: the elements, Solarius Mission's board and mats."""
+    from solrec.core import svg
+    from solrec.core.solarius_mission import render
+
+    for element in (svg.rect, svg.circle, svg.line, svg.text, svg._polygon):
+        element.cache_clear()  # type: ignore[attr-defined]
+    render._BACKGROUNDS.clear()
+    render._MATS.clear()
+
+
+@pytest.mark.parametrize("path", ["solarius-mission/space-three-players-seeded.jsonl",
+                                  "solarius-mission/two-players-start-cards-seeded.jsonl",
+                                  "solari/three-players-dominoes-free-entered.jsonl"])
+def test_a_picture_drawn_from_remembered_parts_is_the_picture_drawn_afresh(path):
+    """Pictures reuse the parts an earlier position drew (elements, a board, a mat that did not
+    change): each position, drawn after all the game's earlier ones, is the same text as drawn
+    with nothing remembered."""
+    log = fixture_log(path)
+    game = log.game
+    positions = [(events, state) for _, events, state in walk(log)]
+    for reveal in (False, True):
+        forget_drawn_parts()
+        in_turn = [game.svg(state, reveal=reveal, last=events) for events, state in positions]
+        for k in range(0, len(positions), 7):
+            forget_drawn_parts()
+            events, state = positions[k]
+            assert game.svg(state, reveal=reveal, last=events) == in_turn[k], k

@@ -194,3 +194,27 @@ def test_colour_sets_take_two_sets_of_three_where_one_set_of_four_would_leave_po
 
 def test_kind_words_name_every_figure_kind():
     assert set(scoring.KIND_WORDS) == {"colony", "station", "mission"}
+
+
+def forget_kept_lines() -> None:
+    scoring._PLAYER_LINES.clear()
+    scoring._NETWORK_LINES.clear()
+
+
+@pytest.mark.parametrize("path", ["solarius-mission/space-three-players-seeded.jsonl",
+                                  "solarius-mission/four-players-entered.jsonl"])
+def test_score_lines_kept_from_earlier_positions_are_the_lines_worked_out_afresh(path):
+    """A player's lines are kept while his mat and space are unchanged, the network lines while no
+    figure moves (the replay page scores every command): each position scored after all the game's
+    earlier ones equals it scored from nothing."""
+    from solrec.replay.log import walk
+
+    from ..pictures.helpers import fixture_log
+
+    log = fixture_log(path)
+    states = [state for _, _, state in walk(log)]
+    forget_kept_lines()
+    in_turn = [scoring.score(state) for state in states]
+    for k in range(0, len(states), 5):
+        forget_kept_lines()
+        assert scoring.score(states[k]) == in_turn[k], k
