@@ -12,7 +12,7 @@ from ..errors import IllegalCommand
 from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
 from ..options import option
 from ..solve import LOST, UNKNOWABLE, WON, SolveReport
-from . import notation, proof, render, rules, scoring, solver, text
+from . import notation, piles, proof, render, rules, scoring, solver, text
 from .cards import ALL_CARDS, PADS, ROCKETS
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 from .events import (
@@ -126,7 +126,7 @@ class SolarSolitaire(Game):
         if roll < 0.003 or not moves:
             return Resign()
         if roll < 0.9:
-            move = proof.next_rescue_move(solver.piles_of(state), state.waste_takes_free_moves)
+            move = proof.next_rescue_move(piles.piles_of(state), state.waste_takes_free_moves)
             return Resign() if move is None else notation.parse(move)
         return moves[rng.randrange(len(moves))]
 
@@ -239,7 +239,7 @@ class SolarSolitaire(Game):
                 f"entered deck: the order of the {len(state.stock)} stock cards is unknown, so whether the "
                 "deal can be won cannot be known before the stockpile is used up",
             )
-        deck = bytes(solver.INDEX[c] for c in state.stock)
+        deck = bytes(piles.INDEX[c] for c in state.stock)
         result = solver.solve_position(
             solver.roots_of(state, deck), deck, budget, state.waste_takes_free_moves, solver.start_of(state)
         )

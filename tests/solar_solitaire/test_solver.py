@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solrec.cli.solve import DEFAULT_BUDGET
-from solrec.core.solar_solitaire import solver
+from solrec.core.solar_solitaire import piles, solver
 from solrec.core.solar_solitaire.cards import ALL_CARDS
 from solrec.core.solve import SolveReport
 
@@ -103,9 +103,9 @@ def test_a_survey_deal_is_the_game_that_solrec_new_with_its_seed_deals():
 def test_the_forced_player_wins_a_deal_whose_rockets_come_in_time():
     # seed 38's deal is won by the forced plays alone
     state = solver.deal_position(GAME, 38)
-    deck = bytes(solver.INDEX[c] for c in state.stock)
-    assert solver.play_forced_only(solver.piles_of(state), deck)
-    assert solver.play_greedy(solver.piles_of(state), deck, False)
+    deck = bytes(piles.INDEX[c] for c in state.stock)
+    assert solver.play_forced_only(piles.piles_of(state), deck)
+    assert solver.play_greedy(piles.piles_of(state), deck, False)
 
 
 def _won_by(table: Table, line) -> bool:
@@ -131,7 +131,7 @@ def test_a_winning_line_has_no_detour_left(index):
     table = Table("seeded", seed=solver.deal_seed(0, index))
     line = GAME.solve(table.state, DEFAULT_BUDGET).line
     start = solver.start_of(table.state)
-    deck = bytes(solver.INDEX[c] for c in table.state.stock)
+    deck = bytes(piles.INDEX[c] for c in table.state.stock)
     assert solver.replay_line(start, deck, line, False) is True
     for i, command in enumerate(line):
         if command.startswith("move"):
