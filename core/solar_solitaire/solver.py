@@ -230,6 +230,31 @@ def _cascade_until_choice(piles: Piles) -> tuple[Piles, tuple[int, bool, tuple[i
     return piles, None
 
 
+Waiting = tuple[int, bool, tuple[int, ...]] | None
+
+
+def _move_of(cmd: str) -> tuple[int, int]:
+    """The (source, target) piles of a ``move`` command."""
+    _, src, dst = cmd.split()
+    return PLACES.index(src), PLACES.index(dst)
+
+
+def _step(piles: Piles, waiting: Waiting, k: int, cmd: str, deck: bytes) -> tuple[Piles, Waiting, int]:
+    """One command of a line known to be legal there: the piles, the choice waiting and the count of
+    stock cards turned after it."""
+    if cmd == "turn":
+        piles, waiting = _turned(piles, deck[k])
+        return piles, waiting, k + 1
+    if cmd.startswith("play pad"):
+        assert waiting is not None
+        card, turned, _ = waiting
+        pad = int(cmd[-1])
+        played = put_on(piles, 1 + pad, card) if turned else move_top(piles, 0, 1 + pad)
+        piles, waiting = _cascade_until_choice(played)
+        return piles, waiting, k
+    return move_top(piles, *_move_of(cmd)), waiting, k
+
+
 def replay_line(start: Start, deck: bytes, line, onto_waste: bool) -> bool | None:
     """Play a line from ``start`` as the engine would: True if it ends won, False if it is legal but
     not won, None if a command is refused or follows the win."""
@@ -243,23 +268,24 @@ def replay_line(start: Start, deck: bytes, line, onto_waste: bool) -> bool | Non
         if cmd == "turn":
             if waiting is not None or k >= len(deck):
                 return None
-            card = deck[k]
-            k += 1
-            piles, waiting = _turned(piles, card)
         elif cmd.startswith("play pad"):
-            pad = int(cmd[-1])
-            if waiting is None or pad not in waiting[2]:
+            if waiting is None or int(cmd[-1]) not in waiting[2]:
                 return None
-            card, turned, _ = waiting
-            played = put_on(piles, 1 + pad, card) if turned else move_top(piles, 0, 1 + pad)
-            piles, waiting = _cascade_until_choice(played)
-        else:
-            _, src, dst = cmd.split()
-            move = (PLACES.index(src), PLACES.index(dst))
-            if waiting is not None or not emergency(piles) or move not in free_moves(piles, onto_waste):
-                return None
-            piles = move_top(piles, *move)
+        elif waiting is not None or not emergency(piles) or _move_of(cmd) not in free_moves(piles, onto_waste):
+            return None
+        piles, waiting, k = _step(piles, waiting, k, cmd, deck)
     return all_launched(piles)
+
+
+def moved_cards(start: Start, deck: bytes, line) -> list[int | None]:
+    """For each command of a legal line, the card its free move moves (None for a turn or a play)."""
+    piles, waiting, k = start.piles, start.waiting, 0
+    commands = (["turn"] if start.asked else []) + list(line)
+    out: list[int | None] = []
+    for cmd in commands:
+        out.append(piles[_move_of(cmd)[0]][-1] if cmd.startswith("move") else None)
+        piles, waiting, k = _step(piles, waiting, k, cmd, deck)
+    return out[1:] if start.asked else out
 
 
 SEGMENT_SEARCH_LIMIT = 20_000
@@ -342,17 +368,8 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
     i = 0
     while i < len(commands):
         if not commands[i].startswith("move"):
-            cmd = commands[i]
-            if cmd == "turn":
-                card = deck[k]
-                k += 1
-                piles, waiting = _turned(piles, card)
-            else:
-                assert waiting is not None
-                card, turned, _ = waiting
-                pad = int(cmd[-1])
-                piles, waiting = _cascade_until_choice(put_on(piles, 1 + pad, card) if turned else move_top(piles, 0, 1 + pad))
-            out.append(cmd)
+            piles, waiting, k = _step(piles, waiting, k, commands[i], deck)
+            out.append(commands[i])
             i += 1
             continue
         if i == endgame:
@@ -364,12 +381,10 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
         # a run ends before a card leaves the waste heap (that move cannot be undone; it is kept)
         j, end = i, piles
         while j < len(commands) and commands[j].startswith("move") and not commands[j].startswith("move waste"):
-            _, src, dst = commands[j].split()
-            end = move_top(end, PLACES.index(src), PLACES.index(dst))
+            end = move_top(end, *_move_of(commands[j]))
             j += 1
         if j == i:
-            _, src, dst = commands[i].split()
-            piles = move_top(piles, PLACES.index(src), PLACES.index(dst))
+            piles, waiting, k = _step(piles, waiting, k, commands[i], deck)
             out.append(commands[i])
             i += 1
             continue
@@ -382,29 +397,29 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
 def shortest_line(start: Start, deck: bytes, line: tuple[str, ...], onto_waste: bool) -> tuple[str, ...]:
     """A winning line with its detours taken out: each run of free moves replaced by the fewest free
     moves between the same two positions (when found within SEGMENT_SEARCH_LIMIT), then repeatedly
-    drop a free move, or a free move together with the next move of the same pile's card (a shuttle
-    there and back), while the line still wins. What is left has no removable detour."""
+    drop a free move, or a free move together with the next free move of the same card (a shuttle
+    there and back, maybe with other moves between), while the line still wins. What is left has no
+    removable detour: no free move, nor such a pair, can be left out."""
     best = _shortcut_runs(start, deck, list(line), onto_waste)
     if not replay_line(start, deck, best, onto_waste):
         best = list(line)  # never: the runs end where they ended
     changed = True
     while changed:
         changed = False
+        cards = moved_cards(start, deck, best)
         i = len(best) - 1
         while i >= 0:
-            if best[i].startswith("move"):
+            if cards[i] is not None:
                 trial = best[:i] + best[i + 1 :]
-                if replay_line(start, deck, trial, onto_waste):
+                wins = replay_line(start, deck, trial, onto_waste)
+                j = next((j for j in range(i + 1, len(best)) if cards[j] == cards[i]), None)
+                if not wins and j is not None:
+                    trial = best[:i] + best[i + 1 : j] + best[j + 1 :]
+                    wins = replay_line(start, deck, trial, onto_waste)
+                if wins:
                     best, changed = trial, True
-                    i = min(i, len(best)) - 1
-                    continue
-                _, src, dst = best[i].split()
-                for j in range(i + 1, len(best)):
-                    if best[j].startswith("move") and best[j].split()[1] == dst:
-                        trial = best[:i] + best[i + 1 : j] + best[j + 1 :]
-                        if replay_line(start, deck, trial, onto_waste):
-                            best, changed = trial, True
-                        break
+                    cards = moved_cards(start, deck, best)
+                    i = min(i, len(best))
             i -= 1
     return tuple(best)
 
