@@ -164,9 +164,12 @@ def positions(store: Store, game_id: str) -> tuple[int, float, float]:
     ats = list(range(0, n + 1, max(1, n // 300)))
     from_zero = clock(lambda: [game.render(fold(log, at)) for at in ats]) * (n + 1) / len(ats)
     try:
-        from solrec.replay.snapshots import Replay
+        from solrec.replay.log import Replay
     except ImportError:
-        return n, from_zero, float("nan")
+        try:  # before Replay moved into replay/log.py
+            from solrec.replay.snapshots import Replay  # type: ignore[no-redef]
+        except ImportError:
+            return n, from_zero, float("nan")
 
     def scrub() -> None:
         replay = Replay(load(store, game_id))  # a fresh load: the snapshots are built inside the timing

@@ -20,6 +20,7 @@ import time
 
 from solrec.core.registry import get_game
 from solrec.core.solar_solitaire import proof, rules, solver
+from solrec.core.solar_solitaire.piles import INDEX, piles_of
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -38,9 +39,9 @@ def loss(games: int, seed: int, waste: str) -> None:
     total, largest, worst, worst_at, lost, unsearched = 0.0, 0, 0.0, -1, 0, 0
     for i in range(games):
         state = solver.deal_position(game, solver.deal_seed(seed, i), {"waste_takes_free_moves": waste})
-        piles = solver.piles_of(state)
+        piles = piles_of(state)
         for card in state.stock:
-            piles = solver.place_turned(piles, solver.INDEX[card])[0][1]
+            piles = solver.place_turned(piles, INDEX[card])[0][1]
         proof.rescue.cache_clear()
         started = time.perf_counter()
         found, positions = rules.loss_search(piles, onto_waste)

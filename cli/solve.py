@@ -1,11 +1,14 @@
 """``solrec solve``: ask a game's solver (game-agnostic; a game offers one through ``Game.solve`` and
 ``Game.survey``).
 
-- ``solrec solve ID``: from the current position of a stored game, can it still be won, and how.
+- ``solrec solve ID``: from the current position of a stored game, can it still be won, and how. An
+  answer derived from what the players cannot see (a seeded deck's order) reveals it, so it follows
+  the rule of the hidden information itself: while the game runs, only with ``--reveal``; without it
+  the answer rests on what the players see (the game's solver decides what that allows).
 - ``solrec solve GAME --deals N --seed S``: a survey of N seeded deals of a registered game.
 
 The one argument is read as a registered game name when ``--deals`` is given, otherwise as the id of
-a stored game. ``--seed`` without ``--deals`` is refused. Exit codes: 0 answered (whatever the
+a stored game. ``--seed`` without ``--deals``, and ``--reveal`` with it, are refused. Exit codes: 0 answered (whatever the
 verdict, "undecided" included), 2 bad input (unknown id or game, a game without a solver).
 """
 
@@ -32,6 +35,9 @@ def solve_cmd(
     deals: Annotated[int | None, typer.Option("--deals", min=1, help="Survey this many seeded deals of GAME.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the survey (with --deals; default 0).")] = None,
     budget: Annotated[int, typer.Option("--budget", min=1, help="Node budget: positions searched per deal or position.")] = DEFAULT_BUDGET,
+    reveal: Annotated[bool, typer.Option(
+        "--reveal", help="Let the solver use what the players cannot see while the game runs (a seeded deck's order).",
+    )] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -39,12 +45,14 @@ def solve_cmd(
     if deals is None:
         if seed is not None:
             raise UsageRefused("--seed chooses the deals of a survey: give --deals N too")
-        _solve_one(target, budget, db, as_json)
+        _solve_one(target, budget, reveal, db, as_json)
     else:
+        if reveal:
+            raise UsageRefused("--reveal is for a stored game: a survey's solver always knows its deals' stock order")
         _survey(target, deals, seed or 0, budget, as_json)
 
 
-def _solve_one(game_id: str, budget: int, db, as_json: bool) -> None:
+def _solve_one(game_id: str, budget: int, reveal: bool, db, as_json: bool) -> None:
     from solrec.replay.log import load, state_at
 
     from . import session
@@ -53,7 +61,7 @@ def _solve_one(game_id: str, budget: int, db, as_json: bool) -> None:
     game = log.game
     state = state_at(log)
     started = time.perf_counter()
-    report = game.solve(state, budget)
+    report = game.solve(state, budget, reveal)
     seconds = time.perf_counter() - started
     if report is None:
         raise Unsupported(f"{game.title} has no solver")

@@ -278,9 +278,11 @@ class Game(abc.ABC):
         raise InvalidSetup(f"{self.title} has no component data")
 
     # -- solving (optional) -----------------------------------------------------------------
-    def solve(self, state: Any, budget: int) -> SolveReport | None:
+    def solve(self, state: Any, budget: int, reveal: bool = False) -> SolveReport | None:
         """Whether the game can still be won from ``state`` (searching at most ``budget`` positions),
-        as a ``core.solve.SolveReport``; None means this game has no solver."""
+        as a ``core.solve.SolveReport``; None means this game has no solver. Without ``reveal`` the
+        answer rests only on what the players at the table see (an answer derived from hidden
+        information reveals it); with it the solver may use the rest too (a face-down deck's order)."""
         return None
 
     def survey(

@@ -1,4 +1,5 @@
-"""A game's log as replay tooling sees it: the header and the stored rows, from any source.
+"""A game's log as replay tooling sees it: the header and the stored rows, from any source, and the
+states they fold to (at any position, through snapshots: ``Replay``, ``state_at``).
 
 ``load`` verifies before anything is shown: the hash chain, and the event count and head hash the
 game records, so every reading command (show, score, replay, log, export, diff, legal) and every
@@ -199,11 +200,94 @@ def apply_all(game: Game, state: Any, rows: Sequence[Row], events: Sequence[Even
     return state
 
 
+# -- snapshots ------------------------------------------------------------------------------------
+# A game's state at any position without replaying from zero every time. The eventsourcing
+# library's idea, kept in memory: while a log is folded, the state after every ``SNAPSHOT_EVERY``
+# events is kept (states are immutable, so keeping one is keeping a reference), and a position is
+# reached from the nearest snapshot at or before it, or from the position asked for last when that
+# is nearer (scrubbing forward one event at a time costs one ``evolve``). Showing every position of
+# a game one by one is then linear in its length, not quadratic. ``Replay(log).state_at(n)`` is what
+# a referee's scrubber or an HTML replay uses; ``states(log)`` yields every position's state in one
+# fold; ``state_at`` goes through ``replay_of`` so repeated positions of the same loaded log share
+# one Replay.
+
+SNAPSHOT_EVERY = 64  # events between snapshots: at most 63 evolves to reach any position
+_KEPT = 8  # loaded logs whose Replay ``replay_of`` keeps
+
+
+class Replay:
+    """One loaded log's states, computed once and kept every ``every`` events."""
+
+    def __init__(self, log: Log, every: int = SNAPSHOT_EVERY):
+        if every < 1:
+            raise ValueError("snapshots are at least one event apart")
+        self.log = log
+        self.game = log.game
+        self.every = every
+        self._codec = log.codec
+        self._events: list[Event] = []  # the decoded prefix of the log
+        self._snapshots: list[Any] = [start(log)]  # the states at positions 0, every, 2 * every, ...
+        self._last: tuple[int, Any] = (0, self._snapshots[0])
+
+    def __len__(self) -> int:
+        return len(self.log.rows)
+
+    def events(self, upto: int) -> list[Event]:
+        """The first ``upto`` events, decoded once (a damaged one raises CorruptLog, as ``Log.events``)."""
+        rows = self.log.rows
+        while len(self._events) < upto:
+            row = rows[len(self._events)]
+            try:
+                self._events.append(self._codec.decode(row.type, row.version, row.payload))
+            except CorruptLog as err:
+                raise CorruptLog(f"game {self.log.game_id!r} at {at_event(row.seq)}: {err}") from None
+        return self._events
+
+    def _fold(self, state: Any, begin: int, end: int) -> Any:
+        return apply_all(self.game, state, self.log.rows[begin:end], self._events[begin:end], self.log.game_id)
+
+    def state_at(self, at: int | None = None) -> Any:
+        """The state after the first ``at`` events (None: the end)."""
+        at = check_position(self.log, at)
+        self.events(at)  # every event up to the position is decoded (and checked) before any is applied
+        every, snapshots = self.every, self._snapshots
+        while len(snapshots) * every <= at:
+            begin = (len(snapshots) - 1) * every
+            snapshots.append(self._fold(snapshots[-1], begin, begin + every))
+        position, state = at // every * every, snapshots[at // every]
+        last_at, last_state = self._last
+        if position <= last_at <= at:
+            position, state = last_at, last_state
+        state = self._fold(state, position, at)
+        self._last = (at, state)
+        return state
+
+
+def states(log: Log) -> Iterator[Any]:
+    """The state at every position of the log, 0 to its length, in one fold."""
+    replay = Replay(log)
+    for at in range(len(log.rows) + 1):
+        yield replay.state_at(at)
+
+
+_REPLAYS: dict[int, tuple[Log, Replay]] = {}
+
+
+def replay_of(log: Log) -> Replay:
+    """The Replay of this loaded log, made on first use; the last few logs' are kept."""
+    kept = _REPLAYS.get(id(log))
+    if kept is not None and kept[0] is log:
+        return kept[1]
+    replay = Replay(log)
+    if len(_REPLAYS) >= _KEPT:
+        _REPLAYS.pop(next(iter(_REPLAYS)))
+    _REPLAYS[id(log)] = (log, replay)  # the log is held, so its id is not reused while kept
+    return replay
+
+
 def state_at(log: Log, at: int | None = None) -> Any:
     """The state after the log's first ``at`` events (None: all). Reached from the nearest snapshot
-    of this loaded log (replay/snapshots.py), so asking for many positions does not replay from zero."""
-    from .snapshots import replay_of
-
+    of this loaded log (``Replay``), so asking for many positions does not replay from zero."""
     return replay_of(log).state_at(at)
 
 

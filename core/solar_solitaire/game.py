@@ -11,8 +11,8 @@ from ..chance import SeededDraw
 from ..errors import IllegalCommand
 from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
 from ..options import option
-from ..solve import LOST, UNKNOWABLE, WON, SolveReport
-from . import notation, proof, render, rules, scoring, solver, text
+from ..solve import LOST, UNKNOWABLE, UNWINNABLE, WON, SolveReport
+from . import notation, piles, proof, render, rules, scoring, solver, text
 from .cards import ALL_CARDS, PADS, ROCKETS
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 from .events import (
@@ -126,7 +126,7 @@ class SolarSolitaire(Game):
         if roll < 0.003 or not moves:
             return Resign()
         if roll < 0.9:
-            move = proof.next_rescue_move(solver.piles_of(state), state.waste_takes_free_moves)
+            move = proof.next_rescue_move(piles.piles_of(state), state.waste_takes_free_moves)
             return Resign() if move is None else notation.parse(move)
         return moves[rng.randrange(len(moves))]
 
@@ -226,20 +226,16 @@ class SolarSolitaire(Game):
         return super().describe_event(event)
 
     # -- the solver ---------------------------------------------------------------------------------
-    def solve(self, state: State, budget: int = DEFAULT_BUDGET) -> SolveReport:
+    def solve(self, state: State, budget: int = DEFAULT_BUDGET, reveal: bool = False) -> SolveReport:
         if state.result == "won":
             return SolveReport(WON, 0, budget, (), "the game is won")
         if state.over:
             return SolveReport(LOST, state.searched, budget, (), f"the game is over ({state.result})")
         if not state.dealt:
             return SolveReport(UNKNOWABLE, 0, budget, (), "the launch pads are not dealt yet")
-        if state.stock and not state.stock_known:
-            return SolveReport(
-                UNKNOWABLE, 0, budget, (),
-                f"entered deck: the order of the {len(state.stock)} stock cards is unknown, so whether the "
-                "deal can be won cannot be known before the stockpile is used up",
-            )
-        deck = bytes(solver.INDEX[c] for c in state.stock)
+        if state.stock and not (state.stock_known and reveal):
+            return self._solve_unseen_stock(state, budget)
+        deck = bytes(piles.INDEX[c] for c in state.stock)
         result = solver.solve_position(
             solver.roots_of(state, deck), deck, budget, state.waste_takes_free_moves, solver.start_of(state)
         )
@@ -249,6 +245,32 @@ class SolarSolitaire(Game):
             else "the stockpile is used up: nothing is hidden"
         )
         return SolveReport(result.verdict, result.positions, budget, result.line, note)
+
+    def _solve_unseen_stock(self, state: State, budget: int) -> SolveReport:
+        """What the player can know with the stock's order unseen (an entered deck's, or a seeded
+        deck's not revealed): a loss the cheap proof shows whatever order the stock cards come in
+        (the solver's own cut-off, which counts them as free to turn up anywhere), else nothing."""
+        n = len(state.stock)
+        position = piles.piles_of(state)
+        at_rest = not state.choice and not state.asked and state.hand is None
+        floating = sum(1 << piles.INDEX[c] for c in state.stock)
+        if at_rest and piles.emergency(position) and proof.hopeless(
+            position, state.waste_takes_free_moves, floating, every=True
+        ):
+            return SolveReport(
+                UNWINNABLE, 0, budget, (),
+                f"proven from what the player sees: whatever order the {n} stock cards come in, a stranded "
+                "rocket can never reach its launch pad",
+            )
+        if state.stock_known:
+            why = (f"the order of the {n} face-down stock cards is hidden from the player (reveal it for an "
+                   "open-information analysis)")
+        else:
+            why = f"entered deck: the order of the {n} stock cards is unknown"
+        return SolveReport(
+            UNKNOWABLE, 0, budget, (),
+            f"{why}, so whether the deal can be won cannot be known before the stockpile is used up",
+        )
 
     def survey(
         self, deals: int, seed: int, budget: int = DEFAULT_BUDGET, progress: Callable[[int], None] | None = None

@@ -26,15 +26,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import PLACES
-from .solver import (
+from .piles import (
     MASK,
     ROCKET_CARD,
     ROCKET_PAD,
     Piles,
-    _move,
     free_moves,
     launched,
     move_text,
+    move_top,
 )
 
 CARRIERS: tuple[int, ...] = tuple(MASK[r] for r in ROCKET_CARD)  # the cards each rocket may land on
@@ -215,7 +215,7 @@ def rescue(piles: Piles, onto_waste: bool, budget: int = BUDGET) -> tuple[bool |
         # depth-first, tried first (pushed last): a rocket to its pad, then a card off the waste heap
         moves.sort(key=lambda m: (ROCKET_PAD[node[m[0]][-1]] >= 0, m[0] == 0))
         for src, dst in moves:
-            child = _move(node, src, dst)
+            child = move_top(node, src, dst)
             if child in parent:
                 continue
             parent[child] = (node, (src, dst))
@@ -254,5 +254,5 @@ def next_rescue_move(piles: Piles, onto_waste: bool) -> str | None:
     for text in line:
         _NEXT[(cur, onto_waste)] = text
         _, src, dst = text.split()
-        cur = _move(cur, PLACES.index(src), PLACES.index(dst))
+        cur = move_top(cur, PLACES.index(src), PLACES.index(dst))
     return line[0]

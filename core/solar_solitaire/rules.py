@@ -8,7 +8,7 @@ are further events of the same command.
 from __future__ import annotations
 
 from ..errors import IllegalCommand
-from . import proof, solver
+from . import proof
 from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, matches, place_index, rocket_pad
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 from .events import (
@@ -27,6 +27,7 @@ from .events import (
     Wasted,
     Won,
 )
+from .piles import free_moves, piles_of
 from .state import State, evolve
 
 
@@ -191,7 +192,7 @@ def _settle(b: _Builder) -> None:
         b.add(Won())
         return
     if state.result is None and not state.stock and not state.choice and not state.asked and state.hand is None:
-        found, positions = loss_search(solver.piles_of(state), state.waste_takes_free_moves)
+        found, positions = loss_search(piles_of(state), state.waste_takes_free_moves)
         if found is False:
             b.add(Lost(state.stranded, positions))
 
@@ -294,8 +295,8 @@ def decide_resign(state: State, command: Resign) -> tuple:
 def legal_moves(state: State) -> tuple[Move, ...]:
     if not state.emergency or state.choice:
         return ()
-    piles = solver.piles_of(state)
-    return tuple(Move(PLACES[s], PLACES[d]) for s, d in solver.free_moves(piles, state.waste_takes_free_moves))
+    piles = piles_of(state)
+    return tuple(Move(PLACES[s], PLACES[d]) for s, d in free_moves(piles, state.waste_takes_free_moves))
 
 
 def legal_commands(state: State) -> tuple:

@@ -1,8 +1,7 @@
 """Search over Solar Solitaire positions (pure and deterministic: no clock, no randomness).
 
-Positions are compact: the nine piles as ``bytes`` of card numbers (index 0 the waste heap, 1-4 the
-launch pads 0-3, 5-8 the space stations 0-3, each bottom to top) and how many stock cards have been
-turned. The loss proof at the end of the stockpile lives in ``proof.py``; here:
+A position is the piles (``piles.py``) and how many stock cards have been turned. The search builds
+on the loss proof at the end of the stockpile (``proof.py``); here:
 
 - ``solve_position``: can the game still be won, and how? With the stock order known this is an
   open-information analysis (the solver sees the order of the face-down stock). Every search runs
@@ -19,116 +18,25 @@ from collections.abc import Callable
 
 import attrs
 
-from .cards import ALL_CARDS, PLACES, ROCKETS, matches
-
-N = len(ALL_CARDS)
-INDEX = {c: i for i, c in enumerate(ALL_CARDS)}
-MASK: tuple[int, ...] = tuple(sum(1 << j for j, d in enumerate(ALL_CARDS) if matches(c, d)) for c in ALL_CARDS)
-ROCKET_CARD: tuple[int, ...] = tuple(INDEX[r] for r in ROCKETS)
-ROCKET_PAD: tuple[int, ...] = tuple(ROCKETS.index(c) if c in ROCKETS else -1 for c in ALL_CARDS)
-WASTE_I = 0
-PAD_I = (1, 2, 3, 4)
-STATION_I = (5, 6, 7, 8)
-
-Piles = tuple  # tuple[bytes, ...] of length 9
-
-
-def match(a: int, b: int) -> bool:
-    return (MASK[a] >> b) & 1 == 1
-
-
-def piles_of(state) -> Piles:
-    """The nine piles of an engine state, as card numbers."""
-    return (
-        bytes(INDEX[c] for c in state.waste),
-        *(bytes(INDEX[c] for c in p) for p in state.pads),
-        *(bytes(INDEX[c] for c in p) for p in state.stations),
-    )
-
-
-def launched(piles: Piles, pad: int) -> bool:
-    pile = piles[1 + pad]
-    return bool(pile) and pile[-1] == ROCKET_CARD[pad]
-
-
-def all_launched(piles: Piles) -> bool:
-    return all(launched(piles, p) for p in range(4))
-
-
-def stranded_count(piles: Piles) -> int:
-    waste = piles[0]
-    return sum(1 for r in ROCKET_CARD if r in waste)
-
-
-def emergency(piles: Piles) -> bool:
-    waste = piles[0]
-    return any(r in waste for r in ROCKET_CARD)
-
-
-def forced_targets(piles: Piles, card: int) -> tuple[int, ...]:
-    """The launch pads a turned (or waste-top) card must be played on."""
-    pad = ROCKET_PAD[card]
-    if pad >= 0:
-        return (pad,) if match(piles[1 + pad][-1], card) else ()
-    return tuple(p for p in range(4) if not launched(piles, p) and match(piles[1 + p][-1], card))
-
-
-def _put(piles: Piles, i: int, card: int) -> Piles:
-    return piles[:i] + (piles[i] + bytes((card,)),) + piles[i + 1 :]
-
-
-def _move(piles: Piles, src: int, dst: int) -> Piles:
-    card = piles[src][-1]
-    out = list(piles)
-    out[src] = piles[src][:-1]
-    out[dst] = piles[dst] + bytes((card,))
-    return tuple(out)
-
-
-def free_moves(piles: Piles, onto_waste: bool) -> list[tuple[int, int]]:
-    """Every legal free move (source, target), in a fixed order. Only call while emergency holds.
-    ``onto_waste``: the waste heap takes free moves (waste_takes_free_moves=yes)."""
-    launched_ = [launched(piles, p) for p in range(4)]
-    targets = []  # (pile, its top card) for the piles a matching card may go on
-    if piles[0] and onto_waste:
-        targets.append((0, piles[0][-1]))
-    for p in range(4):
-        if not launched_[p]:
-            targets.append((1 + p, piles[1 + p][-1]))
-    empty_stations = []
-    for s in range(4):
-        if launched_[s]:  # a station only above a rocket already on its pad
-            pile = piles[5 + s]
-            if pile:
-                targets.append((5 + s, pile[-1]))
-            else:
-                empty_stations.append(s)
-    out = []
-    for src in range(9):
-        pile = piles[src]
-        if not pile:
-            continue
-        if 1 <= src <= 4 and (launched_[src - 1] or len(pile) < 2):
-            continue  # a launched rocket and the original pad cards never move
-        card = pile[-1]
-        pad = ROCKET_PAD[card]
-        if pad >= 0:  # a rocket goes only to its own launch pad
-            if match(piles[1 + pad][-1], card):
-                out.append((src, 1 + pad))
-            continue
-        mask = MASK[card]
-        for dst, top in targets:
-            if dst != src and (mask >> top) & 1:
-                out.append((src, dst))
-        if src <= 4:  # a station's first card: from the waste or a pad, matching its rocket
-            for s in empty_stations:
-                if (mask >> ROCKET_CARD[s]) & 1:
-                    out.append((src, 5 + s))
-    return out
-
-
-def move_text(src: int, dst: int) -> str:
-    return f"move {PLACES[src]} {PLACES[dst]}"
+from . import proof
+from .cards import PLACES
+from .piles import (
+    INDEX,
+    MASK,
+    ROCKET_CARD,
+    ROCKET_PAD,
+    Piles,
+    all_launched,
+    emergency,
+    forced_targets,
+    free_moves,
+    launched,
+    move_text,
+    move_top,
+    piles_of,
+    put_on,
+    stranded_count,
+)
 
 
 def cascade(piles: Piles, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Piles]]:
@@ -141,7 +49,7 @@ def cascade(piles: Piles, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str,
         return [(prefix, piles)]
     out = []
     for t in targets:
-        moved = _move(piles, 0, 1 + t)
+        moved = move_top(piles, 0, 1 + t)
         out.extend(cascade(moved, prefix + ((f"play pad{t}",) if len(targets) > 1 else ())))
     return out
 
@@ -150,10 +58,10 @@ def place_turned(piles: Piles, card: int, prefix: tuple[str, ...] = ()) -> list[
     """The turned card's forced play (or the waste heap), then the cascade."""
     targets = forced_targets(piles, card)
     if not targets:
-        return [(prefix, _put(piles, 0, card))]
+        return [(prefix, put_on(piles, 0, card))]
     out = []
     for t in targets:
-        played = _put(piles, 1 + t, card)
+        played = put_on(piles, 1 + t, card)
         out.extend(cascade(played, prefix + ((f"play pad{t}",) if len(targets) > 1 else ())))
     return out
 
@@ -202,7 +110,7 @@ def _children(piles: Piles, k: int, deck: bytes, onto_waste: bool) -> list[tuple
                 rank = 3
             else:
                 rank = 5
-            ranked.append((rank, len(ranked), (move_text(src, dst),), _move(piles, src, dst), k))
+            ranked.append((rank, len(ranked), (move_text(src, dst),), move_top(piles, src, dst), k))
     if k < len(deck):
         for cmds, child in place_turned(piles, deck[k], ("turn",)):
             ranked.append((4, len(ranked), cmds, child, k + 1))
@@ -228,8 +136,6 @@ class _Search:
         proof. Skipping the question is always sound, only slower: it is asked on entering a
         position by a turn or a launch (``full``) or by a card off the waste heap, where the answer
         is most likely to change; the moves between piles mostly shuffle and can be undone."""
-        from . import proof
-
         if not emergency(piles):
             return False
         if proof.hopeless(piles, self.onto_waste, self.floating[k], every=True):
@@ -306,9 +212,9 @@ def _turned(piles: Piles, card: int) -> tuple[Piles, tuple[int, bool, tuple[int,
     """A turned stock card: onto the waste heap, played where it is forced, or waiting for a choice."""
     targets = forced_targets(piles, card)
     if not targets:
-        return _put(piles, 0, card), None
+        return put_on(piles, 0, card), None
     if len(targets) == 1:
-        return _cascade_until_choice(_put(piles, 1 + targets[0], card))
+        return _cascade_until_choice(put_on(piles, 1 + targets[0], card))
     return piles, (card, True, targets)
 
 
@@ -320,8 +226,33 @@ def _cascade_until_choice(piles: Piles) -> tuple[Piles, tuple[int, bool, tuple[i
             break
         if len(targets) > 1:
             return piles, (card, False, targets)
-        piles = _move(piles, 0, 1 + targets[0])
+        piles = move_top(piles, 0, 1 + targets[0])
     return piles, None
+
+
+Waiting = tuple[int, bool, tuple[int, ...]] | None
+
+
+def _move_of(cmd: str) -> tuple[int, int]:
+    """The (source, target) piles of a ``move`` command."""
+    _, src, dst = cmd.split()
+    return PLACES.index(src), PLACES.index(dst)
+
+
+def _step(piles: Piles, waiting: Waiting, k: int, cmd: str, deck: bytes) -> tuple[Piles, Waiting, int]:
+    """One command of a line known to be legal there: the piles, the choice waiting and the count of
+    stock cards turned after it."""
+    if cmd == "turn":
+        piles, waiting = _turned(piles, deck[k])
+        return piles, waiting, k + 1
+    if cmd.startswith("play pad"):
+        assert waiting is not None
+        card, turned, _ = waiting
+        pad = int(cmd[-1])
+        played = put_on(piles, 1 + pad, card) if turned else move_top(piles, 0, 1 + pad)
+        piles, waiting = _cascade_until_choice(played)
+        return piles, waiting, k
+    return move_top(piles, *_move_of(cmd)), waiting, k
 
 
 def replay_line(start: Start, deck: bytes, line, onto_waste: bool) -> bool | None:
@@ -337,23 +268,24 @@ def replay_line(start: Start, deck: bytes, line, onto_waste: bool) -> bool | Non
         if cmd == "turn":
             if waiting is not None or k >= len(deck):
                 return None
-            card = deck[k]
-            k += 1
-            piles, waiting = _turned(piles, card)
         elif cmd.startswith("play pad"):
-            pad = int(cmd[-1])
-            if waiting is None or pad not in waiting[2]:
+            if waiting is None or int(cmd[-1]) not in waiting[2]:
                 return None
-            card, turned, _ = waiting
-            played = _put(piles, 1 + pad, card) if turned else _move(piles, 0, 1 + pad)
-            piles, waiting = _cascade_until_choice(played)
-        else:
-            _, src, dst = cmd.split()
-            move = (PLACES.index(src), PLACES.index(dst))
-            if waiting is not None or not emergency(piles) or move not in free_moves(piles, onto_waste):
-                return None
-            piles = _move(piles, *move)
+        elif waiting is not None or not emergency(piles) or _move_of(cmd) not in free_moves(piles, onto_waste):
+            return None
+        piles, waiting, k = _step(piles, waiting, k, cmd, deck)
     return all_launched(piles)
+
+
+def moved_cards(start: Start, deck: bytes, line) -> list[int | None]:
+    """For each command of a legal line, the card its free move moves (None for a turn or a play)."""
+    piles, waiting, k = start.piles, start.waiting, 0
+    commands = (["turn"] if start.asked else []) + list(line)
+    out: list[int | None] = []
+    for cmd in commands:
+        out.append(piles[_move_of(cmd)[0]][-1] if cmd.startswith("move") else None)
+        piles, waiting, k = _step(piles, waiting, k, cmd, deck)
+    return out[1:] if start.asked else out
 
 
 SEGMENT_SEARCH_LIMIT = 20_000
@@ -373,7 +305,7 @@ def _shortest_moves(a: Piles, b: Piles, onto_waste: bool) -> list[str] | None:
             if not emergency(node):
                 continue
             for src, dst in free_moves(node, onto_waste):
-                child = _move(node, src, dst)
+                child = move_top(node, src, dst)
                 if child in parent:
                     continue
                 parent[child] = (node, move_text(src, dst))
@@ -416,7 +348,7 @@ def _endgame_moves(piles: Piles, onto_waste: bool) -> list[str] | None:
         if not emergency(node):
             continue
         for src, dst in free_moves(node, onto_waste):
-            child = _move(node, src, dst)
+            child = move_top(node, src, dst)
             g = depth[node] + 1
             if child in depth and depth[child] <= g:
                 continue
@@ -436,17 +368,8 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
     i = 0
     while i < len(commands):
         if not commands[i].startswith("move"):
-            cmd = commands[i]
-            if cmd == "turn":
-                card = deck[k]
-                k += 1
-                piles, waiting = _turned(piles, card)
-            else:
-                assert waiting is not None
-                card, turned, _ = waiting
-                pad = int(cmd[-1])
-                piles, waiting = _cascade_until_choice(_put(piles, 1 + pad, card) if turned else _move(piles, 0, 1 + pad))
-            out.append(cmd)
+            piles, waiting, k = _step(piles, waiting, k, commands[i], deck)
+            out.append(commands[i])
             i += 1
             continue
         if i == endgame:
@@ -458,12 +381,10 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
         # a run ends before a card leaves the waste heap (that move cannot be undone; it is kept)
         j, end = i, piles
         while j < len(commands) and commands[j].startswith("move") and not commands[j].startswith("move waste"):
-            _, src, dst = commands[j].split()
-            end = _move(end, PLACES.index(src), PLACES.index(dst))
+            end = move_top(end, *_move_of(commands[j]))
             j += 1
         if j == i:
-            _, src, dst = commands[i].split()
-            piles = _move(piles, PLACES.index(src), PLACES.index(dst))
+            piles, waiting, k = _step(piles, waiting, k, commands[i], deck)
             out.append(commands[i])
             i += 1
             continue
@@ -476,29 +397,29 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
 def shortest_line(start: Start, deck: bytes, line: tuple[str, ...], onto_waste: bool) -> tuple[str, ...]:
     """A winning line with its detours taken out: each run of free moves replaced by the fewest free
     moves between the same two positions (when found within SEGMENT_SEARCH_LIMIT), then repeatedly
-    drop a free move, or a free move together with the next move of the same pile's card (a shuttle
-    there and back), while the line still wins. What is left has no removable detour."""
+    drop a free move, or a free move together with the next free move of the same card (a shuttle
+    there and back, maybe with other moves between), while the line still wins. What is left has no
+    removable detour: no free move, nor such a pair, can be left out."""
     best = _shortcut_runs(start, deck, list(line), onto_waste)
     if not replay_line(start, deck, best, onto_waste):
         best = list(line)  # never: the runs end where they ended
     changed = True
     while changed:
         changed = False
+        cards = moved_cards(start, deck, best)
         i = len(best) - 1
         while i >= 0:
-            if best[i].startswith("move"):
+            if cards[i] is not None:
                 trial = best[:i] + best[i + 1 :]
-                if replay_line(start, deck, trial, onto_waste):
+                wins = replay_line(start, deck, trial, onto_waste)
+                j = next((j for j in range(i + 1, len(best)) if cards[j] == cards[i]), None)
+                if not wins and j is not None:
+                    trial = best[:i] + best[i + 1 : j] + best[j + 1 :]
+                    wins = replay_line(start, deck, trial, onto_waste)
+                if wins:
                     best, changed = trial, True
-                    i = min(i, len(best)) - 1
-                    continue
-                _, src, dst = best[i].split()
-                for j in range(i + 1, len(best)):
-                    if best[j].startswith("move") and best[j].split()[1] == dst:
-                        trial = best[:i] + best[i + 1 : j] + best[j + 1 :]
-                        if replay_line(start, deck, trial, onto_waste):
-                            best, changed = trial, True
-                        break
+                    cards = moved_cards(start, deck, best)
+                    i = min(i, len(best))
             i -= 1
     return tuple(best)
 
@@ -519,9 +440,9 @@ def roots_of(state, deck: bytes) -> list[Root]:
         card = INDEX[state.waiting_card]
         for t in state.choice:
             if state.hand is not None:
-                out.extend(cascade(_put(piles, 1 + t, card), (f"play pad{t}",)))
+                out.extend(cascade(put_on(piles, 1 + t, card), (f"play pad{t}",)))
             else:
-                out.extend(cascade(_move(piles, 0, 1 + t), (f"play pad{t}",)))
+                out.extend(cascade(move_top(piles, 0, 1 + t), (f"play pad{t}",)))
         return [(c, p, 0) for c, p in out]
     if state.asked:
         return [(c, p, 1) for c, p in place_turned(piles, deck[0])]
@@ -549,7 +470,7 @@ def _greedy_moves(piles: Piles, onto_waste: bool) -> Piles:
             break
         rocket = [m for m in moves if ROCKET_PAD[piles[0][-1]] >= 0]
         src, dst = (rocket or moves)[0]
-        piles = _move(piles, src, dst)
+        piles = move_top(piles, src, dst)
         # the text's cascade applies to forced plays only; the greedy player keeps taking the waste top
     return piles
 

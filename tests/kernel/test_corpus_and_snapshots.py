@@ -11,8 +11,7 @@ from solrec.cli.session import import_text, simulate_games
 from solrec.events import pack
 from solrec.events.store import Store
 from solrec.replay.corpus import final_states, shards, stream_logs, validate_corpus
-from solrec.replay.log import fold, load, state_at
-from solrec.replay.snapshots import Replay, states
+from solrec.replay.log import Replay, fold, load, state_at, states
 from solrec.replay.validate import validate_stored
 
 from ..conftest import FIXTURES

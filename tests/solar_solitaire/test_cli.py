@@ -36,15 +36,28 @@ def test_an_entered_game_is_played_card_by_card(cli):
     assert "1-2-3 was already seen: it lies in pad0's pile" in result.stderr
 
 
-def test_solve_a_recorded_seeded_game_gives_a_winning_line(cli):
+def test_solve_a_recorded_seeded_game_with_reveal_gives_a_winning_line(cli):
     cli.run("new", "solar-solitaire", "--seed", "3", "--id", "g")
-    text = cli.run("solve", "g", "--budget", "20000").stdout
+    text = cli.run("solve", "g", "--budget", "20000", "--reveal").stdout
     assert "g at position 2: winnable" in text
     assert "open-information analysis: the solver knows the order of the face-down stockpile" in text
-    data = cli.json("solve", "g", "--budget", "20000")
+    data = cli.json("solve", "g", "--budget", "20000", "--reveal")
     assert data["verdict"] == "winnable" and data["line"] and data["decided"]
     cli.run("play", "g", "; ".join(data["line"]))
     assert cli.json("show", "g")["outcome"]["winners"] == ["Solo"]
+
+
+def test_solve_a_running_seeded_game_without_reveal_derives_nothing_from_the_hidden_stock(cli):
+    # issue 20: what is derived from hidden information follows the rule of the information itself
+    # (export refuses without --reveal; show and log hide it): the answer rests on what the player sees
+    cli.run("new", "solar-solitaire", "--seed", "3", "--id", "g")
+    result = cli.run("solve", "g", "--budget", "20000")
+    assert "g at position 2: unknowable" in result.stdout and "winning line" not in result.stdout
+    assert "the order of the 36 face-down stock cards is hidden from the player" in result.stdout
+    data = cli.json("solve", "g", "--budget", "20000")
+    assert data["verdict"] == "unknowable" and data["line"] == [] and data["positions"] == 0
+    revealed = cli.json("solve", "g", "--budget", "20000", "--reveal")
+    assert revealed["verdict"] == "winnable" and revealed["line"]
 
 
 def test_solve_an_entered_game_before_the_stock_is_used_up_cannot_know(cli):
@@ -56,7 +69,7 @@ def test_solve_an_entered_game_before_the_stock_is_used_up_cannot_know(cli):
 
 def test_solve_says_undecided_when_the_budget_runs_out(cli):
     cli.run("new", "solar-solitaire", "--seed", "21", "--id", "h")
-    data = cli.json("solve", "h", "--budget", "300")
+    data = cli.json("solve", "h", "--budget", "300", "--reveal")
     assert data["verdict"] == "undecided" and data["positions"] == 300
 
 
@@ -76,6 +89,7 @@ def test_survey_of_seeded_deals(cli):
         (("solve", "nope", "--deals", "3"), "unknown game 'nope'"),
         (("solve", "g", "--seed", "3"), "--seed chooses the deals of a survey"),
         (("solve", "solo-dice", "--deals", "3"), "Solo Dice has no solver"),
+        (("solve", "solar-solitaire", "--deals", "3", "--reveal"), "--reveal is for a stored game"),
     ],
 )
 def test_solve_refuses_bad_input_with_exit_code_2(cli, args, reason):

@@ -7,15 +7,24 @@ import pytest
 
 from solrec.core.solar_solitaire import proof, solver
 from solrec.core.solar_solitaire.cards import ALL_CARDS, PLACES
+from solrec.core.solar_solitaire.piles import (
+    INDEX,
+    ROCKET_PAD,
+    emergency,
+    free_moves,
+    launched,
+    move_top,
+    piles_of,
+)
 
 from .helpers import GAME, Table, make_state
 
 
 def _forced_play_ending(index: int, waste: str):
     state = solver.deal_position(GAME, solver.deal_seed(0, index), {"waste_takes_free_moves": waste})
-    piles = solver.piles_of(state)
+    piles = piles_of(state)
     for card in state.stock:
-        piles = solver.place_turned(piles, solver.INDEX[card])[0][1]
+        piles = solver.place_turned(piles, INDEX[card])[0][1]
     return piles
 
 
@@ -26,10 +35,10 @@ def _every_reachable_position(piles, onto_waste: bool, limit: int) -> bool | Non
     while frontier:
         nxt = []
         for node in frontier:
-            for src, dst in solver.free_moves(node, onto_waste):
-                if 1 <= dst <= 4 and solver.ROCKET_PAD[node[src][-1]] >= 0:
+            for src, dst in free_moves(node, onto_waste):
+                if 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0:
                     return True
-                child = solver._move(node, src, dst)
+                child = move_top(node, src, dst)
                 if child not in seen:
                     seen.add(child)
                     nxt.append(child)
@@ -44,7 +53,7 @@ def test_the_proof_agrees_with_a_search_of_every_reachable_position(waste):
     compared = 0
     for index in range(40):
         piles = _forced_play_ending(index, waste)
-        if not solver.emergency(piles):
+        if not emergency(piles):
             continue
         expected = _every_reachable_position(piles, waste == "yes", 20_000)
         if expected is None:
@@ -59,12 +68,12 @@ def test_a_rescue_found_frees_the_topmost_stranded_rocket():
         piles = _forced_play_ending(index, "no")
         found, _, line = proof.rescue(piles, False)
         if found:
-            launched = sum(solver.launched(piles, p) for p in range(4))
+            standing = sum(launched(piles, p) for p in range(4))
             for move in line:
                 _, src, dst = move.split()
-                assert (PLACES.index(src), PLACES.index(dst)) in solver.free_moves(piles, False)
-                piles = solver._move(piles, PLACES.index(src), PLACES.index(dst))
-            assert sum(solver.launched(piles, p) for p in range(4)) == launched + 1
+                assert (PLACES.index(src), PLACES.index(dst)) in free_moves(piles, False)
+                piles = move_top(piles, PLACES.index(src), PLACES.index(dst))
+            assert sum(launched(piles, p) for p in range(4)) == standing + 1
             return
     raise AssertionError("no rescue among the endings")
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from solrec.core.errors import IllegalCommand
 from solrec.core.play import initial_state, make_header
-from solrec.core.solar_solitaire import solver
 from solrec.core.solar_solitaire.cards import ALL_CARDS, PLACES
 from solrec.core.solar_solitaire.commands import Move
+from solrec.core.solar_solitaire.piles import free_moves, piles_of
 from solrec.core.solar_solitaire.rules import check_move
 from solrec.events.codec import EventCodec, converter
 from solrec.replay.simulate import simulate
@@ -95,7 +95,7 @@ def test_the_solvers_free_moves_are_exactly_the_moves_the_rules_allow(seed, pick
                 allowed.add(Move(a, b))
             except IllegalCommand:
                 pass
-    moves = {Move(PLACES[s], PLACES[d]) for s, d in solver.free_moves(solver.piles_of(state), waste == "yes")}
+    moves = {Move(PLACES[s], PLACES[d]) for s, d in free_moves(piles_of(state), waste == "yes")}
     assert moves == allowed
 
 

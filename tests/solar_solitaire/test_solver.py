@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from solrec.cli.solve import DEFAULT_BUDGET
-from solrec.core.solar_solitaire import solver
+from solrec.core.solar_solitaire import piles, solver
 from solrec.core.solar_solitaire.cards import ALL_CARDS
+from solrec.core.solar_solitaire.events import Moved
 from solrec.core.solve import SolveReport
 
 from .helpers import GAME, Table, make_state
@@ -17,7 +18,7 @@ HARD_SEED = 21  # not decided within 20,000 positions
 
 def test_a_solved_deals_winning_line_wins_when_replayed():
     table = Table("seeded", seed=WINNABLE_SEED)
-    report = GAME.solve(table.state, 20_000)
+    report = GAME.solve(table.state, 20_000, reveal=True)
     assert isinstance(report, SolveReport)
     assert report.verdict == "winnable" and report.line
     assert report.note.startswith("open-information analysis")
@@ -29,9 +30,9 @@ def test_a_solved_deals_winning_line_wins_when_replayed():
 
 def test_a_winning_line_from_the_middle_of_a_game_wins_too():
     table = Table("seeded", seed=WINNABLE_SEED)
-    for command in GAME.solve(table.state, 20_000).line[:5]:
+    for command in GAME.solve(table.state, 20_000, reveal=True).line[:5]:
         table.cmd(command)
-    report = GAME.solve(table.state, 20_000)
+    report = GAME.solve(table.state, 20_000, reveal=True)
     for command in report.line:
         table.cmd(command)
     assert table.state.result == "won"
@@ -65,7 +66,7 @@ def test_a_deal_with_no_winning_line_is_proven_unwinnable():
     pads = (("0-0-1", "0-0-0"), ("2-0-3", "0-0-3"), ("1-3-1",), ("1-2-2",))
     placed = [c for p in pads for c in p] + ["3-3-3", "1-1-3"]
     state = make_state(pads, waste=(*_rest(*placed), "3-3-3"), stock=("1-1-3",), stock_known=True)
-    report = GAME.solve(state, 1000)
+    report = GAME.solve(state, 1000, reveal=True)
     # the loss proof's cheap proof settles it at the first position: no card 3-3-3 may land on
     # (3-x-3, 3-3-x) can ever top pad3, whatever 0-0-3 and the last card do
     assert report.verdict == "unwinnable" and report.decided and report.positions == 1
@@ -73,7 +74,7 @@ def test_a_deal_with_no_winning_line_is_proven_unwinnable():
 
 def test_the_solver_reports_undecided_when_its_budget_runs_out():
     table = Table("seeded", seed=HARD_SEED)
-    report = GAME.solve(table.state, 500)
+    report = GAME.solve(table.state, 500, reveal=True)
     assert report.verdict == "undecided" and report.positions == 500 and report.line == ()
 
 
@@ -103,9 +104,9 @@ def test_a_survey_deal_is_the_game_that_solrec_new_with_its_seed_deals():
 def test_the_forced_player_wins_a_deal_whose_rockets_come_in_time():
     # seed 38's deal is won by the forced plays alone
     state = solver.deal_position(GAME, 38)
-    deck = bytes(solver.INDEX[c] for c in state.stock)
-    assert solver.play_forced_only(solver.piles_of(state), deck)
-    assert solver.play_greedy(solver.piles_of(state), deck, False)
+    deck = bytes(piles.INDEX[c] for c in state.stock)
+    assert solver.play_forced_only(piles.piles_of(state), deck)
+    assert solver.play_greedy(piles.piles_of(state), deck, False)
 
 
 def _won_by(table: Table, line) -> bool:
@@ -119,23 +120,79 @@ def _won_by(table: Table, line) -> bool:
 @pytest.mark.parametrize("index", [0, 5, 32])
 def test_a_hard_survey_deal_is_solved_within_the_default_budget_and_its_line_wins(index):
     table = Table("seeded", seed=solver.deal_seed(0, index))
-    report = GAME.solve(table.state, DEFAULT_BUDGET)
+    report = GAME.solve(table.state, DEFAULT_BUDGET, reveal=True)
     assert report.verdict == "winnable"
     assert _won_by(table, report.line)
 
 
-@pytest.mark.parametrize("index", [0, 5, 32])
-def test_a_winning_line_has_no_detour_left(index):
-    # no free move (nor a move and the move taking the same card back) can be left out with the
-    # line still winning; so no move is ever undone by the next one
-    table = Table("seeded", seed=solver.deal_seed(0, index))
-    line = GAME.solve(table.state, DEFAULT_BUDGET).line
-    start = solver.start_of(table.state)
-    deck = bytes(solver.INDEX[c] for c in table.state.stock)
-    assert solver.replay_line(start, deck, line, False) is True
-    for i, command in enumerate(line):
-        if command.startswith("move"):
-            assert not solver.replay_line(start, deck, line[:i] + line[i + 1 :], False)
-    for a, b in zip(line, line[1:]):
-        if a.startswith("move") and b.startswith("move"):
-            assert a.split()[1:] != b.split()[1:][::-1], f"{a} then {b}"
+def _detours(index: int, waste: str) -> list[str]:
+    """Solve seeded deal ``index`` (of a survey from seed 0) with the stock order revealed and list
+    what can be left out of the printed line with the line still winning: a free move, or a free
+    move together with the next free move of the same card. The card each command moves is read
+    off the engine's own events as the line is played."""
+    options = {"waste_takes_free_moves": waste}
+    seed = solver.deal_seed(0, index)
+    table = Table("seeded", seed=seed, **options)
+    state, onto_waste = table.state, waste == "yes"
+    line = GAME.solve(state, DEFAULT_BUDGET, reveal=True).line
+    if not line:
+        return []  # undecided within the budget: nothing printed
+    cards = []
+    for command in line:
+        moved = [e.card for e in table.cmd(command) if isinstance(e, Moved)]
+        cards.append(moved[0] if command.startswith("move") else None)
+    assert table.state.result == "won"
+    start, deck = solver.start_of(state), bytes(piles.INDEX[c] for c in state.stock)
+    found = []
+    for i, card in enumerate(cards):
+        if card is None:
+            continue
+        if solver.replay_line(start, deck, line[:i] + line[i + 1 :], onto_waste):
+            found.append(f"{i}: {line[i]}")
+        j = next((j for j in range(i + 1, len(line)) if cards[j] == card), None)
+        if j is not None and solver.replay_line(start, deck, line[:i] + line[i + 1 : j] + line[j + 1 :], onto_waste):
+            found.append(f"{i}: {line[i]} and {j}: {line[j]} ({card})")
+    return found
+
+
+# deals of `solrec solve solar-solitaire --deals 50 --seed 0` whose lines the shortener that paired a
+# move with the next move from its destination pile (maybe another card) left with a shuttle
+@pytest.mark.parametrize("waste, index", [("no", 3), ("no", 38), ("yes", 28), ("yes", 40), ("yes", 48)])
+def test_a_winning_line_has_no_detour_left(waste, index):
+    # docs/rules/solar-solitaire.md: no printed line undoes a move
+    assert _detours(index, waste) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("waste", ["no", "yes"])
+def test_no_winning_line_of_fifty_deals_has_a_detour_left(waste):
+    assert {i: d for i in range(50) if (d := _detours(i, waste))} == {}
+
+
+def test_a_seeded_deck_hidden_from_the_player_gives_no_answer_derived_from_it():
+    # issue 20: anything derived from hidden information follows the rule of the information itself
+    table = Table("seeded", seed=WINNABLE_SEED)
+    report = GAME.solve(table.state, 20_000)
+    assert report.verdict == "unknowable" and report.line == () and report.positions == 0
+    assert "the order of the 36 face-down stock cards is hidden from the player" in report.note
+
+
+def test_a_seeded_deck_is_solved_without_revealing_once_the_stock_is_used_up():
+    pads = (("0-0-1", "0-0-0"), ("1-1-2", "1-1-1"), ("2-2-3", "2-2-2"), ("2-0-3", "3-0-3"))
+    placed = [c for p in pads for c in p] + ["3-3-3", "0-3-0", "0-2-0"]
+    state = make_state(pads, waste=(*_rest(*placed), "3-3-3", "0-3-0", "0-2-0"), stock=(), stock_known=True)
+    report = GAME.solve(state, 1000)
+    assert report.verdict == "winnable" and report.line
+    assert report.note == "the stockpile is used up: nothing is hidden"
+
+
+@pytest.mark.parametrize("known", [False, True])
+def test_a_loss_whatever_the_stock_order_is_proven_without_knowing_it(known):
+    # the position of test_a_deal_with_no_winning_line_is_proven_unwinnable: no card 3-3-3 may land
+    # on can ever top pad3, whichever card is still face down
+    pads = (("0-0-1", "0-0-0"), ("2-0-3", "0-0-3"), ("1-3-1",), ("1-2-2",))
+    placed = [c for p in pads for c in p] + ["3-3-3", "1-1-3"]
+    state = make_state(pads, waste=(*_rest(*placed), "3-3-3"), stock=("1-1-3",), stock_known=known)
+    report = GAME.solve(state, 1000)
+    assert report.verdict == "unwinnable" and report.positions == 0
+    assert report.note.startswith("proven from what the player sees")

@@ -1,0 +1,116 @@
+"""Solar Solitaire positions as compact piles, and the moves on them: what the loss proof
+(``proof.py``) and the solver (``solver.py``) search over. Pure and deterministic.
+
+A position is the nine piles as ``bytes`` of card numbers (index 0 the waste heap, 1-4 the launch
+pads 0-3, 5-8 the space stations 0-3, each bottom to top). The moves mirror ``rules.py`` exactly
+(tests cross-check them).
+"""
+
+from __future__ import annotations
+
+from .cards import ALL_CARDS, PLACES, ROCKETS, matches
+
+INDEX = {c: i for i, c in enumerate(ALL_CARDS)}
+MASK: tuple[int, ...] = tuple(sum(1 << j for j, d in enumerate(ALL_CARDS) if matches(c, d)) for c in ALL_CARDS)
+ROCKET_CARD: tuple[int, ...] = tuple(INDEX[r] for r in ROCKETS)
+ROCKET_PAD: tuple[int, ...] = tuple(ROCKETS.index(c) if c in ROCKETS else -1 for c in ALL_CARDS)
+
+Piles = tuple  # tuple[bytes, ...] of length 9
+
+
+def match(a: int, b: int) -> bool:
+    return (MASK[a] >> b) & 1 == 1
+
+
+def piles_of(state) -> Piles:
+    """The nine piles of an engine state, as card numbers."""
+    return (
+        bytes(INDEX[c] for c in state.waste),
+        *(bytes(INDEX[c] for c in p) for p in state.pads),
+        *(bytes(INDEX[c] for c in p) for p in state.stations),
+    )
+
+
+def launched(piles: Piles, pad: int) -> bool:
+    pile = piles[1 + pad]
+    return bool(pile) and pile[-1] == ROCKET_CARD[pad]
+
+
+def all_launched(piles: Piles) -> bool:
+    return all(launched(piles, p) for p in range(4))
+
+
+def stranded_count(piles: Piles) -> int:
+    waste = piles[0]
+    return sum(1 for r in ROCKET_CARD if r in waste)
+
+
+def emergency(piles: Piles) -> bool:
+    waste = piles[0]
+    return any(r in waste for r in ROCKET_CARD)
+
+
+def forced_targets(piles: Piles, card: int) -> tuple[int, ...]:
+    """The launch pads a turned (or waste-top) card must be played on."""
+    pad = ROCKET_PAD[card]
+    if pad >= 0:
+        return (pad,) if match(piles[1 + pad][-1], card) else ()
+    return tuple(p for p in range(4) if not launched(piles, p) and match(piles[1 + p][-1], card))
+
+
+def put_on(piles: Piles, i: int, card: int) -> Piles:
+    return piles[:i] + (piles[i] + bytes((card,)),) + piles[i + 1 :]
+
+
+def move_top(piles: Piles, src: int, dst: int) -> Piles:
+    card = piles[src][-1]
+    out = list(piles)
+    out[src] = piles[src][:-1]
+    out[dst] = piles[dst] + bytes((card,))
+    return tuple(out)
+
+
+def free_moves(piles: Piles, onto_waste: bool) -> list[tuple[int, int]]:
+    """Every legal free move (source, target), in a fixed order. Only call while emergency holds.
+    ``onto_waste``: the waste heap takes free moves (waste_takes_free_moves=yes)."""
+    launched_ = [launched(piles, p) for p in range(4)]
+    targets = []  # (pile, its top card) for the piles a matching card may go on
+    if piles[0] and onto_waste:
+        targets.append((0, piles[0][-1]))
+    for p in range(4):
+        if not launched_[p]:
+            targets.append((1 + p, piles[1 + p][-1]))
+    empty_stations = []
+    for s in range(4):
+        if launched_[s]:  # a station only above a rocket already on its pad
+            pile = piles[5 + s]
+            if pile:
+                targets.append((5 + s, pile[-1]))
+            else:
+                empty_stations.append(s)
+    out = []
+    for src in range(9):
+        pile = piles[src]
+        if not pile:
+            continue
+        if 1 <= src <= 4 and (launched_[src - 1] or len(pile) < 2):
+            continue  # a launched rocket and the original pad cards never move
+        card = pile[-1]
+        pad = ROCKET_PAD[card]
+        if pad >= 0:  # a rocket goes only to its own launch pad
+            if match(piles[1 + pad][-1], card):
+                out.append((src, 1 + pad))
+            continue
+        mask = MASK[card]
+        for dst, top in targets:
+            if dst != src and (mask >> top) & 1:
+                out.append((src, dst))
+        if src <= 4:  # a station's first card: from the waste or a pad, matching its rocket
+            for s in empty_stations:
+                if (mask >> ROCKET_CARD[s]) & 1:
+                    out.append((src, 5 + s))
+    return out
+
+
+def move_text(src: int, dst: int) -> str:
+    return f"move {PLACES[src]} {PLACES[dst]}"
