@@ -256,7 +256,7 @@ PRECONDITIONS = {
 # sets up, is played to its end by the random player, and renders in time.
 RANGES: dict[str, tuple[int, int]] = {  # a number, or each number of a list (of lists)
     "mat.track.maximum": (1, 20), "mat.track.fuel_start": (0, 20), "mat.track.bucks_start": (0, 20),
-    "mat.exchange.units_per_resource": (1, 6), "mat.exchange.value_per_unit": (1, 6),
+    "mat.exchange.units_per_resource": (2, 2), "mat.exchange.value_per_unit": (1, 6),
     "mat.exchange.bucks_per_action_point": (1, 6), "mat.exchange.fuel_per_range": (1, 6),
     "mat.storage.cells": (1, 6), "mat.storage.values": (1, 6), "mat.storage.open_cells": (1, 18),
     "mat.storage.resource_pool": (0, 200),
@@ -270,7 +270,7 @@ RANGES: dict[str, tuple[int, int]] = {  # a number, or each number of a list (of
     "mat.missions.markers": (0, 12), "mat.missions.unfulfilled_vp": (-10, 0),
     "mat.planets.unsettled_penalty": (0, 100), "mat.planets.set_of_four": (0, 20), "mat.planets.set_of_three": (0, 20),
     "mat.end.track_thresholds": (0, 20), "mat.end.beside_vp": (-10, 0), "mat.end.network_awards": (0, 20),
-    "bridge.wheel.values": (-3, 6), "bridge.wheel.setup_dice": (1, 5), "bridge.bonus.split_from": (0, 10),
+    "bridge.wheel.values": (-1, 6), "bridge.wheel.setup_dice": (1, 5), "bridge.bonus.split_from": (0, 10),
     "dice.action_dice.per_colour": (1, 10), "dice.bag.removed_per_colour": (0, 10),
     "dice.bag.dice_per_player_turn": (1, 10), "dice.hubs.removed": (0, 5), "dice.hubs.game_turns": (1, 6),
     "start_cards.rules.resources_each": (0, 5), "tiles.setup.planets_removed_per_colour": (0, 9),
@@ -824,6 +824,11 @@ def _cross_checks(check: _Check, numbers: dict, cards: dict, starts: dict, plane
     for track in ("fuel_start", "bucks_start"):
         if numbers[f"mat.track.{track}"] > numbers["mat.track.maximum"]:
             check.bad(f"mat.track.{track}", "is at most mat.track.maximum (5.0 'may never have more than 10 fuel or SpaceBucks')")
+    dealt = 4 * 2 * numbers["start_cards.rules.resources_each"]
+    if numbers["mat.storage.resource_pool"] < dealt:
+        # 4.0 deals each player "two resources each in the other two colors" before anyone plays
+        check.bad("mat.storage.resource_pool", f"holds the {dealt} resources the start cards deal to 4 players, not "
+                  f"{numbers['mat.storage.resource_pool']}")
     values = numbers["bridge.wheel.values"]
     if len(set(values)) != len(values):
         check.bad("bridge.wheel.values", "are different: a bonus names its space on the wheel (9.2 A)")
