@@ -340,7 +340,7 @@ class _Check:
         lo, hi = bounds
         if not lo <= value <= hi:
             shown = value if abs(value) < 10**12 else f"a number of {len(str(abs(value)))} digits"
-            self.bad(path, f"is {lo}..{hi}, not {shown}")
+            self.bad(path, f"is {lo}..{hi}, not {shown}" if lo < hi else f"is {lo}, not {shown}")
             return False
         return True
 
