@@ -339,8 +339,7 @@ class _Check:
     def within(self, path: str, value: int, bounds: tuple[int, int]) -> bool:
         lo, hi = bounds
         if not lo <= value <= hi:
-            shown = value if abs(value) < 10**12 else f"a number of {len(str(abs(value)))} digits"
-            self.bad(path, f"is {lo}..{hi}, not {shown}" if lo < hi else f"is {lo}, not {shown}")
+            self.bad(path, f"is {lo}..{hi}, not {_shown(value)}" if lo < hi else f"is {lo}, not {_shown(value)}")
             return False
         return True
 
@@ -403,7 +402,7 @@ class _Check:
 
     def effect(self, path: str, raw: Any) -> Effect | None:
         if not isinstance(raw, dict):
-            self.bad(path, f"an effect is a table with 'effect', not {raw!r}")
+            self.bad(path, f"an effect is a table with 'effect', not {_shown(raw)}")
             return None
         kind = raw.get("effect")
         if not isinstance(kind, str) or kind not in EFFECT_FIELDS:
@@ -744,7 +743,7 @@ def _layout(check: _Check, path: str, r: dict, hexes: list[str]) -> bool:
         good = False
     for i, word in enumerate(hexes):
         if word not in LAYOUT_KINDS:
-            check.bad(f"{path}[{i}]", f"is one of {', '.join(LAYOUT_KINDS)}, not {word!r}")
+            check.bad(f"{path}[{i}]", f"is one of {', '.join(LAYOUT_KINDS)}, not {_shown(word)}")
             good = False
     if not good:
         return False
