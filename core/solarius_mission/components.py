@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -852,26 +851,56 @@ def digest_of(canonical: str) -> str:
 # -- loading ---------------------------------------------------------------------------------------
 
 
-# What a TOML parse must not meet (_nesting): strings and comments (their brackets and dots are text),
-# then brackets and braces, and dotted keys (a run of words joined by dots)
-_TOML_TEXT = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*', re.S)
-_DOTTED = re.compile(r"[\w-]+(?:[ \t]*\.[ \t]*[\w-]+)+")
+def _string_end(text: str, start: int, quote: str) -> int:
+    """Where a TOML string that opens at ``start`` ends (just past its closing quote); one pass, no
+    regular expression (which backtracks quadratically on a long unclosed string)."""
+    delim = quote * 3 if text.startswith(quote * 3, start) else quote
+    k, n = start + len(delim), len(text)
+    while k < n:
+        ch = text[k]
+        if ch == "\\" and quote == '"':
+            k += 2
+        elif text.startswith(delim, k):
+            return k + len(delim)
+        elif ch == "\n" and len(delim) == 1:
+            return k  # a one-line string is not closed: tomllib says so
+        else:
+            k += 1
+    return n
 
 
 def _nesting(text: str) -> int:
     """How deep a TOML text nests, read before it is parsed: tomllib recurses into nested arrays and
     inline tables, and a dotted key of n parts costs it time and memory quadratic in n (a 100,000-part
-    key ran out of memory after 26 s)."""
-    bare = _TOML_TEXT.sub("s", text)
+    key ran out of memory after 26 s). Brackets and dots inside strings and comments are text."""
     depth = deepest = 0
-    for ch in bare:
+    parts = longest = 1  # parts of the dotted key being read, and of the longest
+    word = False  # the last character read (blanks aside) ends a key part
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if ch in "\"'":
+            i, word = _string_end(text, i, ch), True
+            continue
         if ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
         elif ch in "]}":
             depth -= 1
-    parts = max((m.group().count(".") + 1 for m in _DOTTED.finditer(bare)), default=1)
-    return max(deepest, parts)
+        if ch == "." and word:
+            parts += 1
+            longest = max(longest, parts)
+            word = False
+        elif ch.isalnum() or ch in "_-":
+            word = True
+        elif ch not in " \t.":
+            parts, word = 1, False
+        i += 1
+    return max(deepest, longest)
 
 
 def _toml(label: str, text: str) -> dict[str, Any]:
