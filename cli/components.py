@@ -13,6 +13,19 @@ from solrec.core.errors import InvalidSetup
 
 from .app import Db, GameName, Json, command, emit
 
+MAX_SET_BYTES = 1024 * 1024  # a component set is a document typed in from a glossary; each game bounds it further
+
+
+def _read(path: Path, budget: int) -> str:
+    """A regular file's text, refused unread when it is larger than what is left of the budget."""
+    if not path.is_file():
+        raise InvalidSetup(f"{path} is not a regular file")
+    with path.open("rb") as f:
+        data = f.read(budget + 1)
+    if len(data) > budget:
+        raise InvalidSetup(f"{path}: a component set is at most {MAX_SET_BYTES // 1024} KiB, all its files together")
+    return data.decode("utf-8")
+
 
 def read_set(path: Path) -> tuple[str, dict[str, str]]:
     """The set's name and its TOML texts: per family from a folder, or one file (keyed by its file name)."""
@@ -21,8 +34,12 @@ def read_set(path: Path) -> tuple[str, dict[str, str]]:
             files = sorted(path.glob("*.toml"))
             if not files:
                 raise InvalidSetup(f"{path} holds no .toml file")
-            return path.name, {p.stem: p.read_text(encoding="utf-8") for p in files}
-        return path.stem, {path.name: path.read_text(encoding="utf-8")}
+            texts, budget = {}, MAX_SET_BYTES
+            for p in files:
+                texts[p.stem] = _read(p, budget)
+                budget -= len(texts[p.stem].encode("utf-8"))
+            return path.name, texts
+        return path.stem, {path.name: _read(path, MAX_SET_BYTES)}
     except UnicodeDecodeError:
         raise InvalidSetup(f"{path} is not UTF-8 text") from None
 

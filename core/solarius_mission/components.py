@@ -248,6 +248,69 @@ PRECONDITIONS = {
     "tech_column": {"colour": "colour", "at_least": "int"},
 }
 
+# -- the bounds: what the schema accepts, the engine plays --------------------------------------------------
+# The range of every number and the length of every list and text the engine relies on. The rulebook's
+# figure lies inside each range; the ranges are house bounds (docs/rules/solarius-mission.md, "Bounds
+# of a component set"), wide enough for any printed glossary and narrow enough that every accepted set
+# sets up, is played to its end by the random player, and renders in time.
+RANGES: dict[str, tuple[int, int]] = {  # a number, or each number of a list (of lists)
+    "mat.track.maximum": (1, 20), "mat.track.fuel_start": (0, 20), "mat.track.bucks_start": (0, 20),
+    "mat.exchange.units_per_resource": (2, 2), "mat.exchange.value_per_unit": (1, 6),
+    "mat.exchange.bucks_per_action_point": (1, 6), "mat.exchange.fuel_per_range": (1, 6),
+    "mat.storage.cells": (1, 6), "mat.storage.values": (1, 6), "mat.storage.open_cells": (1, 18),
+    "mat.storage.resource_pool": (0, 200),
+    "mat.tech.faces": (1, 6), "mat.tech.face_vp": (0, 10), "mat.tech.upgrade_costs": (0, 10),
+    "mat.tech.shift_costs": (0, 10), "mat.tech.column_vp": (0, 10),
+    "mat.contamination.spaces": (0, 10), "mat.contamination.cube_pool": (0, 100),
+    "mat.stations.slot_costs": (1, 12), "mat.stations.slot_vp": (0, 10), "mat.stations.contamination_spaces": (0, 5),
+    "mat.drives.own": (0, 5), "mat.drives.common_slots": (0, 6), "mat.drives.price": (1, 10),
+    "mat.drives.upgrade_price": (1, 10), "mat.drives.pool": (0, 40),
+    "mat.hand.limit": (1, 10),
+    "mat.missions.markers": (0, 12), "mat.missions.unfulfilled_vp": (-10, 0),
+    "mat.planets.unsettled_penalty": (0, 100), "mat.planets.set_of_four": (0, 20), "mat.planets.set_of_three": (0, 20),
+    "mat.end.track_thresholds": (0, 20), "mat.end.beside_vp": (-10, 0), "mat.end.network_awards": (0, 20),
+    "bridge.wheel.values": (-1, 6), "bridge.wheel.setup_dice": (1, 5), "bridge.bonus.split_from": (0, 10),
+    "dice.action_dice.per_colour": (1, 10), "dice.bag.removed_per_colour": (0, 10),
+    "dice.bag.dice_per_player_turn": (1, 10), "dice.hubs.removed": (0, 5), "dice.hubs.game_turns": (1, 6),
+    "start_cards.rules.resources_each": (0, 5), "tiles.setup.planets_removed_per_colour": (0, 9),
+}
+# Lists of no fixed length (LENGTHS holds the fixed ones): (fewest, most) entries; INNER: each inner list
+SPANS: dict[str, tuple[int, int]] = {
+    "mat.planets.unsettled_penalty": (1, 40), "mat.end.track_thresholds": (0, 10), "dice.hubs.letters": (1, 6),
+}
+INNER: dict[str, tuple[int, int]] = {
+    "mat.stations.slot_costs": (2, 2), "mat.end.track_thresholds": (2, 2), "mat.end.network_awards": (0, 4),
+}
+EFFECT_RANGES = {"count": (0, 10), "amount": (0, 10), "steps": (0, 10), "every": (1, 10), "vp": (0, 10)}
+PRECONDITION_RANGES = {"amount": (0, 20), "at_least": (0, 6)}
+ID_RANGE = (1, 999)  # a card's, an outpost's or a planet's number
+VP_RANGE = (0, 20)  # a mission's or a planet's victory points
+TILE_RANGE = (0, 19)  # hexes of one kind on a tile of 19 hexes (board.TILE_SIZE)
+RECORDS = {  # how many records each family holds: (fewest, most; _cross_checks: what 4 players need)
+    "progress_cards": (0, 100), "start_cards": (0, 20), "station_cards": (1, 12), "outposts": (1, 12),
+    "planets": (0, 100), "tiles": (0, 7),
+}
+MAX_EFFECTS = 6  # effects in one list (immediate, permanent, a die space's, a bonus)
+MAX_COST_TERMS = 4  # terms of one mission cost, one per colour
+MAX_START_PROGRESS = 4  # progress cards named on one start card
+MAX_TEXT = 600  # characters of one text (a source: the longest built-in one is 375)
+MAX_NAME = 64  # characters of the set's name, a tile's name
+# Before parsing: a set's TOML (all its files together) and the recorded JSON content. The content is
+# recorded in the game's options, which the store holds as one JSON text of at most 64 KiB
+# (events/store.py MAX_TEXT): the content as stored there (JSON-escaped) stays under MAX_CONTENT.
+MAX_BYTES = 128 * 1024  # house-2016b is 32 KB of TOML
+MAX_CONTENT = 60 * 1024  # house-2016b's content is 32,086 characters as stored
+MAX_DEPTH = 12  # nesting of tables, arrays and dotted keys (the built-in sets nest 8 deep)
+MAX_NODES = 20_000  # values in the whole tree (house-2016b: about 4,000)
+
+
+def _shown(value: Any) -> str:
+    """A value as a reason quotes it: short (a huge number by its digits, a long text or list cut)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = repr(value) if isinstance(value, str | int | float | bool) else f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
 
 class _Check:
     """Collects one line per bad field."""
@@ -271,6 +334,24 @@ class _Check:
                 self.bad(f"{path}.{key}", "missing")
                 ok = False
         return ok
+
+    def within(self, path: str, value: int, bounds: tuple[int, int]) -> bool:
+        lo, hi = bounds
+        if not lo <= value <= hi:
+            self.bad(path, f"is {lo}..{hi}, not {_shown(value)}" if lo < hi else f"is {lo}, not {_shown(value)}")
+            return False
+        return True
+
+    def number(self, path: str, value: Any, bounds: tuple[int, int]) -> bool:
+        """A whole number within its bounds."""
+        return self.value(path, value, "int") and self.within(path, value, bounds)
+
+    def spans(self, path: str, value: list, bounds: tuple[int, int], what: str = "values") -> bool:
+        lo, hi = bounds
+        if not lo <= len(value) <= hi:
+            self.bad(path, f"holds {lo}..{hi} {what}, not {len(value)}" if lo != hi else f"holds {lo} {what}, not {len(value)}")
+            return False
+        return True
 
     def source(self, path: str, value: Any) -> str | None:
         if not isinstance(value, str):
@@ -301,30 +382,30 @@ class _Check:
             good = isinstance(value, list) and all(isinstance(v, str) for v in value)
             what = "a list of texts"
         elif kind == "colour":
-            good = value in COLOURS
+            good = isinstance(value, str) and value in COLOURS
             what = f"a colour ({', '.join(COLOURS)})"
         elif kind == "colour_or_any":
-            good = value in (*COLOURS, "any")
+            good = isinstance(value, str) and value in (*COLOURS, "any")
             what = f"a colour ({', '.join(COLOURS)}) or any"
         elif kind == "per":
-            good = value in VP_PER
+            good = isinstance(value, str) and value in VP_PER
             what = f"one of {', '.join(VP_PER)}"
         elif kind == "str":
-            good = isinstance(value, str) and bool(value)
-            what = "a text"
+            good = isinstance(value, str) and 0 < len(value) <= MAX_NAME
+            what = f"a text of 1..{MAX_NAME} characters"
         else:  # pragma: no cover - a schema typo
             raise AssertionError(kind)
         if not good:
-            self.bad(path, f"is {what}, not {value!r}")
+            self.bad(path, f"is {what}, not {_shown(value)}")
         return good
 
     def effect(self, path: str, raw: Any) -> Effect | None:
         if not isinstance(raw, dict):
-            self.bad(path, f"an effect is a table with 'effect', not {raw!r}")
+            self.bad(path, f"an effect is a table with 'effect', not {_shown(raw)}")
             return None
         kind = raw.get("effect")
-        if kind not in EFFECT_FIELDS:
-            self.bad(f"{path}.effect", f"{kind!r} is outside the effect vocabulary ({', '.join(EFFECT_FIELDS)})")
+        if not isinstance(kind, str) or kind not in EFFECT_FIELDS:
+            self.bad(f"{path}.effect", f"{_shown(kind)} is outside the effect vocabulary ({', '.join(EFFECT_FIELDS)})")
             return None
         fields = EFFECT_FIELDS[kind]
         required = tuple(k for k, v in fields.items() if not v.endswith("?"))
@@ -334,9 +415,7 @@ class _Check:
         good = all(self.value(f"{path}.{k}", raw[k], fields[k]) for k in fields if k in raw)
         if not good:
             return None
-        numbers = [raw[k] for k in ("count", "amount", "steps", "every", "vp") if k in raw]
-        if any(n < 0 for n in numbers) or raw.get("every", 1) < 1:
-            self.bad(path, "counts are positive")
+        if not all([self.within(f"{path}.{k}", raw[k], b) for k, b in EFFECT_RANGES.items() if k in raw]):
             return None
         amount = int(raw.get("count", raw.get("amount", raw.get("steps", 0))) or 0)
         colour = raw.get("colour", "any" if kind == "action_points" else "")
@@ -345,6 +424,8 @@ class _Check:
     def effects(self, path: str, raw: Any) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
             self.bad(path, f"is a list of effects, not {type(raw).__name__}")
+            return ()
+        if not self.spans(path, raw, (0, MAX_EFFECTS), "effects"):
             return ()
         out = [self.effect(f"{path}[{i}]", r) for i, r in enumerate(raw)]
         return tuple(e for e in out if e is not None)
@@ -370,26 +451,48 @@ class _Check:
 
 
 def _cost(check: _Check, path: str, raw: Any) -> tuple[CostTerm, ...]:
-    if not isinstance(raw, list) or not raw:
-        check.bad(path, "is a list of cost terms such as 'black 5', 'yellow 2 II' or 'brown III'")
+    if not isinstance(raw, list) or not 0 < len(raw) <= MAX_COST_TERMS:
+        check.bad(path, f"is a list of 1..{MAX_COST_TERMS} cost terms such as 'black 5', 'yellow 2 II' or 'brown III'")
         return ()
     out = []
     for i, term in enumerate(raw):
-        words = term.split() if isinstance(term, str) else []
+        words = term.split() if isinstance(term, str) and len(term) <= MAX_NAME else []
         where = f"{path}[{i}]"
         if len(words) < 2 or words[0] not in COLOURS:
-            check.bad(where, f"a cost term starts with a colour and is written '5', '2 II' or 'III', not {term!r}")
+            check.bad(where, f"a cost term starts with a colour and is written '5', '2 II' or 'III', not {_shown(term)}")
             continue
         colour, rest = words[0], words[1:]
-        if len(rest) == 1 and rest[0].isdigit() and int(rest[0]) > 0:
-            out.append(CostTerm(colour, total=int(rest[0])))
+        # a total of value 1..30, or 1..6 cubes (ASCII digits: int() would read other scripts' digits too)
+        count = int(rest[0]) if rest[0].isascii() and rest[0].isdigit() and len(rest[0]) <= 2 else 0
+        if len(rest) == 1 and 0 < count <= 30:
+            out.append(CostTerm(colour, total=count))
         elif len(rest) == 1 and rest[0] in ROMAN:
             out.append(CostTerm(colour, cubes=(ROMAN[rest[0]],)))
-        elif len(rest) == 2 and rest[0].isdigit() and int(rest[0]) > 0 and rest[1] in ROMAN:
-            out.append(CostTerm(colour, cubes=(ROMAN[rest[1]],) * int(rest[0])))
+        elif len(rest) == 2 and 0 < count <= 6 and rest[1] in ROMAN:
+            out.append(CostTerm(colour, cubes=(ROMAN[rest[1]],) * count))
         else:
-            check.bad(where, f"a cost is written '5' (total value), '2 II' or 'III' (cubes of a value), not {term!r}")
+            check.bad(where, f"a cost is written '5' (a total value 1..30), '2 II' (1..6 cubes of a value) or 'III', not {_shown(term)}")
     return tuple(out)
+
+
+def _bounded(check: _Check, path: str, value: Any) -> bool:
+    """A datum of a numeric family within its bounds: its length (LENGTHS, SPANS, INNER) and the range
+    of each of its numbers (RANGES)."""
+    if isinstance(value, list):
+        want = LENGTHS.get(path)
+        if want is not None and not check.spans(path, value, (want, want)):
+            return False
+        if path in SPANS and not check.spans(path, value, SPANS[path]):
+            return False
+        good = True
+        for i, item in enumerate(value):
+            if isinstance(item, list):
+                good &= path not in INNER or check.spans(f"{path}[{i}]", item, INNER[path])
+                good &= all([check.within(f"{path}[{i}]", x, RANGES[path]) for x in item])
+            elif isinstance(item, int):
+                good &= check.within(f"{path}[{i}]", item, RANGES[path])
+        return good
+    return check.within(path, value, RANGES[path])
 
 
 def _records(check: _Check, family: str, raw: Any, key: str) -> list[tuple[str, dict]]:
@@ -399,12 +502,16 @@ def _records(check: _Check, family: str, raw: Any, key: str) -> list[tuple[str, 
     if not isinstance(items, list) or not all(isinstance(r, dict) for r in items):
         check.bad(f"{family}.{key}", "is a list of tables ([[...]])")
         return []
+    if not check.spans(f"{family}.{key}", items, RECORDS[family], "records"):
+        return []
     return [(f"{family}.{key}[{i}]", r) for i, r in enumerate(items)]
 
 
 def _unique(check: _Check, path: str, ids: list[Any]) -> None:
     seen = set()
     for i in ids:
+        if not isinstance(i, int) or isinstance(i, bool):
+            continue  # refused as a wrong type where the record is read
         if i in seen:
             check.bad(path, f"id {i!r} appears twice")
         seen.add(i)
@@ -415,6 +522,7 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
     check = _Check()
     if not isinstance(raw, Mapping):
         raise InvalidComponents("a component set is a table of families")
+    _tree_bounds(dict(raw))
     for key in sorted(set(raw) - set(FAMILIES) - {"name"}):
         check.bad(key, f"unknown family (families: {', '.join(FAMILIES)})")
     for fam in FAMILIES:
@@ -432,10 +540,8 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
                 continue
             checked = {k: t_raw[k] for k in fields if check.value(f"{path}.{k}", t_raw[k], fields[k])}
             for k, v in checked.items():
-                want = LENGTHS.get(f"{path}.{k}")
-                if want is not None and len(v) != want:
-                    check.bad(f"{path}.{k}", f"holds {want} values, not {len(v)}")
-                numbers[f"{path}.{k}"] = v
+                if _bounded(check, f"{path}.{k}", v):
+                    numbers[f"{path}.{k}"] = v
             check.record(path, t_raw, checked)
     if "dice.action_dice.colours" in numbers and tuple(numbers["dice.action_dice.colours"]) != COLOURS:
         check.bad("dice.action_dice.colours", f"the rows of the mat are {', '.join(COLOURS)}, in this order")
@@ -443,20 +549,25 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
         faces = numbers["dice.action_dice.faces"]
         for f in faces:
             if f not in ("1", "2", "3", "4", "5", "6", "*", "*+1"):
-                check.bad("dice.action_dice.faces", f"a face is a number 1-6, * or *+1, not {f!r}")
+                check.bad("dice.action_dice.faces", f"a face is a number 1-6, * or *+1, not {_shown(f)}")
+    if "dice.hubs.letters" in numbers:
+        # each hub marker names an outer tile (2.7); a letter drawn twice would be two markers of one hub
+        letters = numbers["dice.hubs.letters"]
+        if any(len(x) != 1 or not ("A" <= x <= "Z") for x in letters) or len(set(letters)) != len(letters):
+            check.bad("dice.hubs.letters", "are different capital letters A-Z, one per outer tile")
 
     cards: dict[int, ProgressCard] = {}
     for path, r in _records(check, "progress_cards", raw.get("progress_cards", {}), "card"):
         if not check.keys(path, r, ("id", "source", "mission", "development"), ("sources",)):
             continue
-        if not check.value(f"{path}.id", r["id"], "int"):
+        if not check.number(f"{path}.id", r["id"], ID_RANGE):
             continue
         mission, dev = r["mission"], r["development"]
         cost: tuple[CostTerm, ...] = ()
         vp = 0
         if check.keys(f"{path}.mission", mission, ("cost", "vp")):
             cost = _cost(check, f"{path}.mission.cost", mission["cost"])
-            vp = mission["vp"] if check.value(f"{path}.mission.vp", mission["vp"], "int") else 0
+            vp = mission["vp"] if check.number(f"{path}.mission.vp", mission["vp"], VP_RANGE) else 0
         imm: tuple[Effect, ...] = ()
         perm: tuple[Effect, ...] = ()
         space = None
@@ -473,8 +584,8 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
                 ds = dev["die_space"]
                 if check.keys(f"{path}.development.die_space", ds, ("colours", "effects")):
                     colours = ds["colours"]
-                    if not isinstance(colours, list) or not colours or any(
-                        c not in (*COLOURS, "any") for c in colours
+                    if not isinstance(colours, list) or not 0 < len(colours) <= 4 or any(
+                        not isinstance(c, str) or c not in (*COLOURS, "any") for c in colours
                     ):
                         check.bad(f"{path}.development.die_space.colours", "is a list of colours or ['any']")
                     else:
@@ -489,18 +600,19 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
     if check.keys("start_cards", sc_raw, ("card", "rules")):
         rules = sc_raw["rules"]
         if check.keys("start_cards.rules", rules, ("resources_each", "source"), ("sources",)):
-            if check.value("start_cards.rules.resources_each", rules["resources_each"], "int"):
+            if check.number("start_cards.rules.resources_each", rules["resources_each"], RANGES["start_cards.rules.resources_each"]):
                 numbers["start_cards.rules.resources_each"] = rules["resources_each"]
             check.record("start_cards.rules", rules, {"resources_each": rules["resources_each"]})
         for path, r in _records(check, "start_cards", {"card": sc_raw["card"]}, "card"):
             if not check.keys(path, r, ("id", "shift", "upgrade", "resources", "progress", "source"), ("sources",)):
                 continue
-            good = check.value(f"{path}.id", r["id"], "int")
+            good = check.number(f"{path}.id", r["id"], ID_RANGE)
             good &= check.value(f"{path}.shift", r["shift"], "colour")
             good &= check.value(f"{path}.upgrade", r["upgrade"], "colour")
-            good &= check.value(f"{path}.progress", r["progress"], "ints")
+            good &= check.value(f"{path}.progress", r["progress"], "ints") and check.spans(
+                f"{path}.progress", r["progress"], (0, MAX_START_PROGRESS), "card numbers")
             res = r["resources"]
-            if not isinstance(res, list) or any(c not in COLOURS for c in res):
+            if not isinstance(res, list) or any(not isinstance(c, str) or c not in COLOURS for c in res):
                 check.bad(f"{path}.resources", "is a list of colours")
                 good = False
             if good:
@@ -516,10 +628,10 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
     for path, r in _records(check, "station_cards", raw.get("station_cards", {}), "card"):
         if not check.keys(path, r, ("id", "colours", "immediate", "permanent", "source"), ("sources",)):
             continue
-        if not check.value(f"{path}.id", r["id"], "int"):
+        if not check.number(f"{path}.id", r["id"], ID_RANGE):
             continue
         colours = r["colours"]
-        if not isinstance(colours, list) or len(colours) != 2 or any(c not in COLOURS for c in colours):
+        if not isinstance(colours, list) or len(colours) != 2 or any(not isinstance(c, str) or c not in COLOURS for c in colours):
             check.bad(f"{path}.colours", "names two colours (9.2 B II.2)")
             colours = []
         imm = check.effects(f"{path}.immediate", r["immediate"])
@@ -531,10 +643,10 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
     for path, r in _records(check, "outposts", raw.get("outposts", {}), "outpost"):
         if not check.keys(path, r, ("id", "symbol", "bonus", "source"), ("sources",)):
             continue
-        if not check.value(f"{path}.id", r["id"], "int"):
+        if not check.number(f"{path}.id", r["id"], ID_RANGE):
             continue
-        if r["symbol"] not in ("colony", "station", "mission"):
-            check.bad(f"{path}.symbol", f"is colony, station or mission, not {r['symbol']!r}")
+        if not isinstance(r["symbol"], str) or r["symbol"] not in ("colony", "station", "mission"):
+            check.bad(f"{path}.symbol", f"is colony, station or mission, not {_shown(r['symbol'])}")
         bonus = check.effects(f"{path}.bonus", r["bonus"])
         src = check.record(path, r, {"symbol": r["symbol"], "bonus": r["bonus"]})
         outposts[r["id"]] = Outpost(r["id"], str(r["symbol"]), bonus, src or "")
@@ -543,15 +655,17 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
     for path, r in _records(check, "planets", raw.get("planets", {}), "planet"):
         if not check.keys(path, r, ("id", "colour", "vp", "precondition", "source"), ("sources",)):
             continue
-        good = check.value(f"{path}.id", r["id"], "int") & check.value(f"{path}.colour", r["colour"], "colour")
-        good &= check.value(f"{path}.vp", r["vp"], "int")
+        good = check.number(f"{path}.id", r["id"], ID_RANGE) & check.value(f"{path}.colour", r["colour"], "colour")
+        good &= check.number(f"{path}.vp", r["vp"], VP_RANGE)
         pre = r["precondition"]
         kind = pre.get("kind") if isinstance(pre, dict) else None
-        if kind not in PRECONDITIONS:
-            check.bad(f"{path}.precondition.kind", f"{kind!r} is not a precondition ({', '.join(PRECONDITIONS)})")
+        if not isinstance(kind, str) or kind not in PRECONDITIONS:
+            check.bad(f"{path}.precondition.kind", f"{_shown(kind)} is not a precondition ({', '.join(PRECONDITIONS)})")
             good = False
         elif check.keys(f"{path}.precondition", pre, ("kind", *PRECONDITIONS[kind])):
-            good &= all(check.value(f"{path}.precondition.{k}", pre[k], v) for k, v in PRECONDITIONS[kind].items())
+            good &= all([check.value(f"{path}.precondition.{k}", pre[k], v) and (
+                v != "int" or check.within(f"{path}.precondition.{k}", pre[k], PRECONDITION_RANGES[k]))
+                for k, v in PRECONDITIONS[kind].items()])
         else:
             good = False
         if good:
@@ -566,7 +680,7 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
         if check.value("tiles.setup.planets_removed_per_colour", removed, "ints"):
             if len(removed) != 5:
                 check.bad("tiles.setup.planets_removed_per_colour", f"holds 5 values (by player count 0-4), not {len(removed)}")
-            else:
+            elif _bounded(check, "tiles.setup.planets_removed_per_colour", removed):
                 numbers["tiles.setup.planets_removed_per_colour"] = removed
             check.record("tiles.setup", setup, {"planets_removed_per_colour": removed})
     tiles_records = {k: v for k, v in tiles_raw.items() if k != "setup"} if isinstance(tiles_raw, dict) else tiles_raw
@@ -574,10 +688,10 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
         if not check.keys(path, r, ("name", "planet_spaces", "hubs", "portals", "source"), ("sources", "hexes")):
             continue
         spaces = r["planet_spaces"]
-        good = check.value(f"{path}.name", r["name"], "str") & check.value(f"{path}.hubs", r["hubs"], "int")
-        good &= check.value(f"{path}.portals", r["portals"], "int")
+        good = check.value(f"{path}.name", r["name"], "str") & check.number(f"{path}.hubs", r["hubs"], TILE_RANGE)
+        good &= check.number(f"{path}.portals", r["portals"], TILE_RANGE)
         if check.keys(f"{path}.planet_spaces", spaces, ("unmarked", "three", "four")):
-            good &= all(check.value(f"{path}.planet_spaces.{k}", spaces[k], "int") for k in ("unmarked", "three", "four"))
+            good &= all([check.number(f"{path}.planet_spaces.{k}", spaces[k], TILE_RANGE) for k in ("unmarked", "three", "four")])
         else:
             good = False
         hexes = r.get("hexes", [])
@@ -599,6 +713,10 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
         more = f"\n... and {len(check.errors) - 25} more" if len(check.errors) > 25 else ""
         raise InvalidComponents(f"component set {name!r} is refused:\n" + "\n".join(shown) + more)
     canon = canonical_json(raw)
+    stored = len(json.dumps(canon))  # as the game's options hold it (JSON-escaped)
+    if stored > MAX_CONTENT:
+        raise InvalidComponents(f"component set {name!r} is {stored:,} characters as a game records it, over the bound of "
+                                f"{MAX_CONTENT:,} (the store holds a game's options in 64 KiB)")
     return ComponentSet(
         name=name,
         digest=digest_of(canon),
@@ -624,7 +742,7 @@ def _layout(check: _Check, path: str, r: dict, hexes: list[str]) -> bool:
         good = False
     for i, word in enumerate(hexes):
         if word not in LAYOUT_KINDS:
-            check.bad(f"{path}[{i}]", f"is one of {', '.join(LAYOUT_KINDS)}, not {word!r}")
+            check.bad(f"{path}[{i}]", f"is one of {', '.join(LAYOUT_KINDS)}, not {_shown(word)}")
             good = False
     if not good:
         return False
@@ -701,6 +819,25 @@ def _cross_checks(check: _Check, numbers: dict, cards: dict, starts: dict, plane
         in_bag = 4 * (per - removed) - numbers["bridge.wheel.setup_dice"]
         if in_bag != players * numbers["dice.bag.dice_per_player_turn"]:
             check.bad("dice.bag.removed_per_colour", f"with {players} players the bag must hold 4 dice per player after the bridge")
+    for track in ("fuel_start", "bucks_start"):
+        if numbers[f"mat.track.{track}"] > numbers["mat.track.maximum"]:
+            check.bad(f"mat.track.{track}", "is at most mat.track.maximum (5.0 'may never have more than 10 fuel or SpaceBucks')")
+    dealt = 4 * 2 * numbers["start_cards.rules.resources_each"]
+    if numbers["mat.storage.resource_pool"] < dealt:
+        # 4.0 deals each player "two resources each in the other two colors" before anyone plays
+        check.bad("mat.storage.resource_pool", f"holds the {dealt} resources the start cards deal to 4 players, not "
+                  f"{numbers['mat.storage.resource_pool']}")
+    values = numbers["bridge.wheel.values"]
+    if len(set(values)) != len(values):
+        check.bad("bridge.wheel.values", "are different: a bonus names its space on the wheel (9.2 A)")
+    letters, removed_hubs = len(numbers["dice.hubs.letters"]), numbers["dice.hubs.removed"]
+    if numbers["dice.hubs.game_turns"] + removed_hubs > letters:
+        # 4.0: two of the six hub markers go back to the box, the other four lie on the four game turns
+        check.bad("dice.hubs.game_turns", f"with {removed_hubs} hub marker(s) removed, {letters} letters reveal a hub for at most "
+                  f"{letters - removed_hubs} game turns")
+    named = [cid for s in starts.values() for cid in s.progress]
+    for cid in sorted({cid for cid in named if named.count(cid) > 1}):
+        check.bad("start_cards", f"progress card {cid} is named twice: each start card's cards are dealt from one deck (4.0)")
 
 
 def canonical_json(raw: Mapping[str, Any]) -> str:
@@ -714,16 +851,95 @@ def digest_of(canonical: str) -> str:
 # -- loading ---------------------------------------------------------------------------------------
 
 
+def _string_end(text: str, start: int, quote: str) -> int:
+    """Where a TOML string that opens at ``start`` ends (just past its closing quote); one pass, no
+    regular expression (which backtracks quadratically on a long unclosed string)."""
+    delim = quote * 3 if text.startswith(quote * 3, start) else quote
+    k, n = start + len(delim), len(text)
+    while k < n:
+        ch = text[k]
+        if ch == "\\" and quote == '"':
+            k += 2
+        elif text.startswith(delim, k):
+            return k + len(delim)
+        elif ch == "\n" and len(delim) == 1:
+            return k  # a one-line string is not closed: tomllib says so
+        else:
+            k += 1
+    return n
+
+
+def _nesting(text: str) -> int:
+    """How deep a TOML text nests, read before it is parsed: tomllib recurses into nested arrays and
+    inline tables, and a dotted key of n parts costs it time and memory quadratic in n (a 100,000-part
+    key ran out of memory after 26 s). Brackets and dots inside strings and comments are text."""
+    depth = deepest = 0
+    parts = longest = 1  # parts of the dotted key being read, and of the longest
+    word = False  # the last character read (blanks aside) ends a key part
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if ch in "\"'":
+            i, word = _string_end(text, i, ch), True
+            continue
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+        if ch == "." and word:
+            parts += 1
+            longest = max(longest, parts)
+            word = False
+        elif ch.isalnum() or ch in "_-":
+            word = True
+        elif ch not in " \t.":
+            parts, word = 1, False
+        i += 1
+    return max(deepest, longest)
+
+
 def _toml(label: str, text: str) -> dict[str, Any]:
+    if _nesting(text) > MAX_DEPTH:
+        raise InvalidComponents(f"{label} nests tables, arrays or dotted keys more than {MAX_DEPTH} deep")
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+    except ValueError as err:  # TOMLDecodeError, and a number over Python's 4,300 digits
         raise InvalidComponents(f"{label} is not valid TOML: {err}") from None
+    except RecursionError:
+        raise InvalidComponents(f"{label} nests tables or arrays more than {MAX_DEPTH} deep") from None
+
+
+def _tree_bounds(raw: Any) -> None:
+    """The whole tree within its bounds before the schema reads it: its depth, its size and the length
+    of every text (keys included); texts are printable (no control or bidi characters)."""
+    stack: list[tuple[Any, int]] = [(raw, 0)]
+    nodes = 0
+    while stack:
+        node, depth = stack.pop()
+        nodes += 1
+        if depth > MAX_DEPTH or nodes > MAX_NODES:
+            raise InvalidComponents(f"a component set nests at most {MAX_DEPTH} deep and holds at most {MAX_NODES} values")
+        if isinstance(node, dict):
+            stack.extend((k, depth + 1) for k in node)
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+        elif isinstance(node, str) and (len(node) > MAX_TEXT or not node.isprintable()):
+            what = f"is {len(node)} characters long" if len(node) > MAX_TEXT else "holds a control character"
+            raise InvalidComponents(f"a text of the set {what} (at most {MAX_TEXT} printable characters): {_shown(node)}")
 
 
 def parse_texts(name: str, texts: Mapping[str, str]) -> dict[str, Any]:
     """The plain data of a set from TOML texts: one text per family (keyed by family), or one text
     whose top-level tables are the families (keyed by anything else)."""
+    size = sum(len(body.encode("utf-8", "surrogatepass")) for body in texts.values())
+    if size > MAX_BYTES:
+        raise InvalidComponents(f"a component set is at most {MAX_BYTES // 1024} KiB of TOML, not {size:,} bytes")
     if len(texts) == 1 and next(iter(texts)) not in FAMILIES:
         (label, body), = texts.items()
         raw = _toml(label, body)
@@ -740,8 +956,8 @@ def parse_texts(name: str, texts: Mapping[str, str]) -> dict[str, Any]:
 def from_texts(name: str, texts: Mapping[str, str]) -> ComponentSet:
     raw = parse_texts(name, texts)
     set_name = raw.get("name")
-    if not isinstance(set_name, str) or not set_name:
-        raise InvalidComponents("name: is the set's name, a text")
+    if not isinstance(set_name, str) or not 0 < len(set_name) <= MAX_NAME or not set_name.isprintable():
+        raise InvalidComponents(f"name: is the set's name, a text of 1..{MAX_NAME} printable characters, not {_shown(set_name)}")
     return _remember(check_set(set_name, {k: v for k, v in raw.items() if k != "name"}))
 
 
@@ -772,10 +988,12 @@ def builtin_by_digest(digest: str) -> ComponentSet | None:
 
 @functools.lru_cache(maxsize=64)
 def from_canonical(name: str, canonical: str) -> ComponentSet:
+    if len(canonical) > MAX_CONTENT:
+        raise InvalidComponents(f"the recorded component data is {len(canonical):,} characters, over the bound of {MAX_CONTENT:,}")
     try:
         raw = json.loads(canonical)
-    except json.JSONDecodeError as err:
-        raise InvalidComponents(f"the recorded component data is not JSON: {err}") from None
+    except (ValueError, RecursionError) as err:  # a number over 4,300 digits is a ValueError too
+        raise InvalidComponents(f"the recorded component data is not JSON within bounds: {err}") from None
     return _remember(check_set(name, raw))
 
 
