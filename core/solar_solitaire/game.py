@@ -262,14 +262,12 @@ class SolarSolitaire(Game):
                 f"proven from what the player sees: whatever order the {n} stock cards come in, a stranded "
                 "rocket can never reach its launch pad",
             )
-        if state.stock_known:
-            why = (f"the order of the {n} face-down stock cards is hidden from the player (reveal it for an "
-                   "open-information analysis)")
-        else:
-            why = f"entered deck: the order of the {n} stock cards is unknown"
+        why = (f"the order of the {n} face-down stock cards is hidden from the player" if state.stock_known
+               else f"entered deck: the order of the {n} stock cards is unknown")
+        known = " (reveal the order for an open-information analysis)" if state.stock_known else ""
         return SolveReport(
             UNKNOWABLE, 0, budget, (),
-            f"{why}, so whether the deal can be won cannot be known before the stockpile is used up",
+            f"{why}, so whether the deal can be won cannot be known before the stockpile is used up{known}",
         )
 
     def survey(
