@@ -53,9 +53,11 @@ def show_cmd(
         "scores": dict(game.score(state).totals),
         "outcome": outcome.as_dict() if outcome else None,
     }
+    comments = comments_of(db, log).at(position)
+    data["notes"] = [c.as_dict() for c in comments]
     if as_json:  # the plain state is for scripts only: text output does not pay for it
         data["state"] = to_plain(state) if reveal else game.public(to_plain(state))
-    emit(as_json, data, f"{game_id} at position {position}\n{data['text']}")
+    emit(as_json, data, "\n".join([f"{game_id} at position {position}", data["text"], *(f"  {c.line()}" for c in comments)]))
 
 
 @command("log")
@@ -92,10 +94,24 @@ def log_cmd(
             for r, e in zip(log.rows, events)
         ],
     }
+    comments = comments_of(db, log)
+    data["notes"] = [c.as_dict() for c in comments.notes]
     rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
     table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1),
                     limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
-    emit(as_json, data, "\n".join([f"{game_id}: {json.dumps(log.header.as_dict())}", *table]))
+    out = [f"{game_id}: {json.dumps(log.header.as_dict())}", table[0]]
+    out += [f"{'':>5}  {c.line()}" for c in comments.at(0)]
+    for row, line in zip(data["events"], table[1:]):
+        out.append(line)
+        out += [f"{'':>5}  {c.line()}" for c in comments.at(row["position"])]
+    emit(as_json, data, "\n".join(out))
+
+
+def comments_of(db, log):
+    """The comments of a loaded game, refused when they do not hold together (events/notes.py)."""
+    from solrec.events.notes import checked
+
+    return checked(workflows().open_store(db), log.game_id)
 
 
 # What `log` shows of a command and of an event before cutting (the rest with --wide).
@@ -163,16 +179,21 @@ def replay_cmd(
             }
         )
     hiding = Hiding(log, state if final is None else final, reveal)
+    comments = comments_of(db, log)
     for s in steps:
         s["command"] = hiding.command(s["command"])
+        s["notes"] = [c.as_dict() for c in comments.at(s["position"])]
     outcome = game.outcome(state)
     data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.render(state, not hiding.on),
                             "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}
-    lines = [f"{'POS':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [
-        f"{s['position']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "
-        + " ".join(f"[{p} {t}]" for p, t in s["scores"].items())
-        for s in steps
-    ]
+    data["notes"] = [c.as_dict() for c in comments.at(0)]
+    lines = [f"{'POS':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [f"{'':>5}  {c.line()}" for c in comments.at(0)]
+    for s in steps:
+        lines.append(
+            f"{s['position']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "
+            + " ".join(f"[{p} {t}]" for p, t in s["scores"].items())
+        )
+        lines += [f"{'':>5}  {c.line()}" for c in comments.at(s["position"])]
     emit(as_json, data, "\n".join(lines + ["", data["text"]]))
 
 
@@ -181,19 +202,25 @@ def diff_cmd(
     a: Annotated[str, typer.Argument(metavar="ID_A", help="A stored game's id.", autocompletion=complete_game_id)],
     b: Annotated[str, typer.Argument(metavar="ID_B", help="Another stored game's id.", autocompletion=complete_game_id)],
     reveal: Reveal = False,
+    notes: Annotated[bool, typer.Option("--notes", help="Compare the comments too (they are ignored otherwise).")] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Where two logs first differ: events side by side, and the difference of states and score sheets.
 
     Exits 1 when the logs differ (like diff(1)), 0 when they hold the same events and headers.
+    Comments are not part of a game: --notes compares them too.
     """
     from solrec.replay.diff import diff as diff_logs
-    from solrec.replay.diff import format_diff
+    from solrec.replay.diff import format_diff, with_notes
     from solrec.replay.log import load
 
     store = workflows().open_store(db)
-    result = diff_logs(load(store, a), load(store, b), reveal=reveal)
+    log_a, log_b = load(store, a), load(store, b)
+    result = diff_logs(log_a, log_b, reveal=reveal)
+    if notes:
+        comments_of(db, log_a), comments_of(db, log_b)  # refused when they do not hold together
+        result = with_notes(result, log_a, log_b)
     emit(as_json, result, format_diff(result))
     if not result["identical"]:
         raise typer.Exit(EXIT_PROBLEM)

@@ -23,18 +23,26 @@ def list_cmd(
     game: Annotated[str | None, typer.Option("--game", help="Only games of this kind (see `solrec games`).")] = None,
     over: Annotated[bool, typer.Option("--over", help="Only games that are over.")] = False,
     running: Annotated[bool, typer.Option("--running", help="Only games still running.")] = False,
+    marked: Annotated[bool, typer.Option("--marked", help="Only games with a marked comment (see `solrec note`).")] = False,
+    mark: Annotated[str | None, typer.Option("--mark", help="Only games with a comment of this mark (e.g. disputed).")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """List the stored games: id, game, players, created, events, status and scores."""
+    from solrec.events import notes
+
     from .session import open_store
 
     if over and running:
         raise UsageRefused("choose --over or --running, not both")
+    store = open_store(db, missing_ok=True)
+    with_marks = notes.games_marked(store, notes.check_mark(mark) or None) if marked or mark else None
     rows = []
-    for r in open_store(db, missing_ok=True).list_games():
+    for r in store.list_games():
         status = "running" if r["outcome"] is None else "over"
         if (game is not None and r["game"] != game) or (over and status != "over") or (running and status != "running"):
+            continue
+        if with_marks is not None and r["id"] not in with_marks:
             continue
         rows.append({
             "id": r["id"], "game": r["game"], "players": json.loads(r["players"]), "created": r["created"],
@@ -94,7 +102,8 @@ def undo_cmd(
 ) -> None:
     """Take back the last command(s), as players at the table do: their events leave the log.
 
-    In a seeded game the chance that followed a command goes only with it: taking back chance alone
+    The line taken back is gone (with the comments on its positions); to keep it and try another,
+    `solrec fork ID --at POS` starts a variation instead. In a seeded game the chance that followed a command goes only with it: taking back chance alone
     is refused, since the seed would draw the same again. Chance drawn at the set-up stays.
     """
     from solrec.core.game import CHANCE
@@ -130,10 +139,16 @@ def undo_cmd(
     state = state_at(kept)
     scores, outcome = result_of(log.game, state)
     store.truncate(game_id, len(log.rows), keep, scores, outcome)
+    from solrec.events.notes import drop_after
+
+    dropped = drop_after(store, game_id, keep, len(log.rows))  # comments on positions that are gone go with them
     public = log.game.public_command_text
     taken = [{"actor": g[0].actor, "command": public(g[0].command), "events": len(g)} for g in groups[len(groups) - steps:]]
-    data: dict[str, Any] = {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken}
+    data: dict[str, Any] = {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
+                            "notes_dropped": [c.as_dict() for c in dropped]}
     text = f"took back {plural(len(taken), 'command')} ({plural(len(log.rows) - keep, 'event')}): " + "; ".join(
         f"{t['actor']}: {t['command']}" for t in taken
     )
+    if dropped:
+        text += f"\ndropped {plural(len(dropped), 'comment')} on the positions taken back"
     emit(as_json, data, text + f"\n{game_id}: position {keep}, {data['to_act']} to act")

@@ -34,6 +34,7 @@ def export_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the record's metadata as JSON (with its lines unless --output).")] = False,
 ) -> None:
     """Write the game as a JSON Lines record (docs/record-format.md)."""
+    from solrec.events.notes import checked
     from solrec.events.record import export_lines
     from solrec.replay.log import state_at
 
@@ -44,7 +45,8 @@ def export_cmd(
             f"{game_id} is still running and its record holds what the players cannot see "
             "(a seeded deck's order): add --reveal to export it anyway"
         )
-    lines = list(export_lines(game_id, log.header, log.rows, with_events=events))
+    comments = checked(workflows().open_store(db), game_id).notes
+    lines = list(export_lines(game_id, log.header, log.rows, with_events=events, notes=comments))
     text = "\n".join(lines) + "\n"
     meta: dict[str, Any] = {"id": game_id, "game": log.header.game, "commands": len(lines) - 1, "events": len(log.rows)}
     if output is not None:
@@ -65,7 +67,7 @@ def import_cmd(
     as_json: Json = False,
 ) -> None:
     """Decide every command of a record in turn, as live play would, and store the game."""
-    from solrec.events.record import count_notes
+    from solrec.events.notes import read as read_notes
 
     session = workflows()
     session.check_id_given(game_id)
@@ -75,10 +77,10 @@ def import_cmd(
     events = sum(len(s.events) for s in steps)
     data: dict[str, Any] = {"id": gid, "commands": len(steps), "events": events}
     message = f"imported {gid}: {plural(len(steps), 'command')}, {plural(events, 'event')}"
-    notes = count_notes(text)
-    if notes:  # until the annotations issue lands, a record's notes are not kept: say so
-        data["notes_dropped"] = notes
-        message += f"; dropped {plural(notes, 'note')}: solrec does not keep notes yet"
+    kept = len(read_notes(store, gid).notes)
+    if kept:
+        data["notes"] = kept
+        message += f", {plural(kept, 'comment')}"
     emit(as_json, data, message)
 
 

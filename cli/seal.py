@@ -26,6 +26,7 @@ def seal_cmd(
 ) -> None:
     """Seal games with an HMAC of their head hash, so that any later alteration shows in validate."""
     # imported here: every CLI call imports this module to register the command (start-up counts)
+    from solrec.events import notes
     from solrec.events import seal as seals
     from solrec.events.store import UnknownGameId
     from solrec.replay.log import load
@@ -53,12 +54,16 @@ def seal_cmd(
             continue
         log = load(store, gid)
         head = log.rows[-1].hash if log.rows else log.recorded["head"] if log.recorded else ""
-        mac = seals.mac(key, gid, len(log.rows), head)
+        # the seal binds the comments too (their count and chain head): events/notes.py
+        comments = log.notes.notes
+        notes_head = notes.head_after(notes.genesis(store.game_row(gid)["genesis"]), comments, len(comments))
+        mac = seals.notes_mac(key, gid, len(log.rows), head, len(comments), notes_head)
+        notes.mark_sealed(store, gid, len(comments), notes_head)
         store.put_seal(gid, len(log.rows), head, mac)
         sealed = store.seal(gid)
         assert sealed is not None and validate(load(store, gid), key).ok
-        done.append({"id": gid, "events": len(log.rows), "head": head, "mac": mac})
-    lines = [f"{d['id']}: sealed at {d['events']} events, seal {d['mac']}" for d in done]
+        done.append({"id": gid, "events": len(log.rows), "head": head, "notes": len(comments), "mac": mac})
+    lines = [f"{d['id']}: sealed at {d['events']} events and {d['notes']} comments, seal {d['mac']}" for d in done]
     lines += [f"{r['id']}: {r['reason']}" for r in refused]
     lines.append(f"{len(done)} sealed, {len(refused)} not sealed")
     emit(as_json, {"sealed": done, "refused": refused}, "\n".join(lines))

@@ -102,16 +102,21 @@ def play_commands(
 
 
 def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:
-    from solrec.events.record import decide_record
+    """Decide a record and store its game, then its comments."""
+    from solrec.events import notes as comments
+    from solrec.events.record import RecordNote, decide_record
 
-    header, steps, state, proposed = decide_record(text)
+    found: list[RecordNote] = []
+    header, steps, state, proposed = decide_record(text, found)
     game = get_game(header.game)
     if game_id is not None:
         check_game_id(game_id)
     if proposed is not None and not _ID_OK(proposed):
         proposed = None  # a record's proposed id is only a suggestion
     gid = game_id if game_id is not None else (proposed if proposed and not store.has_game(proposed) else None)
-    return store_new(store, game, header, gid, steps, state), steps
+    gid = store_new(store, game, header, gid, steps, state)
+    comments.add_many(store, gid, found)
+    return gid, steps
 
 
 def simulate_games(

@@ -3,13 +3,14 @@
 Line 1 is the header ``{"solrec": 1, "game": ..., "players": [...], "chance": "seeded"|"entered",
 "seed"?: int, "options"?: {...}, "rules"?: str}``; every further line is one command
 ``{"actor": <player>|"chance", "command": <notation>}``, optionally with the ``events`` and ``hashes``
-it produced (``export --events``), which ``import`` then verifies, and an optional ``note``.
+it produced (``export --events``), which ``import`` then verifies, and the comments on the position
+after it: ``note`` (a text) and ``notes`` (comments with author, time and mark).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -31,11 +32,13 @@ from solrec.core.registry import get_game
 
 from .codec import to_plain
 from .envelope import Row, chain_rows, codec_for, genesis_hash, group_steps
+from .notes import Note, check_mark, check_text
 
 FORMAT_VERSION = 1
 MAX_LINE = 1_000_000  # characters of one record line (a line with its events is a few KiB)
-_HEADER_KEYS = {"solrec", "game", "players", "chance", "seed", "options", "rules", "id"}
-_LINE_KEYS = {"actor", "command", "events", "hashes", "note"}
+_HEADER_KEYS = {"solrec", "game", "players", "chance", "seed", "options", "rules", "id", "notes"}
+_LINE_KEYS = {"actor", "command", "events", "hashes", "note", "notes"}
+_NOTE_KEYS = {"text", "by", "time", "mark"}
 
 
 class InvalidRecord(SolrecError):
@@ -54,11 +57,38 @@ def header_line(header: Header, game_id: str | None = None) -> dict[str, Any]:
     return out
 
 
-def export_lines(game_id: str, header: Header, rows: Iterable[Row], with_events: bool = False) -> Iterator[str]:
+def notes_fields(comments: Sequence[Note]) -> dict[str, Any]:
+    """A position's comments as a record writes them: one comment with no author and no mark (a
+    record's own ``note``) as ``"note": TEXT``; anything else as ``"notes": [{text, by, time, mark}]``."""
+    if not comments:
+        return {}
+    if len(comments) == 1 and not comments[0].by and not comments[0].mark:
+        return {"note": comments[0].text}
+    out = []
+    for c in comments:
+        item: dict[str, Any] = {"text": c.text}
+        if c.by:
+            item["by"] = c.by
+        item["time"] = c.time
+        if c.mark:
+            item["mark"] = c.mark
+        out.append(item)
+    return {"notes": out}
+
+
+def export_lines(
+    game_id: str, header: Header, rows: Iterable[Row], with_events: bool = False, notes: Sequence[Note] = ()
+) -> Iterator[str]:
     game = get_game(header.game)
     codec = codec_for(game)
-    yield json.dumps(header_line(header, game_id))
+    first = header_line(header, game_id)
+    first.update(notes_fields([c for c in notes if c.position == 0]))
+    if "note" in first:  # the header carries its comments as a list, always
+        first["notes"] = [{"text": first.pop("note")}]
+    yield json.dumps(first)
+    position = 0
     for group in group_steps(list(rows)):
+        position += len(group)
         line: dict[str, Any] = {"actor": group[0].actor, "command": group[0].command}
         if with_events:
             line["events"] = [
@@ -66,7 +96,38 @@ def export_lines(game_id: str, header: Header, rows: Iterable[Row], with_events:
                 for r in group
             ]
             line["hashes"] = [r.hash for r in group]
+        line.update(notes_fields([c for c in notes if c.position == position]))
         yield json.dumps(line)
+
+
+# A comment read from a record: (position, by, time, mark, text); time "" is the time of the import.
+RecordNote = tuple[int, str, str, str, str]
+
+
+def read_notes(data: dict[str, Any], lineno: int, position: int) -> list[RecordNote]:
+    """The comments a record line (or the header, position 0) carries."""
+    out: list[RecordNote] = []
+    if "note" in data:
+        if not isinstance(data["note"], str):
+            raise InvalidRecord(f'line {lineno}: "note" is a string')
+        out.append((position, "", "", "", data["note"]))
+    items = data.get("notes", [])
+    if not isinstance(items, list):
+        raise InvalidRecord(f'line {lineno}: "notes" is a list of comments')
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get("text"), str) or set(item) - _NOTE_KEYS:
+            raise InvalidRecord(f'line {lineno}: a comment is {{"text", "by"?, "time"?, "mark"?}} with text')
+        by, time, mark = item.get("by", ""), item.get("time", ""), item.get("mark", "")
+        if not all(isinstance(v, str) for v in (by, time, mark)):
+            raise InvalidRecord(f"line {lineno}: a comment's by, time and mark are strings")
+        out.append((position, by, time, mark, item["text"]))
+    for _, by, _, mark, text in out:
+        try:
+            check_mark(mark)
+            check_text(text, by)
+        except SolrecError as err:
+            raise InvalidRecord(f"line {lineno}: {err}") from None
+    return out
 
 
 def _load_json(text: str, lineno: int) -> dict[str, Any]:
@@ -116,29 +177,23 @@ def read_header(data: dict[str, Any]) -> Header:
         raise InvalidRecord(f"line 1: {err}") from None
 
 
-def count_notes(text: str) -> int:
-    """How many command lines carry a ``note``: solrec does not keep notes yet (the annotations issue),
-    so ``import`` says it dropped them. Call it on a record ``decide_record`` accepted."""
-    n = 0
-    for line in text.splitlines()[1:]:
-        if '"note"' in line:  # only such lines are parsed again
-            data = json.loads(line)
-            n += isinstance(data, dict) and "note" in data
-    return n
-
-
-def decide_record(text: str) -> tuple[Header, list[Step], Any, str | None]:
+def decide_record(text: str, notes: list[RecordNote] | None = None) -> tuple[Header, list[Step], Any, str | None]:
     """Decide every command of a record in turn, exactly as live play would.
 
-    Returns the header, the steps to store, the final state and the id the record proposes.
-    Raises InvalidRecord naming the first bad line; nothing is written by this function.
+    Returns the header, the steps to store, the final state and the id the record proposes; the
+    record's comments are appended to ``notes`` when it is given, each on the position after its
+    line's command (the header's on position 0). Raises InvalidRecord naming the first bad line;
+    nothing is written by this function.
     """
+    found: list[RecordNote] = []
     lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
     if not lines:
         raise InvalidRecord("the record is empty")
     head = _load_json(lines[0][1], lines[0][0])
     header = read_header(head)
     proposed_id = head.get("id") if isinstance(head.get("id"), str) else None
+    if "notes" in head:
+        found.extend(read_notes({"notes": head["notes"]}, lines[0][0], 0))
     game = get_game(header.game)
     codec = codec_for(game)
     state = initial_state(game, header)
@@ -181,7 +236,11 @@ def decide_record(text: str) -> tuple[Header, list[Step], Any, str | None]:
         if "events" in data or "hashes" in data:
             _verify(lineno, data, step, codec, chained_hash(), position, len(steps))
         take([step])
+        if "note" in data or "notes" in data:
+            found.extend(read_notes(data, lineno, position))
     take(advance_chance(game, header, state, position)[0])
+    if notes is not None:
+        notes.extend(found)
     return header, steps, state, proposed_id
 
 
@@ -204,4 +263,4 @@ def _verify(lineno: int, data: dict, step: Step, codec, prev_hash: str, position
             raise InvalidRecord(f"line {lineno}: the hashes do not match the events this command produces")
 
 
-__all__ = ["InvalidRecord", "count_notes", "decide_record", "export_lines", "header_line", "read_header"]
+__all__ = ["InvalidRecord", "decide_record", "export_lines", "header_line", "notes_fields", "read_header", "read_notes"]

@@ -51,13 +51,40 @@ def mac(key: bytes, game_id: str, events: int, head: str) -> str:
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
-def check(key: bytes, game_id: str, seal: dict, chain: list[str], genesis: str) -> str | None:
+def notes_mac(key: bytes, game_id: str, events: int, head: str, notes: int, notes_head: str) -> str:
+    """A seal made since comments exist: it binds the comments' count and chain head as well, so a
+    seal stripped of them (or given others) does not verify."""
+    message = (
+        b"solrec-seal-2\0" + game_id.encode("utf-8") + b"\0" + str(events).encode() + b"\0" + head.encode()
+        + b"\0" + str(notes).encode() + b"\0" + notes_head.encode()
+    )
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def check(
+    key: bytes, game_id: str, seal: dict, chain: list[str], genesis: str,
+    notes: tuple[tuple[int, str] | None, list[str], str] | None = None,
+) -> str | None:
     """Why the seal does not hold for the log whose row hashes are ``chain``, or None if it holds.
 
-    A seal covers the log up to its event count; events played after sealing are not covered."""
+    A seal covers the log up to its event count; events played after sealing are not covered.
+    ``notes``: what the seal says it covered of the comments (count, head; None for a seal made
+    before comments existed), the comments' chain hashes now, and their chain's start. A comment
+    added after sealing is not covered; one that was sealed and is gone or changed is found."""
     events, head = seal["events"], seal["head"]
-    if not hmac.compare_digest(mac(key, game_id, events, head), seal["mac"]):
+    sealed_notes = notes[0] if notes is not None else None
+    if sealed_notes is None:
+        expected = mac(key, game_id, events, head)
+    else:
+        expected = notes_mac(key, game_id, events, head, *sealed_notes)
+    if not hmac.compare_digest(expected, seal["mac"]):
         return "its seal does not verify under this key (the seal or the log was altered, or the key differs)"
+    if notes is not None and sealed_notes is not None:
+        (count, notes_head), hashes, start = sealed_notes, notes[1], notes[2]
+        if count > len(hashes):
+            return f"it was sealed with {count} comments but {len(hashes)} are stored now"
+        if (hashes[count - 1] if count else start) != notes_head:
+            return f"its first {count} comments are not the ones that were sealed"
     if events > len(chain):
         return f"it was sealed at {events} events but its log now holds {len(chain)}"
     now = chain[events - 1] if events else genesis

@@ -74,6 +74,15 @@ EVENTS_COLUMNS = {
     "payload": bytes, "hash": str, "time": str, "data": str, "head": bytes,
 }
 SEALS_COLUMNS = {"game_id": str, "events": int, "head": str, "mac": str, "sealed": str}
+# Comments (``solrec note``, events/notes.py): every table a solrec file may hold for them, with its
+# columns. Both are made by the first comment; ``notes`` holds the comments and their own hash chain,
+# ``note_heads`` each game's comment count and chain head (and what a seal covered of them).
+NOTES_TABLES = {
+    "notes": {
+        "game_id": str, "n": int, "position": int, "by": str, "time": str, "mark": str, "text": str, "hash": str,
+    },
+    "note_heads": {"game_id": str, "notes": int, "head": str, "sealed_notes": int, "sealed_head": str},
+}
 
 
 class StoreError(SolrecError):
@@ -221,10 +230,12 @@ class Store:
             raise NotASolrecDatabase(
                 f"{self.path}: solrec schema {number}; this solrec reads schema {SCHEMA_VERSION}"
             )
-        for table, columns in (("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), ("seals", SEALS_COLUMNS)):
+        for table, columns in (
+            ("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), ("seals", SEALS_COLUMNS), *NOTES_TABLES.items()
+        ):
             kind = objects.get(table)
-            if kind is None and table == "seals":
-                continue  # made by the first `seal`
+            if kind is None and (table == "seals" or table in NOTES_TABLES):
+                continue  # made by the first `seal`, the first `note`
             if kind is None:
                 raise CorruptDatabase(f"{self.path}: the {table} table is missing")
             if kind != "table":
@@ -570,8 +581,12 @@ class Store:
         with self._transaction() as conn:
             conn.execute("delete from events where game_id = ?", [game_id])
             conn.execute("delete from games where id = ?", [game_id])
-            if "seals" in self._objects():
+            objects = self._objects()
+            if "seals" in objects:
                 conn.execute("delete from seals where game_id = ?", [game_id])
+            for table in NOTES_TABLES:
+                if table in objects:
+                    conn.execute(f"delete from {table} where game_id = ?", [game_id])
 
     def truncate(self, game_id: str, expected_events: int, keep: int, scores: dict | None, outcome: dict | None) -> None:
         """Drop the events from position ``keep`` on (``undo``), if the log still holds
@@ -602,8 +617,15 @@ class Store:
                 raise StoreError(f"a game {new_id!r} already exists in {self.path}")
             conn.execute("update events set game_id = ? where game_id = ?", [new_id, game_id])
             conn.execute("update games set id = ? where id = ?", [new_id, game_id])
-            if "seals" in self._objects():
+            objects = self._objects()
+            if "seals" in objects:
                 conn.execute("delete from seals where game_id = ?", [game_id])
+            if "notes" in objects:  # comments follow their game; what a seal covered goes with the seal
+                conn.execute("update notes set game_id = ? where game_id = ?", [new_id, game_id])
+                conn.execute(
+                    "update note_heads set game_id = ?, sealed_notes = null, sealed_head = null where game_id = ?",
+                    [new_id, game_id],
+                )
 
     def list_games(self) -> list[dict[str, Any]]:
         """Every game's row as recorded (no event is read), oldest first."""

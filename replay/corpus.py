@@ -23,6 +23,7 @@ from typing import Any
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.registry import get_game
 from solrec.core.words import at_event
+from solrec.events.notes import read as read_notes
 from solrec.events.store import Store
 
 from .log import Log, fold, integrity, load
@@ -72,7 +73,7 @@ def _log(store: Store, gid: str, game_row: Any, rows: Any, unmirrored: int | Non
     try:
         header = store.header(gid, game_row)
         get_game(header.game)
-        return Log(gid, header, tuple(rows), store.recorded(gid, game_row), store.seal(gid), unmirrored)
+        return Log(gid, header, tuple(rows), store.recorded(gid, game_row), store.seal(gid), unmirrored, read_notes(store, gid))
     except SolrecError:
         return None
 

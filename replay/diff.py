@@ -100,6 +100,36 @@ def diff(a: Log, b: Log, reveal: bool = False) -> dict[str, Any]:
     return result
 
 
+def diff_notes(a: Log, b: Log) -> list[dict[str, Any]]:
+    """The positions where the two games' comments differ (text, author and mark; not their numbers
+    or times), with each side's comments there."""
+    out = []
+    for position in sorted({c.position for c in a.notes.notes + b.notes.notes}):
+        ca, cb = a.notes.at(position), b.notes.at(position)
+        if [(c.by, c.mark, c.text) for c in ca] != [(c.by, c.mark, c.text) for c in cb]:
+            out.append({"position": position, "a": [c.line() for c in ca], "b": [c.line() for c in cb]})
+    return out
+
+
+def with_notes(result: dict[str, Any], a: Log, b: Log) -> dict[str, Any]:
+    """``diff --notes``: the comments compared too; logs whose events agree differ by their comments."""
+    notes = diff_notes(a, b)
+    result = {**result, "notes": notes}
+    if notes and result.get("identical"):
+        result.update(identical=False, reason=f"the logs hold the same events but their comments differ at"
+                                              f" position {notes[0]['position']}")
+    return result
+
+
+def format_notes(d: dict[str, Any]) -> list[str]:
+    out = []
+    for n in d.get("notes", []):
+        out.append(f"  comments at position {n['position']}:")
+        out.extend(f"    - {line}" for line in n["a"] if line not in n["b"])
+        out.extend(f"    + {line}" for line in n["b"] if line not in n["a"])
+    return out
+
+
 def format_diff(d: dict[str, Any]) -> str:
     id_a, id_b = d["ids"]
     out = [f"diff {id_a} {id_b}"]
@@ -107,7 +137,7 @@ def format_diff(d: dict[str, Any]) -> str:
         out.append(f"  header {h['path']}: {words.value(h['a'])} | {words.value(h['b'])}")
     out.append(f"  {d['reason']}")
     if d.get("position") is None:
-        return "\n".join(out)
+        return "\n".join(out + format_notes(d))
     out[-1] = f"  {d['reason']}; they agree up to position {d['position'] - 1}"
 
     def cmd(c):
@@ -134,5 +164,6 @@ def format_diff(d: dict[str, Any]) -> str:
         la, lb = d["score_lines"]["a"], d["score_lines"]["b"]
         out.extend(f"    - {line}" for line in la if line not in lb)
         out.extend(f"    + {line}" for line in lb if line not in la)
+    out.extend(format_notes(d))
     out.append(f"  (- only in {id_a}, + only in {id_b})")
     return "\n".join(out)

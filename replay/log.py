@@ -21,6 +21,8 @@ from solrec.core.registry import get_game
 from solrec.core.words import at_event
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, genesis_hash, group_steps
+from solrec.events.notes import NO_NOTES, Notes
+from solrec.events.notes import read as read_notes
 
 
 @attrs.frozen
@@ -32,6 +34,8 @@ class Log:
     seal: dict[str, Any] | None = None  # events, head, mac of `solrec seal`, if the game was sealed
     # The first position whose browsing columns disagree with its hashed head (read for ``validate``)
     unmirrored: int | None = None
+    # The game's comments as stored (events/notes.py): not part of the game, checked by ``validate``
+    notes: Notes = NO_NOTES
 
     @property
     def game(self) -> Game:
@@ -101,7 +105,7 @@ def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log
         raise CorruptLog(f"game {game_id!r}: {err}") from None
     rows = tuple(store.rows_of_read_game(game_id))
     unmirrored = store.unmirrored(game_id) if mirrors else None
-    log = Log(game_id, header, rows, store.recorded(game_id, row), store.seal(game_id), unmirrored)
+    log = Log(game_id, header, rows, store.recorded(game_id, row), store.seal(game_id), unmirrored, read_notes(store, game_id))
     if verify:
         broken = integrity(log)
         if broken is not None:

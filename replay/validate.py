@@ -21,6 +21,7 @@ from solrec.core.errors import SolrecError
 from solrec.core.game import same_outcome
 from solrec.core.play import decide_events
 from solrec.core.registry import get_game
+from solrec.events import notes
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
 
@@ -75,10 +76,15 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
     broken = integrity(log)
     if broken is not None:
         return fail(broken.seq + 1, broken.reason)
+    genesis = genesis_hash(header)
     if log.seal is not None and key is not None:
-        problem = seals.check(key, log.game_id, log.seal, [r.hash for r in log.rows], genesis_hash(header))
+        comments = (log.notes.sealed, [x.hash for x in log.notes.notes], notes.genesis(genesis))
+        problem = seals.check(key, log.game_id, log.seal, [r.hash for r in log.rows], genesis, comments)
         if problem is not None:
             return fail(min(log.seal["events"], len(log.rows)), problem)
+    broken_notes = notes.problem(genesis, log.notes, len(log.rows))
+    if broken_notes is not None:
+        return fail(*broken_notes)
     if log.unmirrored is not None:
         return fail(
             log.unmirrored + 1,

@@ -148,7 +148,7 @@ def test_export_and_import_round_trip(cli, tmp_path):
     out = tmp_path / "we.jsonl"
     cli.run("export", "we", "--events", "--output", str(out))
     data = cli.json("import", str(out), "--id", "copy")
-    assert data == {"id": "copy", "commands": 26, "events": 26}
+    assert data == {"id": "copy", "commands": 26, "events": 26, "notes": 6}
     assert [e["hash"] for e in cli.json("log", "we")["events"]] == [e["hash"] for e in cli.json("log", "copy")["events"]]
     assert cli.run("export", "we").stdout.splitlines()[1] == '{"actor": "chance", "command": "roll 6 1 5 5 5"}'
 

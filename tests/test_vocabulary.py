@@ -39,7 +39,8 @@ def damaged(cli):
 
 def log_pos(cli, gid: str, seq: int) -> int:
     """The POS column of ``log``'s line for the event stored at ``seq``, and its JSON, which agree."""
-    line = cli.run("log", gid).stdout.splitlines()[2 + seq]
+    rows = [line for line in cli.run("log", gid).stdout.splitlines()[2:] if not line.lstrip().startswith("#")]
+    line = rows[seq]  # comment lines (``#N ...``) sit under their position's event
     data = cli.json("log", gid)["events"][seq]
     assert data["seq"] == seq and int(line.split()[0]) == data["position"]
     return data["position"]
@@ -199,13 +200,12 @@ def test_listing_nothing_on_a_fresh_install_is_not_an_error(cli):
     assert not cli.db.exists()
 
 
-# -- notes: dropped, and said so -----------------------------------------------------------------
+# -- notes: kept as comments, and said so (tests/test_notes.py) ---------------------------------
 
 
-def test_import_says_it_dropped_the_records_notes(cli):
-    assert "dropped 6 notes: solrec does not keep notes yet" in cli.run("import", str(WORKED), "--id", "a").stdout
-    assert cli.json("import", str(WORKED), "--id", "b")["notes_dropped"] == 6
-    assert all("note" not in json.loads(line) for line in cli.run("export", "a").stdout.splitlines())
+def test_import_says_how_many_comments_it_kept(cli):
+    assert cli.run("import", str(WORKED), "--id", "a").stdout.strip() == "imported a: 26 commands, 26 events, 6 comments"
+    assert cli.json("import", str(WORKED), "--id", "b")["notes"] == 6
 
 
 def test_a_record_without_notes_imports_as_before(cli, tmp_path):

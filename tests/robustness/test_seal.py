@@ -22,17 +22,20 @@ def cli(tmp_path, monkeypatch):
     return h
 
 
-def drop_last_command_and_fix_games(cli, gid: str) -> None:
+def drop_last_command_and_fix_games(cli, gid: str, comments: bool = False) -> None:
     """The attack the chain alone cannot see: drop the last command, recompute the chain and games."""
     sql(cli.db, f"delete from events where game_id = '{gid}' and step = (select max(step) from events"
                 f" where game_id = '{gid}')")
     rechain(cli.db, gid)
     sql(cli.db, f"update games set scores = null, outcome = null where id = '{gid}'")
+    if comments:  # the record's comments (one is on the last position) go too, head and all
+        sql(cli.db, f"delete from notes where game_id = '{gid}'")
+        sql(cli.db, f"delete from note_heads where game_id = '{gid}'")
 
 
 def test_without_a_seal_a_dropped_last_command_with_games_adjusted_goes_undetected(cli):
     """The threat model's stated limit: documented, and pinned so that a change to it is noticed."""
-    drop_last_command_and_fix_games(cli, "we")
+    drop_last_command_and_fix_games(cli, "we", comments=True)
     assert cli.run("validate", "we").exit_code == 0
 
 

@@ -1,0 +1,291 @@
+"""Comments on positions (`solrec note`, issue 23): kept beside a game, never in it; their own hash
+chain, checked by `validate`; covered by a seal; carried by the record format."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from solrec.events import notes
+from solrec.events.store import NOTES_TABLES, Store
+
+from .conftest import FIXTURES
+
+WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
+DISPUTED = FIXTURES / "annotated" / "solari-disputed.jsonl"
+KEY = "club referee secret"
+
+
+@pytest.fixture
+def annotated(cli):
+    """The Solari game with comments on five positions, one disputed and one ruled."""
+    cli.run("import", str(DISPUTED))
+    return cli
+
+
+def sql(cli, statement: str, *params) -> None:
+    conn = sqlite3.connect(cli.db)
+    conn.execute(statement, params)
+    conn.commit()
+    conn.close()
+
+
+# -- the record format --------------------------------------------------------------------------
+
+
+def test_the_worked_example_keeps_its_six_notes_through_import_and_export(cli):
+    data = cli.json("import", str(WORKED))
+    assert data["notes"] == 6
+    assert cli.run("export", data["id"]).stdout == WORKED.read_text(encoding="utf-8")
+
+
+def test_a_record_note_is_a_comment_on_the_position_after_its_command(cli):
+    cli.run("import", str(WORKED), "--id", "a")
+    listed = cli.json("note", "a")["notes"]
+    assert [(n["position"], n["text"][:6], n["by"], n["mark"]) for n in listed][:2] == [
+        (2, "fig. 3", "", None), (3, "fig. 4", "", None)]
+
+
+def test_a_record_without_notes_exports_unchanged(cli, tmp_path):
+    plain = tmp_path / "plain.jsonl"
+    lines = [json.loads(line) for line in WORKED.read_text().splitlines() if line.strip()]
+    plain.write_text("\n".join(json.dumps({k: v for k, v in line.items() if k != "note"}) for line in lines) + "\n")
+    assert cli.run("import", str(plain)).stdout.strip() == "imported solo-dice-worked-example: 26 commands, 26 events"
+    assert cli.run("export", "solo-dice-worked-example").stdout == plain.read_text()
+
+
+def test_the_annotated_solari_game_round_trips_with_authors_times_and_marks(annotated):
+    assert annotated.run("export", "solari-disputed").stdout == DISPUTED.read_text(encoding="utf-8")
+
+
+def test_comments_on_the_set_up_travel_in_the_header(cli, tmp_path):
+    cli.run("import", str(WORKED), "--id", "a")
+    cli.run("note", "a", "--at", "0", "--by", "Ann", "before the first roll")
+    header = json.loads(cli.run("export", "a").stdout.splitlines()[0])
+    assert [n["text"] for n in header["notes"]] == ["before the first roll"]
+    record = tmp_path / "a.jsonl"
+    cli.run("export", "a", "-o", str(record))
+    cli.run("import", str(record), "--id", "b")
+    assert cli.run("export", "b").stdout.replace('"id": "b"', '"id": "a"') == record.read_text()
+
+
+def test_a_record_comment_with_an_unknown_mark_is_refused_naming_its_line(cli, tmp_path):
+    lines = WORKED.read_text().splitlines()
+    bad = json.loads(lines[2])
+    bad["notes"] = [{"text": "x", "mark": "??!"}]
+    lines[2] = json.dumps(bad)
+    record = tmp_path / "bad.jsonl"
+    record.write_text("\n".join(lines))
+    result = cli.run("import", str(record), expect=2)
+    assert "line 3: mark '??!'" in result.stderr and not cli.db.exists()
+
+
+# -- solrec note ----------------------------------------------------------------------------------
+
+
+def test_a_comment_defaults_to_the_last_position_and_names_its_author(cli):
+    cli.run("import", str(WORKED), "--id", "a")
+    note = cli.json("note", "a", "--by", "Ref", "--mark", "ruled", "the 8th 3 ends it")["note"]
+    assert (note["position"], note["by"], note["mark"], note["n"]) == (26, "Ref", "ruled", 7) and note["time"]
+
+
+def test_a_comment_never_changes_the_game(cli):
+    cli.run("import", str(WORKED), "--id", "a")
+    before = cli.json("log", "a")["events"]
+    cli.run("note", "a", "--at", "4", "a comment")
+    assert cli.json("log", "a")["events"] == before
+
+
+def test_a_comment_inside_a_commands_events_is_refused(annotated):
+    # Solari's "place" command at position 18 is preceded by a command of several events
+    ends = [0]
+    for line in annotated.json("replay", "solari-disputed")["steps"]:
+        ends.append(line["position"])
+    inside = next(p for p in range(1, ends[-1]) if p not in ends)
+    result = annotated.run("note", "solari-disputed", "--at", str(inside), "x", expect=2)
+    assert "inside a command's events" in result.stderr
+
+
+def test_an_unknown_mark_is_refused(cli):
+    cli.run("import", str(WORKED), "--id", "a")
+    assert "use one of !, ?, !!" in cli.run("note", "a", "--mark", "!!!", "x", expect=2).stderr
+
+
+def test_deleting_a_comment_keeps_the_others_valid(annotated):
+    annotated.run("note", "solari-disputed", "--delete", "2")
+    assert [n["n"] for n in annotated.json("note", "solari-disputed")["notes"]] == [1, 3, 4, 5, 6]
+    assert annotated.json("validate", "solari-disputed")["valid"] == 1
+
+
+def test_comments_show_in_log_replay_and_show(annotated):
+    log = annotated.run("log", "solari-disputed").stdout
+    assert "#2 [disputed] Bob: the comet went 06-00" in log and "#3 [ruled] Referee:" in log
+    replay = annotated.json("replay", "solari-disputed")
+    assert [n["mark"] for s in replay["steps"] for n in s["notes"]] == ["!?", "disputed", "ruled", None, None, "?"]
+    shown = annotated.json("show", "solari-disputed", "--at", "13")
+    assert [n["mark"] for n in shown["notes"]] == ["disputed", "ruled"]
+    assert len(annotated.json("log", "solari-disputed")["notes"]) == 6
+
+
+def test_list_marked_selects_games_with_marked_comments(annotated):
+    annotated.run("import", str(WORKED), "--id", "plain")
+    assert [g["id"] for g in annotated.json("list", "--marked")] == ["solari-disputed"]
+    assert [g["id"] for g in annotated.json("list", "--mark", "ruled")] == ["solari-disputed"]
+    assert annotated.json("list", "--mark", "!!") == []
+
+
+def test_diff_ignores_comments_unless_asked(annotated):
+    annotated.run("import", str(DISPUTED), "--id", "copy")
+    annotated.run("note", "copy", "--delete", "3")
+    assert annotated.json("diff", "solari-disputed", "copy")["identical"] is True
+    result = annotated.json("diff", "solari-disputed", "copy", "--notes", expect=1)
+    assert result["identical"] is False and result["notes"][0]["position"] == 13
+
+
+def test_undo_drops_the_comments_on_the_positions_taken_back(annotated):
+    undone = annotated.json("undo", "solari-disputed", "--steps", "30")
+    assert undone["position"] == 20
+    assert [n["position"] for n in undone["notes_dropped"]] == [24, 27]
+    assert [n["position"] for n in annotated.json("note", "solari-disputed")["notes"]] == [2, 13, 13, 18]
+    assert annotated.json("validate", "solari-disputed")["valid"] == 1
+
+
+def test_rename_and_delete_take_the_comments_along(annotated):
+    annotated.run("rename", "solari-disputed", "r")
+    assert len(annotated.json("note", "r")["notes"]) == 6
+    annotated.run("delete", "r", "--yes")
+    conn = sqlite3.connect(annotated.db)
+    assert conn.execute("select count(*) from notes").fetchone()[0] == 0
+    assert conn.execute("select count(*) from note_heads").fetchone()[0] == 0
+
+
+# -- tampering ------------------------------------------------------------------------------------
+
+
+def verdict(cli) -> dict:
+    return cli.json("validate", "solari-disputed", expect=None)["games"][0]
+
+
+def test_an_edited_comment_is_detected(annotated):
+    sql(annotated, "update notes set text = 'the move is void' where n = 3")
+    v = verdict(annotated)
+    assert not v["ok"] and v["position"] == 13 and "comment 3 was edited" in v["reason"]
+
+
+def test_a_deleted_comment_is_detected(annotated):
+    sql(annotated, "delete from notes where n = 2")
+    assert "comment 3 was edited, or comments were dropped" in verdict(annotated)["reason"]
+
+
+def test_a_deleted_last_comment_is_detected(annotated):
+    sql(annotated, "delete from notes where n = 6")
+    assert "records 6 comments but 5 are stored" in verdict(annotated)["reason"]
+
+
+def test_reordered_comments_are_detected(annotated):
+    sql(annotated, "update notes set n = 99 where n = 2")
+    sql(annotated, "update notes set n = 2 where n = 3")
+    sql(annotated, "update notes set n = 3 where n = 99")
+    assert not verdict(annotated)["ok"]
+
+
+def test_a_moved_comment_is_detected(annotated):
+    sql(annotated, "update notes set position = 2 where n = 3")
+    assert "comment 3 was edited" in verdict(annotated)["reason"]
+
+
+def test_reading_commands_refuse_damaged_comments(annotated):
+    sql(annotated, "update notes set mark = '!!' where n = 1")
+    result = annotated.run("log", "solari-disputed", expect=1)
+    assert "stored data problem" in result.stderr and "comment 1" in result.stderr
+
+
+def test_validate_all_checks_comments(annotated):
+    sql(annotated, "update notes set text = 'x' where n = 1")
+    assert annotated.json("validate", "--all", expect=1)["invalid"] == 1
+
+
+# -- seals ----------------------------------------------------------------------------------------
+
+
+def recompute_comment_chain(cli) -> None:
+    """What an attacker without the key can do: chain the comments again and fix their head."""
+    store = Store(cli.db)
+    stored = notes.read(store, "solari-disputed")
+    start = notes.genesis(store.game_row("solari-disputed")["genesis"])
+    chained = notes.chain(start, stored.notes)
+    store.close()
+    for c in chained:
+        sql(cli, "update notes set hash = ? where n = ?", c.hash, c.n)
+    sql(cli, "update note_heads set notes = ?, head = ?", len(chained), chained[-1].hash if chained else start)
+
+
+def test_without_a_seal_a_recomputed_comment_chain_goes_undetected(annotated):
+    sql(annotated, "update notes set text = 'the move is void' where n = 3")
+    recompute_comment_chain(annotated)
+    assert verdict(annotated)["ok"]
+
+
+def test_a_sealed_games_comments_are_covered_by_its_seal(annotated, monkeypatch):
+    monkeypatch.setenv("SOLREC_KEY", KEY)
+    assert annotated.json("seal", "solari-disputed")["sealed"][0]["notes"] == 6
+    assert verdict(annotated)["sealed"] == "verified"
+    sql(annotated, "update notes set text = 'the move is void' where n = 3")
+    recompute_comment_chain(annotated)
+    v = verdict(annotated)
+    assert not v["ok"] and "first 6 comments are not the ones that were sealed" in v["reason"]
+
+
+def test_a_seal_stripped_of_its_comments_does_not_verify(annotated, monkeypatch):
+    monkeypatch.setenv("SOLREC_KEY", KEY)
+    annotated.run("seal", "solari-disputed")
+    sql(annotated, "delete from notes")
+    sql(annotated, "delete from note_heads")
+    assert "does not verify" in verdict(annotated)["reason"]
+
+
+def test_a_comment_added_after_sealing_is_not_covered_but_keeps_the_seal(annotated, monkeypatch):
+    monkeypatch.setenv("SOLREC_KEY", KEY)
+    annotated.run("seal", "solari-disputed")
+    annotated.run("note", "solari-disputed", "later")
+    assert verdict(annotated)["ok"]
+
+
+def test_deleting_a_sealed_comment_breaks_the_seal(annotated, monkeypatch):
+    monkeypatch.setenv("SOLREC_KEY", KEY)
+    annotated.run("seal", "solari-disputed")
+    annotated.run("note", "solari-disputed", "--delete", "6")
+    assert "sealed with 6 comments but 5 are stored" in verdict(annotated)["reason"]
+
+
+def test_a_seal_made_before_comments_existed_still_verifies(cli, monkeypatch):
+    from solrec.events import seal as seals
+
+    monkeypatch.setenv("SOLREC_KEY", KEY)
+    cli.run("import", str(WORKED), "--id", "a")
+    store = Store(cli.db)
+    row = store.game_row("a")
+    store.put_seal("a", row["events"], row["head"], seals.mac(KEY.encode(), "a", row["events"], row["head"]))
+    store.close()
+    assert cli.json("validate", "a")["games"][0]["sealed"] == "verified"
+
+
+# -- the file -------------------------------------------------------------------------------------
+
+
+def test_the_comment_tables_are_what_the_store_declares(annotated):
+    conn = sqlite3.connect(annotated.db)
+    for table, columns in NOTES_TABLES.items():
+        assert {r[1] for r in conn.execute(f"pragma table_info({table})")} == set(columns)
+
+
+def test_a_database_without_comment_tables_still_opens(cli):
+    cli.run("import", str(WORKED), "--id", "a")
+    conn = sqlite3.connect(cli.db)
+    assert "notes" in {r[0] for r in conn.execute("select name from sqlite_master")}
+    conn.execute("drop table notes")
+    conn.execute("drop table note_heads")
+    conn.commit()
+    assert cli.json("validate", "a")["valid"] == 1
