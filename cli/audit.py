@@ -209,7 +209,8 @@ def diff_cmd(
     """Where two logs first differ: events side by side, and the difference of states and score sheets.
 
     Exits 1 when the logs differ (like diff(1)), 0 when they hold the same events and headers.
-    Comments are not part of a game: --notes compares them too.
+    Comments are not part of a game: --notes compares them too. When one game is a fork of the
+    other, the diff says so and where they branched (their common prefix).
     """
     from solrec.replay.diff import diff as diff_logs
     from solrec.replay.diff import format_diff, with_notes
@@ -218,6 +219,11 @@ def diff_cmd(
     store = workflows().open_store(db)
     log_a, log_b = load(store, a), load(store, b)
     result = diff_logs(log_a, log_b, reveal=reveal)
+    from solrec.events.forks import common_prefix
+
+    fork = common_prefix(store, a, b)
+    if fork is not None:
+        result["fork"] = fork
     if notes:
         comments_of(db, log_a), comments_of(db, log_b)  # refused when they do not hold together
         result = with_notes(result, log_a, log_b)

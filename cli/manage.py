@@ -25,6 +25,7 @@ def list_cmd(
     running: Annotated[bool, typer.Option("--running", help="Only games still running.")] = False,
     marked: Annotated[bool, typer.Option("--marked", help="Only games with a marked comment (see `solrec note`).")] = False,
     mark: Annotated[str | None, typer.Option("--mark", help="Only games with a comment of this mark (e.g. disputed).")] = None,
+    tree: Annotated[bool, typer.Option("--tree", help="Each game with its forks beneath it (see `solrec fork`).")] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -48,14 +49,54 @@ def list_cmd(
             "id": r["id"], "game": r["game"], "players": json.loads(r["players"]), "created": r["created"],
             "events": r["events"], "status": status, "scores": json.loads(r["scores"]) if r["scores"] else None,
         })
-    width = max([len(r["id"]) for r in rows] + [2])
+    depth: dict[str, int] = {}
+    if tree:
+        rows, depth = as_tree(store, rows)
+    width = max([len(r["id"]) + 2 * depth.get(r["id"], 0) for r in rows] + [2])
     lines = [f"{'ID':<{width}}  {'GAME':<15} {'EVENTS':>6}  {'STATUS':<7}  {'CREATED':<19}  PLAYERS AND SCORES"]
     for r in rows:
+        if tree:
+            shown = "  " * depth[r["id"]] + r["id"]
+            fork = r["fork"]
+            who = f" (fork of {fork['of']} at {fork['at']})" if fork else ""
+            lines.append(f"{shown:<{width}}  {r['game']:<15} {r['events']:>6}  {r['status']:<7}  {r['created'][:19]}  "
+                         + ", ".join(r["players"]) + who)
+            continue
         scores = r["scores"] or {}
         who = ", ".join(f"{p} {scores[p]}" if p in scores else p for p in r["players"])
         lines.append(f"{r['id']:<{width}}  {r['game']:<15} {r['events']:>6}  {r['status']:<7}  {r['created'][:19]}  {who}")
     lines.append(plural(len(rows), "game"))
     emit(as_json, rows, "\n".join(lines))
+
+
+def as_tree(store, rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The listed games ordered as a tree: each after its parent, forks indented (depth per id); each
+    row gains ``fork``: {"of", "at"} or None."""
+    from solrec.events.forks import all_links
+
+    links = all_links(store)
+    listed = {r["id"] for r in rows}
+    kids: dict[str, list[dict[str, Any]]] = {}
+    roots = []
+    for r in rows:
+        link = links.get(r["id"])
+        r["fork"] = {"of": link[0], "at": link[1]} if link else None
+        if link and link[0] in listed:
+            kids.setdefault(link[0], []).append(r)
+        else:
+            roots.append(r)
+    out: list[dict[str, Any]] = []
+    depth: dict[str, int] = {}
+
+    def visit(r: dict[str, Any], d: int) -> None:
+        out.append(r)
+        depth[r["id"]] = d
+        for k in sorted(kids.get(r["id"], []), key=lambda x: (x["fork"]["at"], x["id"])):
+            visit(k, d + 1)
+
+    for r in roots:
+        visit(r, 0)
+    return out, depth
 
 
 @command("delete")
@@ -65,18 +106,28 @@ def delete_cmd(
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Delete a stored game and its events (asks first unless --yes)."""
+    """Delete a stored game and its events (asks first unless --yes).
+
+    Its forks stay, as games of their own (no longer linked to it); the question names them."""
+    from solrec.events.forks import children
+
     from .session import open_store
 
     store = open_store(db)
     row = store.game_row(game_id)
+    forks = [f for f, _ in children(store, game_id)]
+    also = (f"; its {'fork' if len(forks) == 1 else 'forks'} {', '.join(forks)}"
+            f" {'stays a game' if len(forks) == 1 else 'stay games'} of {'its' if len(forks) == 1 else 'their'} own") if forks else ""
     if not yes:
         if not sys.stdin.isatty():
-            raise UsageRefused(f"deleting {game_id} cannot be undone: add --yes to confirm")
-        if not typer.confirm(f"delete {game_id} ({row['game']}, {plural(row['events'], 'event')})?", err=True):
+            raise UsageRefused(f"deleting {game_id} cannot be undone{also}: add --yes to confirm")
+        if not typer.confirm(f"delete {game_id} ({row['game']}, {plural(row['events'], 'event')}){also}?", err=True):
             raise Declined("nothing deleted")
     store.delete_game(game_id)
-    emit(as_json, {"id": game_id, "deleted": True, "events": row["events"]}, f"deleted {game_id}")
+    data: dict[str, Any] = {"id": game_id, "deleted": True, "events": row["events"]}
+    if forks:
+        data["forks_kept"] = forks
+    emit(as_json, data, f"deleted {game_id}" + (f"; kept its forks {', '.join(forks)}" if forks else ""))
 
 
 @command("rename")

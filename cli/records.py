@@ -28,6 +28,7 @@ from .app import (
 def export_cmd(
     game_id: GameId,
     events: Annotated[bool, typer.Option("--events", help="Add each command's events and hashes.")] = False,
+    with_forks: Annotated[bool, typer.Option("--with-forks", help="Add its forks' records after it (docs/record-format.md).")] = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Export a running game whose record holds what the players cannot see.")] = False,
     db: Db = None,
@@ -45,10 +46,26 @@ def export_cmd(
             f"{game_id} is still running and its record holds what the players cannot see "
             "(a seeded deck's order): add --reveal to export it anyway"
         )
-    comments = checked(workflows().open_store(db), game_id).notes
+    store = workflows().open_store(db)
+    comments = checked(store, game_id).notes
     lines = list(export_lines(game_id, log.header, log.rows, with_events=events, notes=comments))
-    text = "\n".join(lines) + "\n"
     meta: dict[str, Any] = {"id": game_id, "game": log.header.game, "commands": len(lines) - 1, "events": len(log.rows)}
+    if with_forks:
+        from solrec.events.forks import descendants
+
+        meta["forks"] = []
+        for fork, parent, position in descendants(store, game_id):
+            flog = load_log(db, fork)
+            fhiding = Hiding(flog, state_at(flog), reveal)
+            if fhiding.on and any(fhiding.command(r.command) != r.command for r in flog.rows):
+                raise HiddenInformation(f"{fork} (a fork of {game_id}) is still running and its record holds what the"
+                                        " players cannot see: add --reveal to export it anyway")
+            flines = list(export_lines(fork, flog.header, flog.rows, events, checked(store, fork).notes))
+            head = json.loads(flines[0])
+            head["fork"] = {"of": parent, "at": position}
+            lines += [json.dumps(head), *flines[1:]]
+            meta["forks"].append(fork)
+    text = "\n".join(lines) + "\n"
     if output is not None:
         output.write_text(text, encoding="utf-8")
         emit(as_json, {**meta, "output": str(output)},
@@ -73,7 +90,8 @@ def import_cmd(
     session.check_id_given(game_id)
     text = session.read_record(file)
     store = session.open_store(db, create=True)
-    gid, steps = session.import_text(store, text, game_id)
+    stored = session.import_all(store, text, game_id)
+    gid, steps = stored[0]
     events = sum(len(s.events) for s in steps)
     data: dict[str, Any] = {"id": gid, "commands": len(steps), "events": events}
     message = f"imported {gid}: {plural(len(steps), 'command')}, {plural(events, 'event')}"
@@ -81,6 +99,9 @@ def import_cmd(
     if kept:
         data["notes"] = kept
         message += f", {plural(kept, 'comment')}"
+    if len(stored) > 1:
+        data["forks"] = [fork for fork, _ in stored[1:]]
+        message += f"; and its {plural(len(stored) - 1, 'fork')}: {', '.join(data['forks'])}"
     emit(as_json, data, message)
 
 

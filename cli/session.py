@@ -102,21 +102,91 @@ def play_commands(
 
 
 def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:
-    """Decide a record and store its game, then its comments."""
-    from solrec.events import notes as comments
-    from solrec.events.record import RecordNote, decide_record
+    """Decide a record and store its game, then its comments. A file of several records (``export
+    --with-forks``) stores each, and its forks' relations; the first is returned (``import_all``)."""
+    return import_all(store, text, game_id)[0]
 
-    found: list[RecordNote] = []
-    header, steps, state, proposed = decide_record(text, found)
-    game = get_game(header.game)
+
+def import_all(store: Store, text: str, game_id: str | None) -> list[tuple[str, list[Step]]]:
+    from solrec.events import forks
+    from solrec.events import notes as comments
+    from solrec.events.envelope import chain_rows, genesis_hash
+    from solrec.events.record import RecordNote, decide_record, fork_of, split_records
+
     if game_id is not None:
         check_game_id(game_id)
-    if proposed is not None and not _ID_OK(proposed):
-        proposed = None  # a record's proposed id is only a suggestion
-    gid = game_id if game_id is not None else (proposed if proposed and not store.has_game(proposed) else None)
-    gid = store_new(store, game, header, gid, steps, state)
-    comments.add_many(store, gid, found)
-    return gid, steps
+    decided = []
+    hashes: dict[str, list[str]] = {}  # a record's id in the file -> its chain (forks only)
+    sections = split_records(text)
+    for index, (offset, section) in enumerate(sections):
+        found: list[RecordNote] = []
+        header, steps, state, proposed = decide_record("\n" * offset + section, found)
+        link = fork_of(section, offset + 1) if index else None
+        if len(sections) > 1:
+            chain = [r.hash for r in chain_rows(codec_for(get_game(header.game)), genesis_hash(header), 0, 0, steps)]
+            if link is not None:
+                parent = hashes.get(link[0])
+                if parent is None:
+                    raise InvalidRecord(f"line {offset + 1}: a fork of {link[0]!r}, which no record before it is")
+                if link[1] > min(len(parent), len(chain)) or parent[: link[1]] != chain[: link[1]]:
+                    raise InvalidRecord(f"line {offset + 1}: its first {link[1]} events are not those of {link[0]!r}")
+            if proposed is not None:
+                hashes[proposed] = chain
+        decided.append((header, steps, state, proposed, found, link))
+    out: list[tuple[str, list[Step]]] = []
+    ids: dict[str, str] = {}  # a record's id in the file -> its stored id
+    for index, (header, steps, state, proposed, found, link) in enumerate(decided):
+        if proposed is not None and not _ID_OK(proposed):
+            proposed = None  # a record's proposed id is only a suggestion
+        wanted = game_id if index == 0 and game_id is not None else proposed
+        gid = wanted if wanted is not None and (index == 0 and game_id is not None or not store.has_game(wanted)) else None
+        gid = store_new(store, get_game(header.game), header, gid, steps, state)
+        comments.add_many(store, gid, found)
+        if proposed is not None:
+            ids[proposed] = gid
+        if link is not None:
+            forks.link(store, gid, ids[link[0]], link[1])
+        out.append((gid, steps))
+    return out
+
+
+def fork_game(store: Store, parent: Log, position: int, game_id: str | None) -> tuple[str, list[Step]]:
+    """A new game from the parent's header and its commands up to ``position`` (a command's end),
+    each decided again as live play would, so its chain is the parent's up to there; a seeded game
+    goes on from the same seed (chance due at ``position`` draws what it drew in the parent). Then
+    the relation is recorded (events/forks.py)."""
+    from solrec.core.play import decide_as, fold
+    from solrec.events import forks
+
+    game, header = parent.game, parent.header
+    state = initial_state(game, header)
+    steps: list[Step] = []
+    at = 0
+    for group in parent.steps():
+        if at >= position:
+            break
+        step = decide_as(game, header, state, at, group[0].actor, game.parse(group[0].command, state))
+        state = fold(game, state, step.events)
+        at += len(step.events)
+        steps.append(step)
+    more, state, _ = advance_chance(game, header, state, at)
+    gid = store_new(store, game, header, game_id if game_id is not None else fork_id(store, parent.game_id),
+                    steps + more, state)
+    rows = store.rows(gid)
+    if [r.hash for r in rows[:position]] != [r.hash for r in parent.rows[:position]]:
+        store.delete_game(gid)
+        raise UsageRefused(f"{parent.game_id}'s commands up to position {position} no longer give its events; not forked")
+    forks.link(store, gid, parent.game_id, position)
+    return gid, steps + more
+
+
+def fork_id(store: Store, parent: str) -> str | None:
+    """``PARENT.N``, the first N free; None (the next GAME-N) when that would be too long an id."""
+    n = 1
+    while store.has_game(f"{parent}.{n}"):
+        n += 1
+    candidate = f"{parent}.{n}"
+    return candidate if _ID_OK(candidate) else None
 
 
 def simulate_games(

@@ -36,7 +36,7 @@ from .notes import Note, check_mark, check_text
 
 FORMAT_VERSION = 1
 MAX_LINE = 1_000_000  # characters of one record line (a line with its events is a few KiB)
-_HEADER_KEYS = {"solrec", "game", "players", "chance", "seed", "options", "rules", "id", "notes"}
+_HEADER_KEYS = {"solrec", "game", "players", "chance", "seed", "options", "rules", "id", "notes", "fork"}
 _LINE_KEYS = {"actor", "command", "events", "hashes", "note", "notes"}
 _NOTE_KEYS = {"text", "by", "time", "mark"}
 
@@ -244,6 +244,36 @@ def decide_record(text: str, notes: list[RecordNote] | None = None) -> tuple[Hea
     return header, steps, state, proposed_id
 
 
+def split_records(text: str) -> list[tuple[int, str]]:
+    """The records of a file written by ``export --with-forks``: each starts at a header line (one
+    holding ``"solrec"``). Returns (the number of lines before it, its text); a file of one record
+    gives itself."""
+    lines = text.splitlines()
+    starts = [0]
+    for i, line in enumerate(lines[1:], 1):
+        if '"solrec"' in line:  # only such lines are parsed here
+            try:
+                data = json.loads(line)
+            except (ValueError, RecursionError):
+                continue  # decide_record names the bad line
+            if isinstance(data, dict) and "solrec" in data:
+                starts.append(i)
+    ends = starts[1:] + [len(lines)]
+    return [(a, "\n".join(lines[a:b])) for a, b in zip(starts, ends)]
+
+
+def fork_of(text: str, lineno: int) -> tuple[str, int] | None:
+    """A variation's header names the record it forks from and where: ``"fork": {"of": ID, "at": POS}``."""
+    head = _load_json(text.splitlines()[0], lineno)
+    fork = head.get("fork")
+    if fork is None:
+        return None
+    if (not isinstance(fork, dict) or set(fork) != {"of", "at"} or not isinstance(fork["of"], str)
+            or type(fork["at"]) is not int or fork["at"] < 0):
+        raise InvalidRecord(f'line {lineno}: "fork" is {{"of": ID, "at": POSITION}}')
+    return fork["of"], fork["at"]
+
+
 def _verify(lineno: int, data: dict, step: Step, codec, prev_hash: str, position: int, step_no: int) -> None:
     events = data.get("events")
     if events is not None:
@@ -263,4 +293,4 @@ def _verify(lineno: int, data: dict, step: Step, codec, prev_hash: str, position
             raise InvalidRecord(f"line {lineno}: the hashes do not match the events this command produces")
 
 
-__all__ = ["InvalidRecord", "decide_record", "export_lines", "header_line", "notes_fields", "read_header", "read_notes"]
+__all__ = ["InvalidRecord", "decide_record", "fork_of", "split_records", "export_lines", "header_line", "notes_fields", "read_header", "read_notes"]

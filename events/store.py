@@ -83,6 +83,9 @@ NOTES_TABLES = {
     },
     "note_heads": {"game_id": str, "notes": int, "head": str, "sealed_notes": int, "sealed_head": str},
 }
+# Variations (``solrec fork``, events/forks.py): which game a fork came from, and at which position.
+# Made by the first fork.
+FORKS_COLUMNS = {"game_id": str, "parent": str, "position": int}
 
 
 class StoreError(SolrecError):
@@ -231,11 +234,12 @@ class Store:
                 f"{self.path}: solrec schema {number}; this solrec reads schema {SCHEMA_VERSION}"
             )
         for table, columns in (
-            ("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), ("seals", SEALS_COLUMNS), *NOTES_TABLES.items()
+            ("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), ("seals", SEALS_COLUMNS), *NOTES_TABLES.items(),
+            ("forks", FORKS_COLUMNS),
         ):
             kind = objects.get(table)
-            if kind is None and (table == "seals" or table in NOTES_TABLES):
-                continue  # made by the first `seal`, the first `note`
+            if kind is None and table in ("seals", "forks", *NOTES_TABLES):
+                continue  # made by the first `seal`, `note`, `fork`
             if kind is None:
                 raise CorruptDatabase(f"{self.path}: the {table} table is missing")
             if kind != "table":
@@ -587,6 +591,8 @@ class Store:
             for table in NOTES_TABLES:
                 if table in objects:
                     conn.execute(f"delete from {table} where game_id = ?", [game_id])
+            if "forks" in objects:  # its forks stay, as games of their own
+                conn.execute("delete from forks where game_id = ? or parent = ?", [game_id, game_id])
 
     def truncate(self, game_id: str, expected_events: int, keep: int, scores: dict | None, outcome: dict | None) -> None:
         """Drop the events from position ``keep`` on (``undo``), if the log still holds
@@ -620,6 +626,9 @@ class Store:
             objects = self._objects()
             if "seals" in objects:
                 conn.execute("delete from seals where game_id = ?", [game_id])
+            if "forks" in objects:  # a fork keeps its parent, renamed or not
+                conn.execute("update forks set game_id = ? where game_id = ?", [new_id, game_id])
+                conn.execute("update forks set parent = ? where parent = ?", [new_id, game_id])
             if "notes" in objects:  # comments follow their game; what a seal covered goes with the seal
                 conn.execute("update notes set game_id = ? where game_id = ?", [new_id, game_id])
                 conn.execute(

@@ -135,6 +135,10 @@ def format_diff(d: dict[str, Any]) -> str:
     out = [f"diff {id_a} {id_b}"]
     for h in d["header"]:
         out.append(f"  header {h['path']}: {words.value(h['a'])} | {words.value(h['b'])}")
+    fork = d.get("fork")
+    if fork:  # set by the caller from the store's record of forks (events/forks.py)
+        out.append(f"  {fork['fork']} is a fork of {fork['parent']} at position {fork['position']}:"
+                   f" they share the first {fork['position']} events")
     out.append(f"  {d['reason']}")
     if d.get("position") is None:
         return "\n".join(out + format_notes(d))

@@ -56,8 +56,8 @@ def test_a_record_without_notes_exports_unchanged(cli, tmp_path):
     assert cli.run("export", "solo-dice-worked-example").stdout == plain.read_text()
 
 
-def test_the_annotated_solari_game_round_trips_with_authors_times_and_marks(annotated):
-    assert annotated.run("export", "solari-disputed").stdout == DISPUTED.read_text(encoding="utf-8")
+def test_the_annotated_solari_game_round_trips_with_authors_times_marks_and_forks(annotated):
+    assert annotated.run("export", "solari-disputed", "--with-forks").stdout == DISPUTED.read_text(encoding="utf-8")
 
 
 def test_comments_on_the_set_up_travel_in_the_header(cli, tmp_path):
@@ -141,6 +141,7 @@ def test_diff_ignores_comments_unless_asked(annotated):
     annotated.run("note", "copy", "--delete", "3")
     assert annotated.json("diff", "solari-disputed", "copy")["identical"] is True
     result = annotated.json("diff", "solari-disputed", "copy", "--notes", expect=1)
+    assert "fork" not in result
     assert result["identical"] is False and result["notes"][0]["position"] == 13
 
 
@@ -157,8 +158,8 @@ def test_rename_and_delete_take_the_comments_along(annotated):
     assert len(annotated.json("note", "r")["notes"]) == 6
     annotated.run("delete", "r", "--yes")
     conn = sqlite3.connect(annotated.db)
-    assert conn.execute("select count(*) from notes").fetchone()[0] == 0
-    assert conn.execute("select count(*) from note_heads").fetchone()[0] == 0
+    assert conn.execute("select count(*) from notes where game_id = 'r'").fetchone()[0] == 0
+    assert conn.execute("select count(*) from note_heads where game_id = 'r'").fetchone()[0] == 0
 
 
 # -- tampering ------------------------------------------------------------------------------------
@@ -169,41 +170,41 @@ def verdict(cli) -> dict:
 
 
 def test_an_edited_comment_is_detected(annotated):
-    sql(annotated, "update notes set text = 'the move is void' where n = 3")
+    sql(annotated, "update notes set text = 'the move is void' where game_id = 'solari-disputed' and n = 3")
     v = verdict(annotated)
     assert not v["ok"] and v["position"] == 13 and "comment 3 was edited" in v["reason"]
 
 
 def test_a_deleted_comment_is_detected(annotated):
-    sql(annotated, "delete from notes where n = 2")
+    sql(annotated, "delete from notes where game_id = 'solari-disputed' and n = 2")
     assert "comment 3 was edited, or comments were dropped" in verdict(annotated)["reason"]
 
 
 def test_a_deleted_last_comment_is_detected(annotated):
-    sql(annotated, "delete from notes where n = 6")
+    sql(annotated, "delete from notes where game_id = 'solari-disputed' and n = 6")
     assert "records 6 comments but 5 are stored" in verdict(annotated)["reason"]
 
 
 def test_reordered_comments_are_detected(annotated):
-    sql(annotated, "update notes set n = 99 where n = 2")
-    sql(annotated, "update notes set n = 2 where n = 3")
-    sql(annotated, "update notes set n = 3 where n = 99")
+    sql(annotated, "update notes set n = 99 where game_id = 'solari-disputed' and n = 2")
+    sql(annotated, "update notes set n = 2 where game_id = 'solari-disputed' and n = 3")
+    sql(annotated, "update notes set n = 3 where game_id = 'solari-disputed' and n = 99")
     assert not verdict(annotated)["ok"]
 
 
 def test_a_moved_comment_is_detected(annotated):
-    sql(annotated, "update notes set position = 2 where n = 3")
+    sql(annotated, "update notes set position = 2 where game_id = 'solari-disputed' and n = 3")
     assert "comment 3 was edited" in verdict(annotated)["reason"]
 
 
 def test_reading_commands_refuse_damaged_comments(annotated):
-    sql(annotated, "update notes set mark = '!!' where n = 1")
+    sql(annotated, "update notes set mark = '!!' where game_id = 'solari-disputed' and n = 1")
     result = annotated.run("log", "solari-disputed", expect=1)
     assert "stored data problem" in result.stderr and "comment 1" in result.stderr
 
 
 def test_validate_all_checks_comments(annotated):
-    sql(annotated, "update notes set text = 'x' where n = 1")
+    sql(annotated, "update notes set text = 'x' where game_id = 'solari-disputed' and n = 1")
     assert annotated.json("validate", "--all", expect=1)["invalid"] == 1
 
 
@@ -218,12 +219,13 @@ def recompute_comment_chain(cli) -> None:
     chained = notes.chain(start, stored.notes)
     store.close()
     for c in chained:
-        sql(cli, "update notes set hash = ? where n = ?", c.hash, c.n)
-    sql(cli, "update note_heads set notes = ?, head = ?", len(chained), chained[-1].hash if chained else start)
+        sql(cli, "update notes set hash = ? where game_id = 'solari-disputed' and n = ?", c.hash, c.n)
+    sql(cli, "update note_heads set notes = ?, head = ? where game_id = 'solari-disputed'",
+        len(chained), chained[-1].hash if chained else start)
 
 
 def test_without_a_seal_a_recomputed_comment_chain_goes_undetected(annotated):
-    sql(annotated, "update notes set text = 'the move is void' where n = 3")
+    sql(annotated, "update notes set text = 'the move is void' where game_id = 'solari-disputed' and n = 3")
     recompute_comment_chain(annotated)
     assert verdict(annotated)["ok"]
 
@@ -232,7 +234,7 @@ def test_a_sealed_games_comments_are_covered_by_its_seal(annotated, monkeypatch)
     monkeypatch.setenv("SOLREC_KEY", KEY)
     assert annotated.json("seal", "solari-disputed")["sealed"][0]["notes"] == 6
     assert verdict(annotated)["sealed"] == "verified"
-    sql(annotated, "update notes set text = 'the move is void' where n = 3")
+    sql(annotated, "update notes set text = 'the move is void' where game_id = 'solari-disputed' and n = 3")
     recompute_comment_chain(annotated)
     v = verdict(annotated)
     assert not v["ok"] and "first 6 comments are not the ones that were sealed" in v["reason"]
@@ -241,8 +243,8 @@ def test_a_sealed_games_comments_are_covered_by_its_seal(annotated, monkeypatch)
 def test_a_seal_stripped_of_its_comments_does_not_verify(annotated, monkeypatch):
     monkeypatch.setenv("SOLREC_KEY", KEY)
     annotated.run("seal", "solari-disputed")
-    sql(annotated, "delete from notes")
-    sql(annotated, "delete from note_heads")
+    sql(annotated, "delete from notes where game_id = 'solari-disputed'")
+    sql(annotated, "delete from note_heads where game_id = 'solari-disputed'")
     assert "does not verify" in verdict(annotated)["reason"]
 
 

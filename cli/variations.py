@@ -1,0 +1,46 @@
+"""``solrec fork``: a variation that branches instead of erasing (``undo`` erases)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .app import Db, GameId, Json, command, emit, load_log, plural, status_of, status_text, workflows
+
+
+@command("fork")
+def fork_cmd(
+    game_id: GameId,
+    at: Annotated[int, typer.Option("--at", help="The position the variation branches from (events applied).")],
+    new_id: Annotated[str | None, typer.Option("--id", help="The fork's id (default: ID.N, the first N free).")] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Start a variation: a new game with the same header and the commands up to a position.
+
+    The commands are decided again, so the fork's hash chain is the game's up to that position; it
+    records where it came from (`list --tree`, `diff`). A seeded game goes on from the same seed.
+    Then it is an ordinary game: play it, score it, diff it against its parent.
+    """
+    from solrec.core.errors import InvalidSetup
+
+    from .annotate import command_ends
+
+    session = workflows()
+    session.check_id_given(new_id)
+    log = load_log(db, game_id)
+    ends = command_ends(log)
+    if at not in ends:
+        if not 0 <= at <= ends[-1]:
+            raise InvalidSetup(f"position {at} is outside the log (0 to {ends[-1]})")
+        raise InvalidSetup(f"position {at} lies inside a command's events: fork at {max(e for e in ends if e < at)} or"
+                           f" {min(e for e in ends if e > at)} (where a command ends)")
+    store = session.open_store(db)
+    gid, steps = session.fork_game(store, log, at, new_id)
+    fork = load_log(db, gid)
+    status = status_of(fork)
+    events = len(fork.rows)
+    data = {**status, "parent": game_id, "forked_at": at, "commands": len(steps), "events": events}
+    emit(as_json, data, f"forked {gid} from {game_id} at position {at}: {plural(len(steps), 'command')},"
+                        f" {plural(events, 'event')}\n{status_text(status)}")

@@ -1,0 +1,68 @@
+"""Variations (``solrec fork``): which stored game a fork came from, and at which position.
+
+A fork is an ordinary game: its own header (the parent's), its own events, its own chain, which is
+the parent's up to the fork's position because the same commands were decided again from the same
+header. The ``forks`` table only records the relation (``store.FORKS_COLUMNS``): deleting a parent
+leaves its forks as games of their own, renaming either keeps the link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solrec.core.errors import CorruptLog
+
+from .store import FORKS_COLUMNS, Store
+
+
+def _has_table(store: Store) -> bool:
+    return store.exists and "forks" in store._objects()
+
+
+def link(store: Store, game_id: str, parent: str, position: int) -> None:
+    with store._transaction() as conn:
+        if "forks" not in store._objects():
+            store.db.full.table("forks").create(dict(FORKS_COLUMNS), pk="game_id", not_null=set(FORKS_COLUMNS))
+        conn.execute("insert or replace into forks (game_id, parent, position) values (?,?,?)", [game_id, parent, position])
+
+
+def all_links(store: Store) -> dict[str, tuple[str, int]]:
+    """fork id -> (parent id, position), for every recorded fork whose parent still exists."""
+    if not _has_table(store):
+        return {}
+    out: dict[str, tuple[str, int]] = {}
+    for gid, parent, position in store._query(
+        "select game_id, parent, position from forks where parent in (select id from games)"
+    ):
+        if not (isinstance(gid, str) and isinstance(parent, str) and type(position) is int):
+            raise CorruptLog(f"fork {str(gid)[:80]!r}: its forks row is not of its type")
+        out[gid] = (parent, position)
+    return out
+
+
+def parent_of(store: Store, game_id: str) -> tuple[str, int] | None:
+    return all_links(store).get(game_id)
+
+
+def children(store: Store, game_id: str) -> list[tuple[str, int]]:
+    """The direct forks of a game: (id, position), by position then id."""
+    return sorted(((g, p) for g, (parent, p) in all_links(store).items() if parent == game_id), key=lambda x: (x[1], x[0]))
+
+
+def descendants(store: Store, game_id: str) -> list[tuple[str, str, int]]:
+    """Every fork below a game, depth first: (id, parent id, position)."""
+    out: list[tuple[str, str, int]] = []
+    for child, position in children(store, game_id):
+        out.append((child, game_id, position))
+        out.extend(descendants(store, child))
+    return out
+
+
+def common_prefix(store: Store, a: str, b: str) -> dict[str, Any] | None:
+    """When one game is a fork of the other: {"parent", "fork", "position"} (the events they share)."""
+    links = all_links(store)
+    for fork, parent in ((a, b), (b, a)):
+        link_ = links.get(fork)
+        if link_ is not None and link_[0] == parent:
+            return {"parent": parent, "fork": fork, "position": link_[1]}
+    return None
