@@ -32,34 +32,6 @@ params.install()
 EXIT_OK, EXIT_PROBLEM, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 VERSION = "0.1.0"
 
-class UsageRefused(SolrecError):
-    """Options that do not go together, or one that is missing (what Typer cannot check)."""
-
-
-class NothingToUndo(SolrecError):
-    """``undo``: no command (or fewer than asked) can be taken back."""
-
-
-class ChanceStays(SolrecError):
-    """``undo``: seeded chance goes only with the command that caused it."""
-
-
-class Declined(SolrecError):
-    """The person asked said no (``delete`` without confirming)."""
-
-
-class HiddenInformation(SolrecError):
-    """The output would show what the players cannot see while the game runs (without ``--reveal``)."""
-
-
-class Unsupported(SolrecError):
-    """The game has no such tool (no solver, no picture)."""
-
-
-class Unreadable(SolrecError):
-    """A file cannot be read as asked (a directory where a file is due): an ``io`` refusal."""
-
-
 # The error's class -> the "kind" of a JSON error object (the first match along the class's MRO).
 # The README lists every kind with when it occurs; tests/test_error_kinds.py provokes each.
 _KINDS = {

@@ -15,7 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import ChanceStays, Db, Declined, GameId, Json, NothingToUndo, UsageRefused, command, emit, plural
+from .app import Db, GameId, Json, command, emit, plural
+from .errors import ChanceStays, Declined, NothingToUndo, UsageRefused
 
 
 @command("list")

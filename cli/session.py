@@ -18,7 +18,7 @@ from solrec.events.record import InvalidRecord
 from solrec.events.store import Store, UnknownGameId, check_game_id, default_db_path
 from solrec.replay.log import Log, load, state_at
 
-from .app import Unreadable, UsageRefused
+from .errors import Unreadable, UsageRefused
 
 
 def check_id_given(game_id: str | None) -> None:
