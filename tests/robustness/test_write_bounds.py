@@ -142,3 +142,14 @@ def test_a_value_at_its_bound_is_written_and_reads_back(tmp_path):
     store = Store(cli.db)
     log = load(store, "new", mirrors=True)
     assert log.rows[0].command == "r" * MAX_TEXT and log.unmirrored is None
+
+
+def test_an_append_is_checked_like_a_new_game(tmp_path):
+    """``play`` appends through the same check as ``new`` and ``import``: refused, the log is unchanged."""
+    cli = Hostile(tmp_path / "solrec.db")
+    cli.run("new", "solo-dice", "--entered", "--id", "g")
+    before = fingerprint(cli.db)
+    step = Step("chance", None, "roll 7 7 7 7 7", (Rolled((7, 7, 7, 7, 7)),))  # type: ignore[arg-type]
+    with pytest.raises(SolrecError, match="event 0 would not read back .*not a die face.*nothing was written"):
+        Store(cli.db).append("g", 0, codec("solo-dice"), [step])
+    assert fingerprint(cli.db) == before
