@@ -11,8 +11,9 @@ What the hash chain covers is stored as it is hashed: ``head`` (the packed posit
 actor, command, type and version) and ``payload``. Reading a log reads those two, the hash and the
 time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``, ``command``,
 ``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
-the file; solrec never reads them back, and ``validate`` reports a row where they disagree with what
-is hashed (docs/security.md). Older databases are migrated on open: schema 1 gains ``data``, schema 2
+the file; solrec never reads them back, and ``validate`` reports a row where any of them disagrees
+with what is hashed, ``data`` with the payload (docs/security.md). ``game_list`` gives seeds as
+text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated on open: schema 1 gains ``data``, schema 2
 gains ``head``, packed from its columns (a row edited before the migration still breaks its chain).
 
 Appends name the sequence number they expect to write next; the check and the inserts run in one
@@ -21,8 +22,10 @@ racing for a position exactly one wins and the other gets ``ConcurrencyConflict`
 
 A database file is untrusted input (docs/security.md). Opening checks that ``games`` and ``events``
 are real tables with the expected columns and that no trigger hides behind them; reading checks every
-stored value's type and refuses a payload over ``MAX_PAYLOAD`` bytes without reading it. A file that
-does not exist yet is created by the first write, never by a read or a refusal.
+stored value's type and refuses a payload over ``MAX_PAYLOAD`` bytes without reading it. A write
+refuses first what a read would refuse (``Unreadable``: a value over its bound, an option value that
+is not one, an event that does not decode back), so no game is written that no reader can open. A
+file that does not exist yet is created by the first write, never by a read or a refusal.
 """
 
 from __future__ import annotations
