@@ -6,8 +6,9 @@ anything is written (exit 2 from the CLI), so no game is ever written that no re
 The bounds a reader keeps, and where: the games row's texts (``MAX_TEXT``) and its options' values
 (text, true/false, a whole number of at most 64 bits) in ``events/store.py``; each event row's head
 (``MAX_HEAD``), payload (``MAX_PAYLOAD``) and browsing texts (``MAX_TEXT``) in ``events/store.py``; an
-event's type, shape and domain (``check``) in ``events/codec.py``; the header's players, options,
-chance, seed and rules version (``make_header``, ``MAX_RULES``) in ``core/play.py``, which reading
+event's type, shape and domain (``check``) in ``events/codec.py``; the header's players (``MAX_NAME``,
+printable), options, chance, seed (64 bits) and rules version (``MAX_RULES``, printable), checked by
+``make_header`` in ``core/play.py``, which reading
 (``replay/log.py``'s ``set_up``) and writing (new, import, play, simulate) both call. A row's ``data``
 (``MAX_DATA``) is at most six characters per payload byte, so no payload within its bound exceeds it.
 """
@@ -89,6 +90,22 @@ BOUNDS = [
         "a rules version with a control character",
         lambda db: (sql(db, "update games set rules = ? where id = 'we'", params=("\0",)), rechain(db, "we")),
         lambda db, cli: _import(cli, db, rules="\0"),
+    ),
+    Bound(
+        "a seed beyond 64 bits",
+        lambda db: sql(db, "update games set seed = 1e20 where id = 'we'"),  # SQLite keeps it as a fraction
+        lambda db, cli: _import(cli, db, chance="seeded", seed=2**64),
+    ),
+    Bound(
+        "a chance mode neither seeded nor entered",
+        lambda db: sql(db, "update games set chance = 'dice' where id = 'we'"),
+        lambda db, cli: _import(cli, db, chance="dice"),
+    ),
+    Bound(
+        "a player name over MAX_NAME",
+        lambda db: (sql(db, "update games set players = ? where id = 'we'", params=(json.dumps(["A" * 41]),)),
+                    rechain(db, "we")),
+        lambda db, cli: _import(cli, db, players=["A" * 41]),
     ),
     Bound(
         "an event payload over MAX_PAYLOAD",
