@@ -13,8 +13,9 @@ time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``
 ``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
 the file; solrec never reads them back, and ``validate`` reports a row where any of them disagrees
 with what is hashed, ``data`` with the payload (docs/security.md). ``game_list`` gives seeds as
-text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated on open: schema 1 gains ``data``, schema 2
-gains ``head``, packed from its columns (a row edited before the migration still breaks its chain).
+text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated on
+open: schema 1 gains ``data``, schema 2 gains ``head``, packed from its columns (a row edited before
+the migration still breaks its chain).
 
 Appends name the sequence number they expect to write next; the check and the inserts run in one
 ``BEGIN IMMEDIATE`` transaction, and the primary key (game_id, seq) backs it, so of two writers
@@ -56,8 +57,9 @@ _VIEWS = {
         " e.version, json(e.data) as data, e.hash, e.time from events e join games g on g.id = e.game_id"
     ),
     "game_list": (
-        "select id, game, rules, chance, cast(seed as text) as seed, json(players) as players, json(options) as options, created,"
-        " events, case when outcome is null then 'running' else 'over' end as status,"
+        "select id, game, rules, chance, cast(seed as text) as seed, json(players) as players,"
+        " json(options) as options, created, events,"
+        " case when outcome is null then 'running' else 'over' end as status,"
         " json(scores) as scores, json(outcome) as outcome from games"
     ),
 }
