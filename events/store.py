@@ -567,7 +567,8 @@ class Store:
                 " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [gid, *values],
             )
-            self._insert(gid, rows, codec)
+            _decode_back(codec, rows)
+            self._insert(gid, rows)
         self.last_created = gid
         return rows
 
@@ -600,7 +601,8 @@ class Store:
                 next_step = 0 if last is None else last[1] + 1
                 prev = row[1] if last is None else last[2]
                 rows = chain_rows(codec, prev, next_seq, next_step, steps, _now())
-                self._insert(game_id, rows, codec)
+                _decode_back(codec, rows)
+                self._insert(game_id, rows)
                 conn.execute(
                     "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
                     [next_seq + len(rows), rows[-1].hash if rows else prev, _json(scores), _json(outcome), game_id],
@@ -611,9 +613,9 @@ class Store:
             ) from None
         return rows
 
-    def _insert(self, game_id: str, rows: Sequence[Row], codec: EventCodec) -> None:
-        """Insert rows (inside the caller's transaction), refusing first any a reader would refuse:
-        a value over its bound, an event that does not decode back (docs/security.md)."""
+    def _insert(self, game_id: str, rows: Sequence[Row]) -> None:
+        """Insert rows (inside the caller's transaction), refusing first any with a value over the
+        bound its reader keeps (``_decode_back`` has checked their events)."""
         values = []
         for r in rows:
             data = _payload_json(r.payload)
@@ -623,10 +625,6 @@ class Store:
             ):
                 problem = _over_bound([*zip(Row._fields, r), ("data", data)], _ROW_BOUNDS)
                 raise Unreadable(f"event {r.seq}'s {problem or 'payload does not decode'}; nothing was written")
-            try:
-                codec.decode(r.type, r.version, r.payload)
-            except CorruptLog as err:
-                raise Unreadable(f"event {r.seq} would not read back ({err}); nothing was written") from None
             values.append(
                 (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time, data, r.head)
             )
@@ -931,6 +929,17 @@ def _over_bound(values: Iterable[tuple[str, Any]], bounds: dict[str, int] | None
 
 
 _ROW_BOUNDS = {"head": MAX_HEAD, "payload": MAX_PAYLOAD, "data": MAX_DATA}
+
+
+def _decode_back(codec: EventCodec, rows: Sequence[Row]) -> None:
+    """Refuse rows whose events a reader would not decode (``codec``: strict structuring and the
+    event's ``check``), before they are written: an event ``decide`` made outside its game's domain
+    is refused here, not by every later reader."""
+    for r in rows:
+        try:
+            codec.decode(r.type, r.version, r.payload)
+        except CorruptLog as err:
+            raise Unreadable(f"event {r.seq} would not read back ({err}); nothing was written") from None
 
 
 def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
