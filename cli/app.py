@@ -25,7 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 from solrec.core.errors import CorruptLog, SolrecError
 
 from . import params
-from .guard import check_arguments, one_line
+from .guard import check_arguments, one_line, shown, shown_json
 
 params.install()
 
@@ -305,7 +305,7 @@ def command(*args: Any, **kwargs: Any) -> Callable:
 
 
 def emit(as_json: bool, data: Any, text: str) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+    typer.echo(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) if as_json else shown(text))
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 from pathlib import Path
 
 from solrec.core.errors import InvalidSetup
 
 MAX_KEY_FILE = 4096  # bytes: a key file is a secret, not a document
+_HEX64 = re.compile(r"[0-9a-f]{64}")  # a SHA-256 digest in hex: a head hash, an HMAC
 
 
 def key_from(key_file: Path | None = None) -> bytes | None:
@@ -55,8 +57,10 @@ def check(key: bytes, game_id: str, seal: dict, chain: list[str], genesis: str) 
     """Why the seal does not hold for the log whose row hashes are ``chain``, or None if it holds.
 
     A seal covers the log up to its event count; events played after sealing are not covered."""
-    events, head = seal["events"], seal["head"]
-    if not hmac.compare_digest(mac(key, game_id, events, head), seal["mac"]):
+    events, head, stored = seal["events"], seal["head"], seal["mac"]
+    if not (type(events) is int and events >= 0 and _HEX64.fullmatch(stored) and _HEX64.fullmatch(head)):
+        return "its stored seal is damaged (not an event count, a head hash and an HMAC-SHA256)"
+    if not hmac.compare_digest(mac(key, game_id, events, head), stored):
         return "its seal does not verify under this key (the seal or the log was altered, or the key differs)"
     if events > len(chain):
         return f"it was sealed at {events} events but its log now holds {len(chain)}"

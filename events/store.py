@@ -11,9 +11,11 @@ What the hash chain covers is stored as it is hashed: ``head`` (the packed posit
 actor, command, type and version) and ``payload``. Reading a log reads those two, the hash and the
 time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``, ``command``,
 ``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
-the file; solrec never reads them back, and ``validate`` reports a row where they disagree with what
-is hashed (docs/security.md). Older databases are migrated on open: schema 1 gains ``data``, schema 2
-gains ``head``, packed from its columns (a row edited before the migration still breaks its chain).
+the file; solrec never reads them back, and ``validate`` reports a row where any of them disagrees
+with what is hashed, ``data`` with the payload (docs/security.md). ``game_list`` gives seeds as
+text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated on
+open: schema 1 gains ``data``, schema 2 gains ``head``, packed from its columns (a row edited before
+the migration still breaks its chain).
 
 Appends name the sequence number they expect to write next; the check and the inserts run in one
 ``BEGIN IMMEDIATE`` transaction, and the primary key (game_id, seq) backs it, so of two writers
@@ -21,8 +23,10 @@ racing for a position exactly one wins and the other gets ``ConcurrencyConflict`
 
 A database file is untrusted input (docs/security.md). Opening checks that ``games`` and ``events``
 are real tables with the expected columns and that no trigger hides behind them; reading checks every
-stored value's type and refuses a payload over ``MAX_PAYLOAD`` bytes without reading it. A file that
-does not exist yet is created by the first write, never by a read or a refusal.
+stored value's type and refuses a payload over ``MAX_PAYLOAD`` bytes without reading it. A write
+refuses first what a read would refuse (``Unreadable``: a value over its bound, an option value that
+is not one, an event that does not decode back), so no game is written that no reader can open. A
+file that does not exist yet is created by the first write, never by a read or a refusal.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,8 +43,8 @@ from typing import Any
 
 import msgpack
 
-from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
-from solrec.core.play import Header, Step, upcast_options
+from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError, json_reason
+from solrec.core.play import INT64_MAX, INT64_MIN, Header, Step, upcast_options
 from solrec.core.registry import game_ids, get_game
 from solrec.core.words import at_event
 
@@ -54,14 +58,16 @@ _VIEWS = {
         " e.version, json(e.data) as data, e.hash, e.time from events e join games g on g.id = e.game_id"
     ),
     "game_list": (
-        "select id, game, rules, chance, seed, json(players) as players, json(options) as options, created,"
-        " events, case when outcome is null then 'running' else 'over' end as status,"
+        "select id, game, rules, chance, cast(seed as text) as seed, json(players) as players,"
+        " json(options) as options, created, events,"
+        " case when outcome is null then 'running' else 'over' end as status,"
         " json(scores) as scores, json(outcome) as outcome from games"
     ),
 }
 MAX_PAYLOAD = 64 * 1024  # bytes of one stored event; the largest real payload is under 1 KiB
 MAX_TEXT = 64 * 1024  # characters of one stored text field (options, players, scores, commands)
 MAX_HEAD = 4 * MAX_TEXT + 64  # bytes of one stored head: a command of MAX_TEXT characters, and the rest
+MAX_DATA = 8 * MAX_PAYLOAD  # characters of one row's ``data`` (its payload as JSON text: a byte is at most ~6)
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
 _SQLITE_MAGIC = b"SQLite format 3\0"
 
@@ -90,6 +96,11 @@ class CorruptDatabase(StoreError, CorruptLog):
 
 class UnknownGameId(StoreError):
     pass
+
+
+class Unreadable(StoreError):
+    """A value the read path would refuse (over a bound, not of its type): refused before it is
+    written, so that whatever is written reads back (exit 2, nothing written)."""
 
 
 class ConcurrencyConflict(StoreError):
@@ -137,9 +148,32 @@ class _Database:
 def _payload_json(payload: bytes) -> str | None:
     """An event's msgpack payload as JSON text (the ``data`` column)."""
     try:
-        return json.dumps(msgpack.unpackb(payload, raw=False, strict_map_key=False), sort_keys=True, ensure_ascii=False)
+        return _to_json(msgpack.unpackb(payload, raw=False, strict_map_key=False))
     except Exception:  # damaged bytes stay damaged: validate reports them from the payload
         return None
+
+
+# ``json.dumps(value, sort_keys=True, ensure_ascii=False)``, its encoder built once (``dumps`` builds
+# one per call when given options): ``validate`` recomputes every distinct payload's ``data``.
+_to_json = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+
+
+_DATA: dict[bytes, str | None] = {}  # payload -> its ``data`` text: a corpus repeats its payloads
+
+
+def _data_of(payload: Any) -> str | None:
+    """``_payload_json`` remembered (``validate`` compares every row's ``data`` with its payload)."""
+    if type(payload) is not bytes:
+        return None
+    text = _DATA.get(payload, _MISSING)
+    if text is _MISSING:
+        if len(_DATA) >= 1 << 16:
+            _DATA.clear()
+        text = _DATA[payload] = _payload_json(payload)
+    return text
+
+
+_MISSING: Any = object()
 
 
 def _now() -> str:
@@ -243,6 +277,18 @@ class Store:
     def _create_views(self) -> None:
         for name, sql in _VIEWS.items():
             self.conn.execute(f"create view if not exists {name} as {sql}")
+
+    def _refresh_views(self, conn: sqlite3.Connection) -> None:
+        """Views made by an older solrec (``game_list`` gave seeds as numbers) are made again by the
+        first write: a read never writes."""
+        stored = dict(conn.execute("select name, sql from sqlite_master where type = 'view'").fetchall())
+        for name, sql in _VIEWS.items():
+            if name in stored and not str(stored[name]).endswith(f" as {sql}"):
+                conn.execute(f"drop view {name}")
+                conn.execute(f"create view {name} as {sql}")
+        self._views_checked = True
+
+    _views_checked = False
 
     def _migrate(self, number: int) -> None:
         """Schema 1 -> 2: add ``events.data`` (the payload as JSON) and the views. Schema 2 -> 3: add
@@ -360,6 +406,8 @@ class Store:
         except sqlite3.Error as err:
             raise self._error(err, doing) from None
         try:
+            if not self._views_checked:
+                self._refresh_views(conn)
             yield conn
             conn.execute("COMMIT")
         except BaseException as err:
@@ -435,11 +483,14 @@ class Store:
                 options = json.loads(_text(row["options"], "options"))
                 players = json.loads(_text(row["players"], "players"))
             except (ValueError, RecursionError) as err:
-                raise CorruptLog(f"{bad} ({_one_line(err)})") from None
+                raise CorruptLog(f"{bad} ({json_reason(err)})") from None
             if not isinstance(options, dict):
                 raise CorruptLog(f"{bad} (options are not a map)")
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 raise CorruptLog(f"{bad} (players are not a list of names)")
+            problem = option_values_problem(options)
+            if problem is not None:
+                raise CorruptLog(f"{bad} ({problem})")
             upcast: tuple[str, ...] = ()
             if row["game"] in game_ids():  # an unknown game is refused by whoever reads its log
                 options, upcast = upcast_options(get_game(row["game"]), options)
@@ -473,7 +524,7 @@ class Store:
             try:
                 out[field] = json.loads(_text(value, field)) if value else None
             except (ValueError, RecursionError) as err:
-                raise CorruptLog(f"game {game_id!r}: its recorded {field} is not JSON ({_one_line(err)})") from None
+                raise CorruptLog(f"game {game_id!r}: its recorded {field} is not JSON ({json_reason(err)})") from None
         if out["scores"] is not None and not isinstance(out["scores"], dict):
             raise CorruptLog(f"game {game_id!r}: its recorded scores are not a map")
         return out
@@ -495,6 +546,9 @@ class Store:
         """
         if game_id is not None:
             check_game_id(game_id)
+        problem = option_values_problem(header.recorded_options())
+        if problem is not None:
+            raise Unreadable(f"the game's {problem}; nothing was written")
         genesis = genesis_hash(header)
         rows = chain_rows(codec, genesis, 0, 0, steps, _now())
         values = [
@@ -502,6 +556,9 @@ class Store:
             header.chance, header.seed, json.dumps(list(header.players)), _now(), genesis,
             len(rows), rows[-1].hash if rows else genesis, _json(scores), _json(outcome),
         ]
+        problem = _over_bound(zip(GAMES_COLUMNS, [None, *values]))
+        if problem is not None:
+            raise Unreadable(f"the game's {problem}; nothing was written")
         with self._transaction() as conn:
             gid = game_id if game_id is not None else self.new_game_id(header.game)
             if self.has_game(gid):
@@ -511,6 +568,7 @@ class Store:
                 " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [gid, *values],
             )
+            _decode_back(codec, rows)
             self._insert(gid, rows)
         self.last_created = gid
         return rows
@@ -544,6 +602,7 @@ class Store:
                 next_step = 0 if last is None else last[1] + 1
                 prev = row[1] if last is None else last[2]
                 rows = chain_rows(codec, prev, next_seq, next_step, steps, _now())
+                _decode_back(codec, rows)
                 self._insert(game_id, rows)
                 conn.execute(
                     "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
@@ -556,14 +615,24 @@ class Store:
         return rows
 
     def _insert(self, game_id: str, rows: Sequence[Row]) -> None:
+        """Insert rows (inside the caller's transaction), refusing first any with a value over the
+        bound its reader keeps (``_decode_back`` has checked their events)."""
+        values = []
+        for r in rows:
+            data = _payload_json(r.payload)
+            if data is None or (
+                len(r.payload) > MAX_PAYLOAD or len(r.head) > MAX_HEAD or len(data) > MAX_DATA
+                or len(r.actor) > MAX_TEXT or len(r.command) > MAX_TEXT or len(r.type) > MAX_TEXT
+            ):
+                problem = _over_bound([*zip(Row._fields, r), ("data", data)], _ROW_BOUNDS)
+                raise Unreadable(f"event {r.seq}'s {problem or 'payload does not decode'}; nothing was written")
+            values.append(
+                (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time, data, r.head)
+            )
         self.conn.executemany(
             "insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time, data, head)"
             " values (?,?,?,?,?,?,?,?,?,?,?,?)",
-            [
-                (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time,
-                 _payload_json(r.payload), r.head)
-                for r in rows
-            ],
+            values,
         )
 
     def delete_game(self, game_id: str) -> None:
@@ -620,7 +689,7 @@ class Store:
                 players = json.loads(row["players"])
                 scores = json.loads(row["scores"]) if row["scores"] else None
             except (ValueError, RecursionError, TypeError) as err:
-                raise CorruptLog(f"game {gid!r}: its players or scores are not JSON ({_one_line(err)})") from None
+                raise CorruptLog(f"game {gid!r}: its players or scores are not JSON ({json_reason(err)})") from None
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 raise CorruptLog(f"game {gid!r}: its players are not a list of names")
             if scores is not None and not isinstance(scores, dict):
@@ -677,11 +746,12 @@ class Store:
         return [self._row(game_id, i, *r) for i, r in enumerate(stored)]
 
     def unmirrored(self, game_id: str) -> int | None:
-        """The position of the game's first row whose browsing columns disagree with its head, or None."""
-        sql = f"select head, {MIRRORS_SQL} from events where game_id = ? order by seq"
-        for position, (head, *mirrors) in enumerate(self._query(sql, [game_id])):
+        """The position of the game's first row whose browsing columns disagree with its head and
+        payload (``data``: the payload as JSON), or None."""
+        sql = f"select {_HASHED}, {MIRRORS_SQL} from events where game_id = ? order by seq"
+        for position, (head, payload, _, *mirrors) in enumerate(self._query(sql, [game_id])):
             try:
-                if _unpack_head(head) != mirrors:
+                if _unpack_head(head) != mirrors[:6] or mirrors[6] != _data_of(payload):
                     return position
             except Exception:  # noqa: BLE001 - a head that does not unpack is reported by reading the rows
                 return position
@@ -709,7 +779,7 @@ class Store:
             cursor = self._db.conn.execute(sql, [first, last])
         except sqlite3.Error as err:
             raise self._error(err, "read") from None
-        new_row, unpack_head = _new_row, _unpack_head
+        new_row, unpack_head, data_of, known_data, missing = _new_row, _unpack_head, _data_of, _DATA, _MISSING
         while True:
             try:
                 batch = cursor.fetchmany(4096)
@@ -734,8 +804,12 @@ class Store:
                         and type(tag) is str and type(version) is int and type(payload) is bytes
                         and type(digest) is str
                     ):
-                        if mirrors and unmirrored is None and r[4:] != (seq, step, actor, command, tag, version):
-                            unmirrored = len(rows)
+                        if mirrors and unmirrored is None:
+                            data = known_data.get(payload, missing)
+                            if data is missing:
+                                data = data_of(payload)
+                            if r[10] != data or r[4:10] != (seq, step, actor, command, tag, version):
+                                unmirrored = len(rows)
                         rows.append(new_row(Row, (seq, step, actor, command, tag, version, payload, digest, head, "")))
                         continue
                 except Exception:  # noqa: BLE001 - whatever the head holds; ``_row`` names it
@@ -787,7 +861,7 @@ class Store:
         try:
             fields = _unpack_head(head)
         except Exception as err:  # noqa: BLE001 - whatever the bytes hold
-            raise CorruptLog(f"{where}: its head does not unpack ({_one_line(err)})", position) from None
+            raise CorruptLog(f"{where}: its head does not unpack ({json_reason(err)})", position) from None
         if type(fields) is not list or len(fields) != 6 or not _head_types(*fields):
             raise CorruptLog(f"{where}: its head is not a position, command number, actor, command, type and version", position)
         if not isinstance(payload, bytes):
@@ -811,9 +885,11 @@ _HASHED = (
 )
 ROWS_SQL_FROM = f"select {_HASHED}, case when length(time) <= {MAX_TEXT} then time end from events"
 STREAM_SQL = f"select {_HASHED}"
-# The browsing columns a head is compared with (``validate``), over their bounds as NULL.
+# The browsing columns a head (and, for ``data``, the payload) is compared with (``validate``), over
+# their bounds as NULL.
 MIRRORS_SQL = ", ".join(
     [f"case when length({c}) <= {MAX_TEXT} then {c} end" for c in ("seq", "step", "actor", "command", "type", "version")]
+    + [f"case when length(data) <= {MAX_DATA} then data end"]
 )
 
 # (game, options text, players text) -> a header's options, players and upcast option names
@@ -823,6 +899,48 @@ _HEADER_PARTS: dict[tuple[Any, Any, Any], tuple[tuple[tuple[str, Any], ...], tup
 _GAME_PICKS = ", ".join(
     f"case when length({c}) <= {MAX_TEXT} then {c} end, length({c}), typeof({c})" for c in GAMES_COLUMNS
 )
+
+
+def option_values_problem(options: dict[str, Any]) -> str | None:
+    """Why a header's options are not option values (text, true/false, a whole number of at most 64
+    bits: what ``core/options.py`` reads), or None. A reader refuses such a header; a writer never
+    stores one."""
+    for name, value in options.items():
+        kind = type(value)
+        if kind is str or kind is bool or (kind is int and INT64_MIN <= value <= INT64_MAX):
+            continue
+        shown = f"a whole number of {len(str(value))} digits" if kind is int else f"a {_JSON_KINDS.get(kind, 'value')}"
+        return f"option {str(name)[:40]!r} is {shown}, not text, true/false or a whole number of at most 64 bits"
+    return None
+
+
+_JSON_KINDS = {float: "fraction", list: "list", dict: "map", type(None): "null"}
+
+
+def _over_bound(values: Iterable[tuple[str, Any]], bounds: dict[str, int] | None = None) -> str | None:
+    """Which of the (column, value) pairs about to be written is over the bound its reader keeps
+    (``MAX_TEXT`` characters, unless ``bounds`` says otherwise), or None."""
+    for column, value in values:
+        if isinstance(value, (str, bytes)):
+            bound = (bounds or {}).get(column, MAX_TEXT)
+            if len(value) > bound:
+                unit = "bytes" if isinstance(value, bytes) else "characters"
+                return f"{column} would be {len(value)} {unit} long, over the bound of {bound} a reader keeps"
+    return None
+
+
+_ROW_BOUNDS = {"head": MAX_HEAD, "payload": MAX_PAYLOAD, "data": MAX_DATA}
+
+
+def _decode_back(codec: EventCodec, rows: Sequence[Row]) -> None:
+    """Refuse rows whose events a reader would not decode (``codec``: strict structuring and the
+    event's ``check``), before they are written: an event ``decide`` made outside its game's domain
+    is refused here, not by every later reader."""
+    for r in rows:
+        try:
+            codec.decode(r.type, r.version, r.payload)
+        except CorruptLog as err:
+            raise Unreadable(f"event {r.seq} would not read back ({err}); nothing was written") from None
 
 
 def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
@@ -853,13 +971,6 @@ def _text(value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{what} is not text")
     return value
-
-
-def _one_line(err: BaseException) -> str:
-    if isinstance(err, RecursionError):
-        return "nested too deeply"
-    text = str(err)
-    return text.splitlines()[0] if text else type(err).__name__
 
 
 def _looks_like_sqlite(path: Path) -> bool:

@@ -402,6 +402,30 @@ def test_sqlite_utils_queries_event_payloads_as_json(cli):
     assert "event_log" in db.view_names() and "game_list" in db.view_names()
 
 
+def test_game_list_gives_seeds_as_strings_so_a_javascript_client_reads_them_exactly(cli):
+    """A JSON number above 2**53 loses precision in JavaScript (Datasette's pages): the browsing view
+    gives every seed as a string (docs/record-format.md, "Browsing the database")."""
+    cli.run("new", "solo-dice", "-p", "Ann", "--seed", str(2**63 - 1), "--id", "big")
+    cli.run("new", "solo-dice", "-p", "Ann", "--entered", "--id", "none")
+    conn = sqlite3.connect(cli.db)
+    rows = dict(conn.execute("select id, seed from game_list").fetchall())
+    assert rows == {"big": str(2**63 - 1), "none": None}
+    row = conn.execute("select json_object('seed', seed) from game_list where id = 'big'").fetchone()
+    assert json.loads(row[0]) == {"seed": "9223372036854775807"}
+
+
+def test_a_game_list_view_of_an_older_solrec_is_made_again_by_the_next_write_not_by_a_read(cli):
+    cli.run("new", "solo-dice", "-p", "Ann", "--seed", "7", "--id", "g")
+    conn = sqlite3.connect(cli.db)
+    conn.execute("drop view game_list")
+    conn.execute("create view game_list as select id, game, seed from games")  # seeds as numbers
+    conn.commit()
+    cli.run("show", "g")
+    assert conn.execute("select typeof(seed) from game_list").fetchone() == ("integer",)
+    cli.run("new", "solo-dice", "-p", "Ann", "--seed", "8", "--id", "h")
+    assert conn.execute("select typeof(seed), status from game_list where id = 'g'").fetchone() == ("text", "running")
+
+
 def test_a_schema_1_database_is_migrated_on_open(cli):
     cli.run("import", str(WORKED), "--id", "we")
     conn = sqlite3.connect(cli.db)
