@@ -90,7 +90,7 @@ def play_commands(
     if not steps:
         raise InvalidCommand("no command given")
     scores, outcome = result_of(game, state)
-    rows = store.append(game_id, start, codec_for(game), steps, scores, outcome)
+    rows = store.append(game_id, start, log.head, codec_for(game), steps, scores, outcome)
     return steps, Log(game_id, header, log.rows + tuple(rows)), state
 
 
@@ -212,18 +212,19 @@ def validate_games(store: Store, ids: list[str] | None, progress=None, jobs: int
     from solrec.replay.validate import orphan_verdicts, validate_stored
 
     key = key_from()
-    if ids is None:
-        return validate_corpus(store, None, jobs, key, progress) + orphan_verdicts(store)
-    orphans = {v.game_id: v for v in orphan_verdicts(store)}
-    verdicts = []
-    for gid in ids:
-        if gid in orphans:
-            verdicts.append(orphans[gid])
-        elif not store.has_game(gid):
-            raise UnknownGameId(f"no game {gid!r} in {store.path}")
-        else:
-            verdicts.append(validate_stored(store, gid, key))
-    return verdicts
+    with store.snapshot():  # every verdict of one moment (worker processes take their own)
+        if ids is None:
+            return validate_corpus(store, None, jobs, key, progress) + orphan_verdicts(store)
+        orphans = {v.game_id: v for v in orphan_verdicts(store)}
+        verdicts = []
+        for gid in ids:
+            if gid in orphans:
+                verdicts.append(orphans[gid])
+            elif not store.has_game(gid):
+                raise UnknownGameId(f"no game {gid!r} in {store.path}")
+            else:
+                verdicts.append(validate_stored(store, gid, key))
+        return verdicts
 
 
 __all__ = [

@@ -375,6 +375,28 @@ class Store:
                 raise self._error(err, doing) from None
             raise
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Read inside one read transaction: every statement sees the database as it was at the
+        first (one snapshot under WAL), so a write landing between two statements of one read (a
+        games row and its events) is not half seen. Nested uses share the outer snapshot."""
+        conn = self._db.conn if self._db is not None else None
+        if conn is None or conn.in_transaction:
+            yield  # nothing to read yet, or already inside a snapshot (or a write, which sees its own)
+            return
+        try:
+            conn.execute("BEGIN")  # deferred: the snapshot is taken by the first read
+        except sqlite3.Error as err:
+            raise self._error(err, "read") from None
+        try:
+            yield
+        finally:
+            if conn.in_transaction:
+                try:
+                    conn.execute("COMMIT")  # nothing was written: this only lets the snapshot go
+                except sqlite3.Error:
+                    conn.execute("ROLLBACK")
+
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         if self._db is None:
             return []
@@ -520,28 +542,20 @@ class Store:
         self,
         game_id: str,
         expected_seq: int,
+        expected_head: str,
         codec: EventCodec,
         steps: Sequence[Step],
         scores: dict | None = None,
         outcome: dict | None = None,
     ) -> list[Row]:
-        """Append the events of ``steps`` at ``expected_seq``, in one transaction, or write nothing."""
+        """Append the events of ``steps`` at ``expected_seq``, after the event whose hash is
+        ``expected_head`` (the genesis hash for an empty log): the head the steps were decided
+        against. In one transaction, or nothing is written."""
         try:
             with self._transaction() as conn:
-                row = conn.execute("select events, head from games where id = ?", [game_id]).fetchone()
-                if row is None:
-                    raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-                last = conn.execute(
-                    "select seq, step, hash from events where game_id = ? order by seq desc limit 1", [game_id]
-                ).fetchone()
-                next_seq = 0 if last is None else last[0] + 1
-                if next_seq != expected_seq:
-                    raise ConcurrencyConflict(
-                        f"game {game_id!r} moved on: expected to write event {expected_seq}, the log has "
-                        f"{next_seq} events; nothing was written"
-                    )
-                next_step = 0 if last is None else last[1] + 1
-                prev = row[1] if last is None else last[2]
+                next_seq, next_step, prev = self._head(conn, game_id)
+                if (next_seq, prev) != (expected_seq, expected_head):
+                    raise self._changed(game_id, expected_seq, expected_head, next_seq, prev, "written")
                 rows = chain_rows(codec, prev, next_seq, next_step, steps, _now())
                 self._insert(game_id, rows)
                 conn.execute(
@@ -550,9 +564,32 @@ class Store:
                 )
         except sqlite3.IntegrityError:
             raise ConcurrencyConflict(
-                f"game {game_id!r}: another writer took event {expected_seq}; nothing was written"
+                f"game {game_id!r}: the game changed: replay and try again (another writer took event "
+                f"{expected_seq}); nothing was written"
             ) from None
         return rows
+
+    def _head(self, conn: sqlite3.Connection, game_id: str) -> tuple[int, int, Any]:
+        """The log's head as a write sees it: the next position, the next command number and the
+        hash the next event chains from (the genesis hash of an empty log)."""
+        row = conn.execute("select head from games where id = ?", [game_id]).fetchone()
+        if row is None:
+            raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+        last = conn.execute(
+            "select seq, step, hash from events where game_id = ? order by seq desc limit 1", [game_id]
+        ).fetchone()
+        if last is None:
+            return 0, 0, row[0]
+        return last[0] + 1, last[1] + 1, last[2]
+
+    @staticmethod
+    def _changed(game_id: str, seq: int, head: str, now_seq: Any, now_head: Any, done: str) -> ConcurrencyConflict:
+        """A write decided against another head than the game's (an ABA race included: the same
+        length, another last event)."""
+        return ConcurrencyConflict(
+            f"game {game_id!r}: the game changed: replay and try again (decided at event {seq}, "
+            f"head {str(head)[:12]}; the log now has {now_seq} events, head {str(now_head)[:12]}); nothing was {done}"
+        )
 
     def _insert(self, game_id: str, rows: Sequence[Row]) -> None:
         self.conn.executemany(
@@ -572,22 +609,22 @@ class Store:
             if "seals" in self._objects():
                 conn.execute("delete from seals where game_id = ?", [game_id])
 
-    def truncate(self, game_id: str, expected_events: int, keep: int, scores: dict | None, outcome: dict | None) -> None:
+    def truncate(
+        self, game_id: str, expected_events: int, expected_head: str, keep: int, scores: dict | None, outcome: dict | None
+    ) -> None:
         """Drop the events from position ``keep`` on (``undo``), if the log still holds
-        ``expected_events``; the recorded count, head, scores and outcome follow, in one transaction."""
+        ``expected_events`` ending with the event whose hash is ``expected_head`` (the head the undo
+        was decided against); the recorded count, head, scores and outcome follow, in one transaction."""
         with self._transaction() as conn:
-            row = conn.execute("select events, genesis from games where id = ?", [game_id]).fetchone()
-            if row is None:
-                raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-            if row[0] != expected_events:
-                raise ConcurrencyConflict(
-                    f"game {game_id!r} moved on: it has {row[0]} events, not {expected_events}; nothing was changed"
-                )
+            events, _, head = self._head(conn, game_id)
+            if (events, head) != (expected_events, expected_head):
+                raise self._changed(game_id, expected_events, expected_head, events, head, "changed")
             conn.execute("delete from events where game_id = ? and seq >= ?", [game_id, keep])
-            head = conn.execute("select hash from events where game_id = ? and seq = ?", [game_id, keep - 1]).fetchone()
+            kept = conn.execute("select hash from events where game_id = ? and seq = ?", [game_id, keep - 1]).fetchone()
+            genesis = conn.execute("select genesis from games where id = ?", [game_id]).fetchone()
             conn.execute(
                 "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
-                [keep, head[0] if head else row[1], _json(scores), _json(outcome), game_id],
+                [keep, kept[0] if kept else genesis[0], _json(scores), _json(outcome), game_id],
             )
 
     def rename_game(self, game_id: str, new_id: str) -> None:

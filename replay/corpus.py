@@ -47,22 +47,23 @@ def stream_logs(store: Store, ids: Sequence[str], mirrors: bool = False) -> Iter
     read on its own (its stored data has a problem that ``load`` reports in its own words)."""
     wanted = sorted(set(ids))
     done: set[str] = set()
-    try:
-        for start in range(0, len(wanted), CHUNK):
-            chunk = wanted[start : start + CHUNK]
-            first, last = chunk[0], chunk[-1]
-            chunk_set = set(chunk)
-            games = store.game_rows(first, last)
-            for gid, rows, unmirrored in store.stream_rows(first, last, mirrors):
-                if gid not in chunk_set or gid in done:
-                    continue
-                done.add(gid)
-                yield gid, _log(store, gid, games.get(gid), rows, unmirrored)
-    except SolrecError:  # the stream broke off (a value SQLite cannot hand over): the rest one by one
-        pass
-    for gid in wanted:
-        if gid not in done:
-            yield gid, None
+    with store.snapshot():  # the games rows and the events of one moment, however long the stream
+        try:
+            for start in range(0, len(wanted), CHUNK):
+                chunk = wanted[start : start + CHUNK]
+                first, last = chunk[0], chunk[-1]
+                chunk_set = set(chunk)
+                games = store.game_rows(first, last)
+                for gid, rows, unmirrored in store.stream_rows(first, last, mirrors):
+                    if gid not in chunk_set or gid in done:
+                        continue
+                    done.add(gid)
+                    yield gid, _log(store, gid, games.get(gid), rows, unmirrored)
+        except SolrecError:  # the stream broke off (a value SQLite cannot hand over): the rest one by one
+            pass
+        for gid in wanted:
+            if gid not in done:
+                yield gid, None
 
 
 def _log(store: Store, gid: str, game_row: Any, rows: Any, unmirrored: int | None) -> Log | None:

@@ -7,6 +7,7 @@ any change to the database after a refusal. ``Tally`` counts what was tried, for
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ from solrec.events.envelope import codec_for
 from solrec.replay.simulate import game_seed, player_rng, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
+# The CLI as another process runs it (for races between processes)
+SOLREC = [sys.executable, "-c", "from solrec.cli.main import run; run()"]
 FIXTURES = ROOT / "fixtures"
 
 TALLY: Counter[str] = Counter()  # inputs tried per kind, exits per code (printed by the slow run)

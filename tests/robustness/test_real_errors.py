@@ -7,7 +7,6 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -18,10 +17,9 @@ from solrec.core import make_header
 from solrec.core.registry import get_game
 from solrec.events import Store, StoreError, codec_for
 
-from .helpers import FIXTURES, Hostile
+from .helpers import FIXTURES, SOLREC, Hostile
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
-SOLREC = [sys.executable, "-c", "from solrec.cli.main import run; run()"]
 
 
 def refusal(cli, *args, code=2, db=None) -> str:
@@ -154,7 +152,7 @@ def test_a_full_disk_is_reported_as_a_full_disk_not_a_rollback_error(tmp_path):
 
     big = [Step("chance", Roll((1, 2, 3, 4, 5)), "roll 1 2 3 4 5" + " " * 3000, (Rolled((1, 2, 3, 4, 5)),))] * 40
     with pytest.raises(StoreError, match="the disk is full; nothing was written"):
-        store.append("g", 0, codec_for(game), big)
+        store.append("g", 0, store.recorded("g")["head"], codec_for(game), big)
     assert store.rows("g") == []
 
 
