@@ -13,7 +13,7 @@ from solrec.core.play import ENTERED, SEEDED, Header, Step, advance_chance, init
 from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
-from solrec.events.store import Store, UnknownGameId, check_game_id, default_db_path
+from solrec.events.store import Store, StoreError, UnknownGameId, check_game_id, default_db_path
 from solrec.replay.log import Log, load, state_at
 
 
@@ -129,13 +129,33 @@ def simulate_games(
         steps, state = simulate(game, header, player_rng(seed, index))
         scores, outcome = result_of(game, state)
         # the id is chosen inside the write: concurrent runs never take the same one
-        store.create_game(None, header, codec, steps, scores, outcome)
+        try:
+            store.create_game(None, header, codec, steps, scores, outcome)
+        except StoreError as err:
+            if not ids:
+                raise
+            # Each game is its own write, so those before are kept: say which (issue 21).
+            reason = str(err).removesuffix("; nothing was written")
+            raise type(err)(
+                f"{reason} at game {index + 1} of {count}: kept the {len(ids)} recorded before it "
+                f"({id_span(ids)}); nothing more was written"
+            ) from None
         assert store.last_created is not None
         ids.append(store.last_created)
         results.append((scores, outcome, len(steps), sum(len(s.events) for s in steps)))
         if progress is not None:
             progress(1)
     return ids, summarize(game.id, results)
+
+
+def id_span(ids: list[str]) -> str:
+    """Game ids ``GAME-N`` numbered one after another as ``first .. last``, other ids listed."""
+    numbers = [gid.rpartition("-")[2] for gid in ids]
+    prefixes = {gid.rpartition("-")[0] for gid in ids}
+    if len(ids) > 1 and len(prefixes) == 1 and all(n.isdigit() for n in numbers):
+        if [int(n) for n in numbers] == list(range(int(numbers[0]), int(numbers[0]) + len(ids))):
+            return f"{ids[0]} .. {ids[-1]}"
+    return ", ".join(ids)
 
 
 def summarize(game: str, results: list[tuple[dict, dict | None, int, int]]) -> dict[str, Any]:

@@ -282,3 +282,30 @@ def test_a_database_sqlite_opens_read_only_is_reported_as_read_only(tmp_path, mo
 
     monkeypatch.setattr(Store, "_connect", read_only)
     assert "read-only; nothing was written" in refusal(cli, "play", "g", "roll 1 2 3 4 5")
+
+
+def test_simulate_on_a_full_disk_says_which_games_it_kept(tmp_path, monkeypatch):
+    """Issue 21: each simulated game is its own write; when the disk fills, the games before are kept
+    and the message names them (it said "nothing was written" while some were)."""
+    cli = Hostile(tmp_path / "solrec.db")
+    cli.run("simulate", "solo-dice", "--games", "1")
+    original = Store._connect
+
+    def small_disk(self, create):
+        db = original(self, create)
+        pages = db.conn.execute("PRAGMA page_count").fetchone()[0]
+        db.conn.execute(f"PRAGMA max_page_count = {pages + 6}")
+        return db
+
+    monkeypatch.setattr(Store, "_connect", small_disk)
+    result = cli.runner.invoke(app, ["simulate", "solo-dice", "--games", "200", "--db", str(cli.db)])
+    monkeypatch.undo()
+    store = Store(cli.db, create=False)
+    kept = store.game_ids()[1:]
+    store.close()
+    assert result.exit_code == 2 and 0 < len(kept) < 200, (result.stderr, kept)
+    assert result.stderr == (
+        f"solrec: {cli.db}: the disk is full at game {len(kept) + 1} of 200: kept the {len(kept)} recorded before it"
+        f" ({kept[0]} .. {kept[-1]}); nothing more was written\n"
+    )
+    assert cli.run("validate", "--all").exit_code == 0
