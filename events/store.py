@@ -15,14 +15,20 @@ the file; solrec never reads them back, and ``validate`` reports a row where the
 is hashed (docs/security.md). Older databases are migrated on open: schema 1 gains ``data``, schema 2
 gains ``head``, packed from its columns (a row edited before the migration still breaks its chain).
 
-Appends name the sequence number they expect to write next; the check and the inserts run in one
-``BEGIN IMMEDIATE`` transaction, and the primary key (game_id, seq) backs it, so of two writers
-racing for a position exactly one wins and the other gets ``ConcurrencyConflict`` and writes nothing.
+Every read of several statements runs in one read transaction (``snapshot``: one snapshot under
+WAL), so a write landing between two of them is never half seen. Every write that continues a log
+(``append``, and ``truncate`` for ``undo``) names the head it was decided against: the position and
+the hash of the last event. The check and the writes run in one ``BEGIN IMMEDIATE`` transaction, and
+the primary key (game_id, seq) backs it, so a write decided on a log that has since changed (even to
+another log of the same length) gets ``ConcurrencyConflict`` ("the game changed: replay and try
+again") and writes nothing.
 
-A database file is untrusted input (docs/security.md). Opening checks that ``games`` and ``events``
-are real tables with the expected columns and that no trigger hides behind them; reading checks every
-stored value's type and refuses a payload over ``MAX_PAYLOAD`` bytes without reading it. A file that
-does not exist yet is created by the first write, never by a read or a refusal.
+A database file is untrusted input (docs/security.md). Opening checks the whole file before anything
+reads past ``sqlite_master`` or writes to it, a migration included: exactly solrec's tables, columns,
+declared types and constraints, its views by name, no trigger and no index of its own; reading checks
+every stored value's type (a text that is not UTF-8 included) and refuses a payload over
+``MAX_PAYLOAD`` bytes without reading it. A file that does not exist yet is created by the first
+write, never by a read or a refusal.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -73,6 +79,18 @@ EVENTS_COLUMNS = {
     "payload": bytes, "hash": str, "time": str, "data": str, "head": bytes,
 }
 SEALS_COLUMNS = {"game_id": str, "events": int, "head": str, "mac": str, "sealed": str}
+META_COLUMNS = {"key": str, "value": str}
+# What a file may hold, and how solrec makes it (checked on open, before anything is written)
+_PRIMARY_KEY = {"solrec_meta": {"key": 1}, "games": {"id": 1}, "events": {"game_id": 1, "seq": 2}, "seals": {"game_id": 1}}
+_NOT_NULL = {
+    "games": ("game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"),
+    "events": ("step", "actor", "command", "type", "version", "payload", "hash", "time", "head"),
+}
+_ADDED_SINCE = {("events", 1): ("data", "head"), ("events", 2): ("head",)}  # columns a migration adds
+_AFFINITY = {str: "TEXT", int: "INTEGER", bytes: "BLOB"}
+# The words of a CREATE TABLE that solrec (sqlite-utils, ALTER TABLE ADD COLUMN) writes
+_TABLE_WORDS = {"CREATE", "TABLE", "IF", "NOT", "EXISTS", "PRIMARY", "KEY", "NULL", "FOREIGN", "REFERENCES", "TEXT", "INTEGER", "BLOB"}
+_SQL_TOKEN = re.compile(r""""(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|'(?:[^']|'')*'|\w+|\S""")
 
 
 class StoreError(SolrecError):
@@ -191,53 +209,88 @@ class Store:
 
     def _objects(self) -> dict[str, str]:
         """Every table, view, index and trigger of the file: name -> type."""
-        try:
-            rows = self.conn.execute("select name, type from sqlite_master").fetchall()
-        except sqlite3.Error as err:
-            raise self._error(err, "read") from None
-        return {name: kind for name, kind in rows}
+        return {str(name): str(kind) for name, kind in self._query("select name, type from sqlite_master")}
 
     def _check_schema(self, objects: dict[str, str]) -> None:
+        """Check the whole file before anything reads past ``sqlite_master`` or writes to it (a
+        migration included), then migrate an older schema. What is not solrec's is refused: a
+        trigger would run code on the next write, an index or a constraint could fail or slow every
+        insert, a view where a table belongs would run a query on every read."""
         if "solrec_meta" not in objects:
             raise NotASolrecDatabase(f"{self.path} is not a solrec database (it has other tables)")
-        try:
-            version = self.conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
-        except sqlite3.Error as err:
-            raise self._error(err, "read") from None
-        if version is None:
+        master = {
+            str(name): (str(kind), sql)
+            for name, kind, sql in self._query("select name, type, sql from sqlite_master")
+        }
+        self._check_table(master, "solrec_meta", META_COLUMNS, SCHEMA_VERSION)  # alike in every schema
+        version = self._query("select value from solrec_meta where key = 'schema'")
+        if not version:
             raise CorruptDatabase(f"{self.path}: the solrec schema version is missing")
-        value = version[0]
+        value = version[0][0]
         if isinstance(value, str) and value.strip().isdigit() and len(value) < 10:
             number = int(value)
         elif type(value) is int:
             number = value
         else:
             raise CorruptDatabase(f"{self.path}: the solrec schema version {str(value)[:40]!r} is not a number")
-        if number in (1, 2) and objects.get("events") == "table":
-            self._migrate(number)
-            number = SCHEMA_VERSION
-        if number != SCHEMA_VERSION:
+        if number not in (1, 2, SCHEMA_VERSION):
             raise NotASolrecDatabase(
                 f"{self.path}: solrec schema {number}; this solrec reads schema {SCHEMA_VERSION}"
             )
+        self._check_file(master, number)
+        if number in (1, 2):
+            self._migrate(number)
+
+    def _check_file(self, master: dict[str, tuple[str, Any]], number: int) -> None:
+        """Every object of the file is one that solrec's schema ``number`` has (docs/security.md)."""
         for table, columns in (("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), ("seals", SEALS_COLUMNS)):
-            kind = objects.get(table)
-            if kind is None and table == "seals":
+            if table == "seals" and table not in master:
                 continue  # made by the first `seal`
-            if kind is None:
-                raise CorruptDatabase(f"{self.path}: the {table} table is missing")
-            if kind != "table":
-                raise CorruptDatabase(f"{self.path}: {table} is a {kind}, not a table")
-            try:
-                have = {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
-            except sqlite3.Error as err:
-                raise self._error(err, "read") from None
-            missing = sorted(set(columns) - have)
-            if missing:
-                raise CorruptDatabase(f"{self.path}: the {table} table lacks the column {missing[0]!r}")
-        triggers = sorted(name for name, kind in objects.items() if kind == "trigger")
+            later = _ADDED_SINCE.get((table, number), ())
+            self._check_table(master, table, {c: t for c, t in columns.items() if c not in later}, number)
+        triggers = sorted(name for name, (kind, _) in master.items() if kind == "trigger")
         if triggers:
             raise CorruptDatabase(f"{self.path}: it holds a trigger ({triggers[0]!r}) solrec never makes")
+        for name, (kind, sql) in sorted(master.items()):
+            ours = (
+                kind == "table" and (name in _PRIMARY_KEY or name.startswith("sqlite_stat"))  # ANALYZE's
+                or kind == "view" and name in _VIEWS  # never read by solrec
+                or kind == "index" and sql is None and name.startswith("sqlite_autoindex_")  # a primary key's
+            )
+            if not ours:
+                raise CorruptDatabase(f"{self.path}: it holds a {kind} ({name[:80]!r}) solrec never makes")
+
+    def _check_table(self, master: dict[str, tuple[str, Any]], table: str, columns: Mapping[str, type], number: int) -> None:
+        """``table`` is the table solrec's schema ``number`` makes: exactly ``columns``, of their
+        declared types, its primary key, NOT NULL where solrec puts it, and no other clause (CHECK,
+        DEFAULT, a generated column, COLLATE, UNIQUE, a conflict clause, WITHOUT ROWID, ...)."""
+        where = f"{self.path}: the {table} table"
+        if table not in master:
+            raise CorruptDatabase(f"{where} is missing")
+        kind, sql = master[table]
+        if kind != "table":
+            raise CorruptDatabase(f"{self.path}: {table} is a {kind}, not a table")
+        names = {table, *columns} | ({"games", "id"} if table == "events" else set())
+        for token in dict.fromkeys(_SQL_TOKEN.findall(sql if isinstance(sql, str) else "")):  # in order, once
+            quoted = token[0] in "\"[`'"
+            word = token[1:-1] if quoted else token
+            if not (word.lower() in names or not quoted and word.upper() in _TABLE_WORDS or token in "(),"):
+                raise CorruptDatabase(f"{where} is not the one solrec makes ({token[:40]!r} in its definition)")
+        have = set()
+        for _, name, declared, notnull, default, pk, hidden in self._query(f"PRAGMA table_xinfo({table})"):
+            name = str(name).lower()
+            if name not in columns:
+                raise CorruptDatabase(f"{where} has a column {name[:80]!r} that solrec's schema {number} has not")
+            if _affinity(str(declared)) != _AFFINITY[columns[name]]:
+                raise CorruptDatabase(f"{where}: its column {name!r} is declared {str(declared)[:40]!r}")
+            if default is not None or hidden or (notnull and name not in _NOT_NULL.get(table, ())):
+                raise CorruptDatabase(f"{where}: its column {name!r} has a default or a constraint solrec never makes")
+            if pk != _PRIMARY_KEY[table].get(name, 0):
+                raise CorruptDatabase(f"{where}: its primary key is not ({', '.join(_PRIMARY_KEY[table])})")
+            have.add(name)
+        missing = sorted(set(columns) - have)
+        if missing:
+            raise CorruptDatabase(f"{where} lacks the column {missing[0]!r}")
 
     def _create_views(self) -> None:
         for name, sql in _VIEWS.items():
@@ -245,36 +298,35 @@ class Store:
 
     def _migrate(self, number: int) -> None:
         """Schema 1 -> 2: add ``events.data`` (the payload as JSON) and the views. Schema 2 -> 3: add
-        ``events.head``, packed from the columns it mirrors. One transaction for both."""
-        with self._transaction("migrate") as conn:
-            version = conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
-            if version is None or str(version[0]) != str(number):
-                return  # another process migrated it first
-            columns = {r[1] for r in conn.execute("pragma table_info(events)")}
-            if number == 1:
-                if "data" not in columns:
+        ``events.head``, packed from the columns it mirrors. One transaction for both: a migration
+        that cannot complete (a full disk) leaves the file as it was. The file was checked first
+        (``_check_file``): nothing in it runs or refuses on these writes."""
+        self.conn.text_factory = _tolerant_text  # a text that is not UTF-8 makes its row damaged, not the file
+        try:
+            with self._transaction("migrate") as conn:
+                version = conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
+                if version is None or str(version[0]) != str(number):
+                    return  # another process migrated it first
+                if number == 1:
                     conn.execute("alter table events add column data text")
-                rows = conn.execute(
-                    f"select game_id, seq, payload from events where length(payload) <= {MAX_PAYLOAD}"
-                ).fetchall()
-                conn.executemany(
-                    "update events set data = ? where game_id = ? and seq = ?",
-                    [(_payload_json(p) if isinstance(p, bytes) else None, g, q) for g, q, p in rows],
-                )
-                self._create_views()
-            if "head" not in columns:
+                    rows = conn.execute(f"select rowid, payload from events where length(payload) <= {MAX_PAYLOAD}").fetchall()
+                    conn.executemany(
+                        "update events set data = ? where rowid = ?",
+                        [(_payload_json(p) if isinstance(p, bytes) else None, r) for r, p in rows],
+                    )
+                    self._create_views()
                 conn.execute("alter table events add column head blob")
-            # A row whose columns are not of their types (or over their bounds) keeps no head: it
-            # reads back as damaged, as it did before.
-            texts = " and ".join(f"length({c}) <= {MAX_TEXT}" for c in ("actor", "command", "type"))
-            rows = conn.execute(
-                f"select game_id, seq, step, actor, command, type, version from events where {texts}"
-            ).fetchall()
-            conn.executemany(
-                "update events set head = ? where game_id = ? and seq = ?",
-                [(pack_head(q, st, a, c, t, v), g, q) for g, q, st, a, c, t, v in rows if _head_types(q, st, a, c, t, v)],
-            )
-            conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
+                # A row whose columns are not of their types (or over their bounds) keeps no head: it
+                # reads back as damaged, as it did before.
+                texts = " and ".join(f"length({c}) <= {MAX_TEXT}" for c in ("actor", "command", "type"))
+                rows = conn.execute(f"select rowid, seq, step, actor, command, type, version from events where {texts}").fetchall()
+                conn.executemany(
+                    "update events set head = ? where rowid = ?",
+                    [(pack_head(q, st, a, c, t, v), r) for r, q, st, a, c, t, v in rows if _head_types(q, st, a, c, t, v)],
+                )
+                conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
+        finally:
+            self.conn.text_factory = str
 
     def _create_schema(self) -> None:
         """Create the tables, unless another process did first (several `new` may race on a new file)."""
@@ -288,18 +340,18 @@ class Store:
                 self._check_schema(objects)
                 return
             db = self.db.full
-            db.table("solrec_meta").create({"key": str, "value": str}, pk="key")
+            db.table("solrec_meta").create(dict(META_COLUMNS), pk="key")
             db.execute("insert into solrec_meta values ('schema', ?)", [str(SCHEMA_VERSION)])
             db.table("games").create(
                 dict(GAMES_COLUMNS),
                 pk="id",
-                not_null={"game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"},
+                not_null=set(_NOT_NULL["games"]),
             )
             db.table("events").create(
                 dict(EVENTS_COLUMNS),
                 pk=("game_id", "seq"),
                 foreign_keys=[("game_id", "games", "id")],
-                not_null={"step", "actor", "command", "type", "version", "payload", "hash", "time", "head"},
+                not_null=set(_NOT_NULL["events"]),
             )
             self._create_views()
 
@@ -391,11 +443,11 @@ class Store:
         try:
             yield
         finally:
-            if conn.in_transaction:
-                try:
-                    conn.execute("COMMIT")  # nothing was written: this only lets the snapshot go
-                except sqlite3.Error:
+            try:  # nothing was written: this only lets the snapshot go (SQLite may have already)
+                if conn.in_transaction:
                     conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         if self._db is None:
@@ -403,7 +455,21 @@ class Store:
         try:
             return self._db.conn.execute(sql, list(params)).fetchall()
         except sqlite3.Error as err:
+            if not self._tolerate(err):
+                raise self._error(err, "read") from None
+        try:  # once more, a text that is not UTF-8 read as ``Undecodable``
+            return self._db.conn.execute(sql, list(params)).fetchall()
+        except sqlite3.Error as err:
             raise self._error(err, "read") from None
+
+    def _tolerate(self, err: sqlite3.Error) -> bool:
+        """After SQLite handed over a stored text that is not UTF-8, read texts as ``_tolerant_text``
+        does (a little slower) so that the value is damaged data where it is, not a failed read of
+        the whole file. Whether ``err`` was that."""
+        if self._db is None or not str(err).startswith("Could not decode to UTF-8"):
+            return False
+        self._db.conn.text_factory = _tolerant_text
+        return True
 
     # -- games ------------------------------------------------------------------------------
     def game_ids(self) -> list[str]:
@@ -704,12 +770,7 @@ class Store:
         if upto is not None:
             sql += " and seq < ?"
             params.append(upto)
-        if self._db is None:
-            return []
-        try:
-            stored = self._db.conn.execute(sql + " order by seq", params).fetchall()
-        except sqlite3.Error as err:
-            raise self._error(err, "read") from None
+        stored = self._query(sql + " order by seq", params)
         return [self._row(game_id, i, *r) for i, r in enumerate(stored)]
 
     def unmirrored(self, game_id: str) -> int | None:
@@ -750,6 +811,7 @@ class Store:
             try:
                 batch = cursor.fetchmany(4096)
             except sqlite3.Error as err:
+                self._tolerate(err)  # the stream breaks off here; the rest is read game by game
                 raise self._error(err, "read") from None
             if not batch:
                 break
@@ -889,6 +951,42 @@ def _text(value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{what} is not text")
     return value
+
+
+class Undecodable:
+    """A stored text that is not UTF-8, kept as its bytes: neither text nor bytes to whoever checks
+    a stored value's type, so it is reported as damaged where it is."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: bytes):
+        self.raw = raw
+
+    def __repr__(self) -> str:
+        return f"<not UTF-8: {self.raw[:40]!r}>"
+
+    __str__ = __repr__
+
+
+def _tolerant_text(raw: bytes) -> str | Undecodable:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Undecodable(raw)
+
+
+def _affinity(declared: str) -> str:
+    """The type affinity SQLite gives a declared column type (sqlite.org/datatype3.html, 3.1)."""
+    upper = declared.upper()
+    if "INT" in upper:
+        return "INTEGER"
+    if "CHAR" in upper or "CLOB" in upper or "TEXT" in upper:
+        return "TEXT"
+    if "BLOB" in upper or not upper:
+        return "BLOB"
+    if "REAL" in upper or "FLOA" in upper or "DOUB" in upper:
+        return "REAL"
+    return "NUMERIC"
 
 
 def _one_line(err: BaseException) -> str:

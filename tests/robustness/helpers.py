@@ -162,3 +162,35 @@ def sql(db: Path, *statements: str, params: tuple = ()) -> None:
         conn.execute(statement, params if "?" in statement else ())
     conn.commit()
     conn.close()
+
+
+def as_schema(db: Path, version: int, *edits: str) -> None:
+    """The database as an older solrec left it (schema 2: no ``head`` column; schema 1: no ``data``
+    either, nor the views), then ``edits``, made under that schema."""
+    statements = ["alter table events drop column head"]
+    if version == 1:
+        statements = ["drop view event_log", "drop view game_list", "alter table events drop column data", *statements]
+    sql(db, *statements, f"update solrec_meta set value = '{version}' where key = 'schema'", *edits)
+
+
+def two_games(db: Path) -> Hostile:
+    """The worked example imported twice, as ``we`` (to damage) and ``ok`` (to stay as it is)."""
+    cli = Hostile(db)
+    for game_id in ("we", "ok"):
+        cli.run("import", str(FIXTURES / "solo-dice" / "worked-example.jsonl"), "--id", game_id)
+    return cli
+
+
+def small_disk(monkeypatch, spare_pages: int) -> None:
+    """Every database opened from now on may grow by ``spare_pages`` pages only (a full disk)."""
+    from solrec.events.store import Store
+
+    original = Store._connect
+
+    def connect(self, create):
+        db = original(self, create)
+        pages = db.conn.execute("PRAGMA page_count").fetchone()[0]
+        db.conn.execute(f"PRAGMA max_page_count = {pages + spare_pages}")
+        return db
+
+    monkeypatch.setattr(Store, "_connect", connect)

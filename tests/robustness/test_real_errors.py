@@ -17,7 +17,7 @@ from solrec.core import make_header
 from solrec.core.registry import get_game
 from solrec.events import Store, StoreError, codec_for
 
-from .helpers import FIXTURES, SOLREC, Hostile
+from .helpers import FIXTURES, SOLREC, Hostile, small_disk
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
 
@@ -289,15 +289,7 @@ def test_simulate_on_a_full_disk_says_which_games_it_kept(tmp_path, monkeypatch)
     and the message names them (it said "nothing was written" while some were)."""
     cli = Hostile(tmp_path / "solrec.db")
     cli.run("simulate", "solo-dice", "--games", "1")
-    original = Store._connect
-
-    def small_disk(self, create):
-        db = original(self, create)
-        pages = db.conn.execute("PRAGMA page_count").fetchone()[0]
-        db.conn.execute(f"PRAGMA max_page_count = {pages + 6}")
-        return db
-
-    monkeypatch.setattr(Store, "_connect", small_disk)
+    small_disk(monkeypatch, 6)
     result = cli.runner.invoke(app, ["simulate", "solo-dice", "--games", "200", "--db", str(cli.db)])
     monkeypatch.undo()
     store = Store(cli.db, create=False)

@@ -7,7 +7,7 @@ import pytest
 
 from solrec.events.store import MAX_HEAD, MAX_PAYLOAD
 
-from .helpers import FIXTURES, Hostile, edit_command, rechain, sql
+from .helpers import FIXTURES, Hostile, edit_command, rechain, sql, two_games
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
 READERS = [
@@ -18,10 +18,7 @@ READERS = [
 
 @pytest.fixture
 def cli(tmp_path):
-    h = Hostile(tmp_path / "solrec.db")
-    h.run("import", str(WORKED), "--id", "we")
-    h.run("import", str(WORKED), "--id", "ok")
-    return h
+    return two_games(tmp_path / "solrec.db")
 
 
 def refused(cli, *args) -> str:
