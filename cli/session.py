@@ -121,7 +121,7 @@ def simulate_games(
 
     game = get_game(game_name)
     codec: EventCodec = codec_for(game)
-    ids = []
+    ids: list[str] = []
     results = []
     make_header(game, players, options, SEEDED, game_seed(seed, 0))  # refuse a bad setup before writing
     for index in range(count):
