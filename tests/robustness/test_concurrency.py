@@ -194,7 +194,7 @@ def race(db: Path, writers: int, plays: int, readers: int, reads: int) -> None:
 
 
 def test_processes_playing_and_reading_one_game_see_no_false_verdict_and_lose_nothing(tmp_path):
-    race(tmp_path / "solrec.db", writers=2, plays=8, readers=2, reads=12)
+    race(tmp_path / "solrec.db", writers=2, plays=6, readers=2, reads=10)
 
 
 @pytest.mark.slow
