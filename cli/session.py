@@ -232,9 +232,9 @@ def validate_games(store: Store, ids: list[str] | None, progress=None, jobs: int
     from solrec.replay.validate import orphan_verdicts, validate_stored
 
     key = key_from()
-    with store.snapshot():  # every verdict of one moment (worker processes take their own)
-        if ids is None:
-            return validate_corpus(store, None, jobs, key, progress) + orphan_verdicts(store)
+    if ids is None:  # validate_corpus reads in one snapshot (on several jobs, one per worker)
+        return validate_corpus(store, None, jobs, key, progress) + orphan_verdicts(store)
+    with store.snapshot():  # every verdict of one moment
         orphans = {v.game_id: v for v in orphan_verdicts(store)}
         verdicts = []
         for gid in ids:
