@@ -130,7 +130,7 @@ def undo_cmd(
     kept = Log(game_id, log.header, log.rows[:keep])
     state = state_at(kept)
     scores, outcome = result_of(log.game, state)
-    store.truncate(game_id, len(log.rows), keep, scores, outcome)
+    store.truncate(game_id, len(log.rows), log.head, keep, scores, outcome)
     public = log.game.public_command_text
     taken = [{"actor": g[0].actor, "command": public(g[0].command), "events": len(g)} for g in groups[len(groups) - steps:]]
     data: dict[str, Any] = {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken}

@@ -14,6 +14,7 @@ import pytest
 from solrec.cli.main import app
 
 from .conftest import FIXTURES
+from .robustness.helpers import as_schema
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
 BOX = "╭│╰"
@@ -428,14 +429,7 @@ def test_a_game_list_view_of_an_older_solrec_is_made_again_by_the_next_write_not
 
 def test_a_schema_1_database_is_migrated_on_open(cli):
     cli.run("import", str(WORKED), "--id", "we")
-    conn = sqlite3.connect(cli.db)
-    conn.execute("drop view event_log")
-    conn.execute("drop view game_list")
-    conn.execute("alter table events drop column data")
-    conn.execute("alter table events drop column head")
-    conn.execute("update solrec_meta set value = '1' where key = 'schema'")
-    conn.commit()
-    conn.close()
+    as_schema(cli.db, 1)
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
     assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
@@ -443,22 +437,11 @@ def test_a_schema_1_database_is_migrated_on_open(cli):
     assert cli.json("validate", "we")["valid"] == 1
 
 
-def _as_schema_2(db, *edits: str) -> None:
-    """The database as solrec 2 left it: no ``head`` column (then ``edits``, made under schema 2)."""
-    conn = sqlite3.connect(db)
-    conn.execute("alter table events drop column head")
-    conn.execute("update solrec_meta set value = '2' where key = 'schema'")
-    for statement in edits:
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
-
-
 def test_a_schema_2_database_is_migrated_on_open_and_its_hashes_and_exports_stay_the_same(cli):
     cli.run("import", str(WORKED), "--id", "we")
     exported = cli.run("export", "we").stdout
     hashes = sqlite3.connect(cli.db).execute("select hash from events order by seq").fetchall()
-    _as_schema_2(cli.db)
+    as_schema(cli.db, 2)
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
     assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
@@ -470,7 +453,7 @@ def test_a_schema_2_database_is_migrated_on_open_and_its_hashes_and_exports_stay
 
 def test_a_row_edited_under_schema_2_still_breaks_its_chain_once_migrated(cli):
     cli.run("import", str(WORKED), "--id", "we")
-    _as_schema_2(cli.db, "update events set command = 'roll 6 6 6 6 6' where seq = 0")
+    as_schema(cli.db, 2, "update events set command = 'roll 6 6 6 6 6' where seq = 0")
     result = cli.run("show", "we", expect=1)
     assert "at position 1: the event does not match its hash" in result.stderr
     assert "INVALID at position 1" in cli.run("validate", "we", expect=1).stdout
@@ -478,7 +461,7 @@ def test_a_row_edited_under_schema_2_still_breaks_its_chain_once_migrated(cli):
 
 def test_a_row_not_of_its_types_under_schema_2_reads_back_as_damaged_once_migrated(cli):
     cli.run("import", str(WORKED), "--id", "we")
-    _as_schema_2(cli.db, "update events set actor = x'4576' where seq = 1")  # bytes, not text
+    as_schema(cli.db, 2, "update events set actor = x'4576' where seq = 1")  # bytes, not text
     result = cli.run("show", "we", expect=1)
     assert "at position 2: its head" in result.stderr
     assert "we: INVALID at position 2: game 'we' at position 2: its head" in cli.run("validate", "we", expect=1).stdout
