@@ -129,18 +129,18 @@ def test_a_text_not_utf8_in_one_row_damages_that_game_only(cli, schema, column):
     lines = result.stdout.splitlines()
     assert any(line.startswith("ok: valid") for line in lines)
     (we,) = [line for line in lines if line.startswith("we:")]
-    assert we.startswith("we: INVALID at event 1:"), we
+    assert we.startswith("we: INVALID at position 2:"), we
     if schema == 2:  # no head was packed from it: the row is damaged for every reader
         result = verdict(cli, "show", "we")
-        assert result.exit_code == 1 and "event 1: its head" in result.stderr, result.stderr
+        assert result.exit_code == 1 and "at position 2: its head" in result.stderr, result.stderr
 
 
 def test_a_payload_stored_as_text_not_utf8_is_damaged_at_its_own_position(cli):
     """Issue 21: readers gave exit 2 and ``validate`` put it at position 0."""
     sql(cli.db, "update events set payload = cast(x'93ff00' as text) where game_id = 'we' and seq = 3")
     result = verdict(cli, "show", "we")
-    assert result.exit_code == 1 and "event 3: the payload is not stored bytes" in result.stderr, result.stderr
-    assert "we: INVALID at event 3: game 'we' event 3: the payload is not stored bytes" in verdict(cli, "validate", "we").stdout
+    assert result.exit_code == 1 and "at position 4: the payload is not stored bytes" in result.stderr, result.stderr
+    assert "we: INVALID at position 4: game 'we' at position 4: the payload is not stored bytes" in verdict(cli, "validate", "we").stdout
     listing = verdict(cli, "validate", "--all")
-    assert "we: INVALID at event 3" in listing.stdout and "ok: valid" in listing.stdout
+    assert "we: INVALID at position 4" in listing.stdout and "ok: valid" in listing.stdout
     assert cli.run("show", "ok").exit_code == 0
