@@ -225,3 +225,13 @@ def test_an_outcome_stored_before_result_existed_still_validates(cli):
     assert cli.json("validate", "duel")["valid"] == 1
     sql(cli.db, "update games set outcome = ? where id = 'duel'", [json.dumps({**older, "winner": "Nobody"})])
     assert "the recorded outcome" in cli.run("validate", "duel", expect=1).stdout
+
+
+def test_a_refused_option_value_is_named_in_the_record_formats_words(cli, tmp_path):
+    lines = (FIXTURES / "solari" / "two-against-two-dice-seeded.jsonl").read_text().splitlines()
+    header = json.loads(lines[0])
+    header["options"]["teams"] = None
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps(header), *lines[1:]]))
+    reason = cli.json("import", str(bad), expect=2)["error"]["reason"]
+    assert "option teams is on or off, not null" in reason
