@@ -213,7 +213,7 @@ def test_diff_exits_1_when_the_logs_differ_and_speaks_the_games_words(cli):
     cli.run("play", "b", "roll 6 1 5 5 5; 6+5 1+5 5")
     result = cli.run("diff", "a", "b", expect=1)
     text = result.stdout
-    assert "the logs agree up to position 1" in text
+    assert "the logs first differ at position 2; they agree up to position 1" in text
     assert "Ann: 6+1 5+5 5" in text and "Ann: 6+5 1+5 5" in text
     assert "pairs 6+1=7 and 5+5=10" in text
     assert "marks" not in text.replace("marks  ", "") or "[" not in text
@@ -503,7 +503,7 @@ def test_simulate_prints_a_summary_of_the_games_it_recorded(cli):
         assert s["min"] <= s["mean"] <= s["max"]
     assert summary["mean_events"] > 0
     text = cli.run("simulate", "solo-dice", "--games", "2", "--seed", "2").stdout
-    assert "solo-dice: 2 games" in text and "won by: nobody 2" in text and "mean score" in text
+    assert "solo-dice: 2 games" in text and "results: scored 2" in text and "mean score" in text
 
 
 # -- start-up ------------------------------------------------------------------------------------
