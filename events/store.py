@@ -713,7 +713,7 @@ class Store:
         """A write decided against another head than the game's (an ABA race included: the same
         length, another last event)."""
         return ConcurrencyConflict(
-            f"game {game_id!r}: the game changed: replay and try again (decided at event {seq}, "
+            f"game {game_id!r}: the game changed: replay and try again (decided at position {seq}, "
             f"head {str(head)[:12]}; the log now has {now_seq} events, head {str(now_head)[:12]}); nothing was {done}"
         )
 
@@ -728,7 +728,7 @@ class Store:
                 or len(r.actor) > MAX_TEXT or len(r.command) > MAX_TEXT or len(r.type) > MAX_TEXT
             ):
                 problem = _over_bound([*zip(Row._fields, r), ("data", data)], _ROW_BOUNDS)
-                raise Unreadable(f"event {r.seq}'s {problem or 'payload does not decode'}; nothing was written")
+                raise Unreadable(f"the event at {at_event(r.seq)}: its {problem or 'payload does not decode'}; nothing was written")
             values.append(
                 (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time, data, r.head)
             )
@@ -1040,7 +1040,7 @@ def _decode_back(codec: EventCodec, rows: Sequence[Row]) -> None:
         try:
             codec.decode(r.type, r.version, r.payload)
         except CorruptLog as err:
-            raise Unreadable(f"event {r.seq} would not read back ({err}); nothing was written") from None
+            raise Unreadable(f"the event at {at_event(r.seq)} would not read back ({err}); nothing was written") from None
 
 
 def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
