@@ -24,7 +24,7 @@ import json
 import operator
 from collections.abc import Callable, Sequence
 from itertools import compress, count, repeat
-from typing import Any
+from typing import Any, cast
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import initial_state
@@ -67,9 +67,10 @@ class _Tables:
         new ones (a few per command) one by one."""
         index = self._frag_index
         parts = picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")
-        ids = list(map(index.get, parts))
-        for k in compress(count(), map(operator.is_, ids, repeat(None))):
-            ids[k] = index.setdefault(parts[k], len(index))  # new, or new earlier in this picture
+        found: list[int | None] = list(map(index.get, parts))
+        for k in compress(count(), map(operator.is_, found, repeat(None))):
+            found[k] = index.setdefault(parts[k], len(index))  # new, or new earlier in this picture
+        ids = cast(list[int], found)
         # a run breaks where an index is not the one before it plus one
         breaks = [0, *compress(count(1), map(operator.ne, map(operator.sub, ids[1:], ids[:-1]), repeat(1))), len(ids)]
         return [[ids[a], b - a] for a, b in zip(breaks, breaks[1:])]
