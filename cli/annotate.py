@@ -10,7 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import Db, GameId, Json, UsageRefused, command, emit, load_log, workflows
+from .app import Db, GameId, Json, command, emit, load_log, workflows
+from .errors import UsageRefused
 
 
 def default_author() -> str:

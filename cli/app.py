@@ -25,40 +25,12 @@ from typer.core import TyperCommand, TyperGroup
 from solrec.core.errors import CorruptLog, SolrecError
 
 from . import params
-from .guard import check_arguments, one_line
+from .guard import check_arguments, one_line, shown, shown_json
 
 params.install()
 
 EXIT_OK, EXIT_PROBLEM, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 VERSION = "0.1.0"
-
-class UsageRefused(SolrecError):
-    """Options that do not go together, or one that is missing (what Typer cannot check)."""
-
-
-class NothingToUndo(SolrecError):
-    """``undo``: no command (or fewer than asked) can be taken back."""
-
-
-class ChanceStays(SolrecError):
-    """``undo``: seeded chance goes only with the command that caused it."""
-
-
-class Declined(SolrecError):
-    """The person asked said no (``delete`` without confirming)."""
-
-
-class HiddenInformation(SolrecError):
-    """The output would show what the players cannot see while the game runs (without ``--reveal``)."""
-
-
-class Unsupported(SolrecError):
-    """The game has no such tool (no solver, no picture)."""
-
-
-class Unreadable(SolrecError):
-    """A file cannot be read as asked (a directory where a file is due): an ``io`` refusal."""
-
 
 # The error's class -> the "kind" of a JSON error object (the first match along the class's MRO).
 # The README lists every kind with when it occurs; tests/test_error_kinds.py provokes each.
@@ -333,7 +305,7 @@ def command(*args: Any, **kwargs: Any) -> Callable:
 
 
 def emit(as_json: bool, data: Any, text: str) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+    typer.echo(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) if as_json else shown(text))
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

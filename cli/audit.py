@@ -16,7 +16,6 @@ from .app import (
     Hiding,
     Json,
     Reveal,
-    UsageRefused,
     colour_on,
     columns,
     command,
@@ -26,6 +25,7 @@ from .app import (
     paint,
     workflows,
 )
+from .errors import UsageRefused
 
 
 @command("show")

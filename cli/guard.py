@@ -3,6 +3,8 @@
 Arguments that are not valid Unicode (lone surrogates from undecodable bytes), absurdly long, or
 whole numbers beyond 64 bits are refused before any command sees them; a reason is printed with
 its control characters (ESC, newline) escaped, so it stays one line and cannot drive the terminal.
+Output is escaped the same way (``shown``, ``shown_json``): a stored file may hold what input
+refuses (a player name with ESC or U+202E), and a reading command shows it escaped, never as it is.
 """
 
 from __future__ import annotations
@@ -20,6 +22,32 @@ def one_line(message: str) -> str:
     if message.isprintable():
         return message
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
+def shown(text: str) -> str:
+    """Output text with what a stored file may hold and input refuses (control characters such as
+    ESC, bidi overrides such as U+202E: every character that is not printable) shown escaped, as
+    ``one_line`` shows them in a refusal; the output's own line breaks are kept."""
+    if text.replace("\n", "").isprintable():
+        return text
+    return "\n".join(map(one_line, text.split("\n")))
+
+
+def shown_json(text: str) -> str:
+    """JSON text (``ensure_ascii=False``) with every character that is not printable written as a
+    ``\\uXXXX`` escape: such a character can only stand inside a JSON string, where the escape is
+    the same value, so a program reads the same data and a terminal is never driven by it."""
+    if text.replace("\n", "").isprintable():
+        return text
+    return "".join(c if c == "\n" or c.isprintable() else _json_escape(c) for c in text)
+
+
+def _json_escape(c: str) -> str:
+    code = ord(c)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def _texts(values: Iterable[Any]) -> Iterable[str]:

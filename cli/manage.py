@@ -15,7 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import ChanceStays, Db, Declined, GameId, Json, NothingToUndo, UsageRefused, command, emit, plural
+from .app import Db, GameId, Json, command, emit, plural
+from .errors import ChanceStays, Declined, NothingToUndo, UsageRefused
 
 
 @command("list")
@@ -189,7 +190,7 @@ def undo_cmd(
     kept = Log(game_id, log.header, log.rows[:keep])
     state = state_at(kept)
     scores, outcome = result_of(log.game, state)
-    store.truncate(game_id, len(log.rows), keep, scores, outcome)
+    store.truncate(game_id, len(log.rows), log.head, keep, scores, outcome)
     from solrec.events.notes import drop_after
 
     dropped = drop_after(store, game_id, keep, len(log.rows))  # comments on positions that are gone go with them

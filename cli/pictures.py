@@ -16,7 +16,8 @@ from typing import Annotated
 
 import typer
 
-from .app import Db, GameId, Unsupported, command, workflows
+from .app import Db, GameId, command, workflows
+from .errors import Unsupported
 
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see (an audit after the game).")]

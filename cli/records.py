@@ -9,19 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import (
-    Db,
-    GameId,
-    GameName,
-    HiddenInformation,
-    Hiding,
-    Json,
-    command,
-    emit,
-    load_log,
-    plural,
-    workflows,
-)
+from .app import Db, GameId, GameName, Hiding, Json, command, emit, load_log, plural, workflows
+from .errors import HiddenInformation
 
 
 @command("export")

@@ -13,7 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import EXIT_PROBLEM, Db, Json, UsageRefused, command, complete_game_id, emit, workflows
+from .app import EXIT_PROBLEM, Db, Json, command, complete_game_id, emit, workflows
+from .errors import UsageRefused
 
 
 @command("seal")

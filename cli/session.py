@@ -15,10 +15,10 @@ from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
 from solrec.events.record import InvalidRecord
-from solrec.events.store import Store, UnknownGameId, check_game_id, default_db_path
+from solrec.events.store import Store, StoreError, UnknownGameId, check_game_id, default_db_path
 from solrec.replay.log import Log, load, state_at
 
-from .app import Unreadable, UsageRefused
+from .errors import Unreadable, UsageRefused
 
 
 def check_id_given(game_id: str | None) -> None:
@@ -97,7 +97,7 @@ def play_commands(
     if not steps:
         raise InvalidCommand("no command given")
     scores, outcome = result_of(game, state)
-    rows = store.append(game_id, start, codec_for(game), steps, scores, outcome)
+    rows = store.append(game_id, start, log.head, codec_for(game), steps, scores, outcome)
     return steps, Log(game_id, header, log.rows + tuple(rows)), state
 
 
@@ -203,7 +203,7 @@ def simulate_games(
 
     game = get_game(game_name)
     codec: EventCodec = codec_for(game)
-    ids = []
+    ids: list[str] = []
     results = []
     make_header(game, players, options, SEEDED, game_seed(seed, 0))  # refuse a bad setup before writing
     for index in range(count):
@@ -211,13 +211,33 @@ def simulate_games(
         steps, state = simulate(game, header, player_rng(seed, index))
         scores, outcome = result_of(game, state)
         # the id is chosen inside the write: concurrent runs never take the same one
-        store.create_game(None, header, codec, steps, scores, outcome)
+        try:
+            store.create_game(None, header, codec, steps, scores, outcome)
+        except StoreError as err:
+            if not ids:
+                raise
+            # Each game is its own write, so those before are kept: say which (issue 21).
+            reason = str(err).removesuffix("; nothing was written")
+            raise type(err)(
+                f"{reason} at game {index + 1} of {count}: kept the {len(ids)} recorded before it "
+                f"({id_span(ids)}); nothing more was written"
+            ) from None
         assert store.last_created is not None
         ids.append(store.last_created)
         results.append((scores, outcome, len(steps), sum(len(s.events) for s in steps)))
         if progress is not None:
             progress(1)
     return ids, summarize(game.id, results)
+
+
+def id_span(ids: list[str]) -> str:
+    """Game ids ``GAME-N`` numbered one after another as ``first .. last``, other ids listed."""
+    numbers = [gid.rpartition("-")[2] for gid in ids]
+    prefixes = {gid.rpartition("-")[0] for gid in ids}
+    if len(ids) > 1 and len(prefixes) == 1 and all(n.isdigit() for n in numbers):
+        if [int(n) for n in numbers] == list(range(int(numbers[0]), int(numbers[0]) + len(ids))):
+            return f"{ids[0]} .. {ids[-1]}"
+    return ", ".join(ids)
 
 
 def summarize(game: str, results: list[tuple[dict, dict | None, int, int]]) -> dict[str, Any]:
@@ -306,18 +326,19 @@ def validate_games(store: Store, ids: list[str] | None, progress=None, jobs: int
     from solrec.replay.validate import orphan_verdicts, validate_stored
 
     key = key_from()
-    if ids is None:
+    if ids is None:  # validate_corpus reads in one snapshot (on several jobs, one per worker)
         return validate_corpus(store, None, jobs, key, progress) + orphan_verdicts(store)
-    orphans = {v.game_id: v for v in orphan_verdicts(store)}
-    verdicts = []
-    for gid in ids:
-        if gid in orphans:
-            verdicts.append(orphans[gid])
-        elif not store.has_game(gid):
-            raise UnknownGameId(f"no game {gid!r} in {store.path}")
-        else:
-            verdicts.append(validate_stored(store, gid, key))
-    return verdicts
+    with store.snapshot():  # every verdict of one moment
+        orphans = {v.game_id: v for v in orphan_verdicts(store)}
+        verdicts = []
+        for gid in ids:
+            if gid in orphans:
+                verdicts.append(orphans[gid])
+            elif not store.has_game(gid):
+                raise UnknownGameId(f"no game {gid!r} in {store.path}")
+            else:
+                verdicts.append(validate_stored(store, gid, key))
+        return verdicts
 
 
 __all__ = [

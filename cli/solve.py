@@ -20,7 +20,8 @@ from typing import Annotated
 
 import typer
 
-from .app import Db, Json, Unsupported, UsageRefused, command, emit
+from .app import Db, Json, command, emit
+from .errors import Unsupported, UsageRefused
 
 DEFAULT_BUDGET = 100_000
 

@@ -47,3 +47,18 @@ class CorruptLog(SolrecError):
     def __init__(self, message: str, position: int | None = None):
         super().__init__(message)
         self.position = position
+
+
+def json_reason(err: BaseException) -> str:
+    """Why text did not read as JSON (or a value did not unpack), in one line of plain words: a
+    number over Python's limit of 4300 digits is named as such, not by the setting that lifts it."""
+    if isinstance(err, RecursionError):
+        return "nested too deeply"
+    text = str(err)
+    if "integer string conversion" in text:
+        return "it holds a number of more than 4300 digits"
+    msg = getattr(err, "msg", None)  # json.JSONDecodeError: the reason without the position
+    if isinstance(err, ValueError) and isinstance(msg, str):
+        return msg
+    return text.splitlines()[0] if text else type(err).__name__
+

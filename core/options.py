@@ -12,10 +12,16 @@ from typing import Any
 
 import attrs
 
+from . import words
 from .errors import InvalidSetup
 
 _TRUE = {"on", "true", "yes", "1"}
 _FALSE = {"off", "false", "no", "0"}
+
+
+def _given(value: object) -> str:
+    """A refused option value as it was written: quoted text, or a record's JSON value (never Python's None)."""
+    return repr(value) if isinstance(value, str) else words.value(value)
 
 
 def option(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
@@ -44,10 +50,10 @@ def _read(field: attrs.Attribute, value: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise InvalidSetup(f"option {name} is on or off, not {value!r}")
+        raise InvalidSetup(f"option {name} is on or off, not {_given(value)}")
     if kind is int:
         if isinstance(value, bool):
-            raise InvalidSetup(f"option {name} takes a whole number, not {value!r}")
+            raise InvalidSetup(f"option {name} takes a whole number, not {_given(value)}")
         try:
             number = int(str(value).strip())
         except ValueError:

@@ -19,6 +19,7 @@ from .options import options_dict, parse_options
 SEEDED = "seeded"
 ENTERED = "entered"
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1  # what SQLite stores as an integer
+MAX_RULES = 200  # characters of a rules version: a label such as "solo-dice/1", printed by every reader
 
 
 @attrs.frozen
@@ -78,6 +79,9 @@ def make_header(
         raise InvalidSetup(f"a seed is a whole number of at most 64 bits, not {str(seed)[:30]}")
     if chance == ENTERED:
         seed = None
+    if rules is not None and (not isinstance(rules, str) or len(rules) > MAX_RULES or not rules.isprintable()):
+        shown = repr(rules[:40]) if isinstance(rules, str) else type(rules).__name__
+        raise InvalidSetup(f"a rules version is printable text of at most {MAX_RULES} characters, not {shown}")
     return Header(
         game=game.id,
         players=players,

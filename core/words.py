@@ -5,8 +5,8 @@ One formatter for every text surface (the CLI, ``diff``, ``validate``, ``explain
 ("Ann and Bob"), a score map as "Ann 8, Bob 5". Pure; nothing game-specific.
 
 Positions count events applied (0 = the set-up). The event stored at ``seq`` k is the one that
-leads to position k + 1, the number ``log`` shows in its POS column; ``command`` numbers the
-commands from 1. ``at_event`` words that once for every message about a stored event.
+leads to position k + 1, the number ``log`` shows in its POS column; ``at_event`` words that once
+for every message about a stored event.
 """
 
 from __future__ import annotations
@@ -52,11 +52,6 @@ def value(v: Any) -> str:
             return names(v)
         return json.dumps(list(v), ensure_ascii=False, default=str)
     return json.dumps(str(v), ensure_ascii=False)
-
-
-def options(opts: Mapping[str, Any]) -> str:
-    """Setup options as they are typed: ``fill=pouch teams=false``."""
-    return " ".join(f"{k}={value(v)}" for k, v in opts.items())
 
 
 def outcome(o: Mapping[str, Any] | None, totals: Mapping[str, Any] | None = None) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from solrec.core.errors import SolrecError
+from solrec.core.errors import SolrecError, json_reason
 from solrec.core.game import CHANCE
 from solrec.core.play import (
     SEEDED,
@@ -135,12 +135,10 @@ def _load_json(text: str, lineno: int) -> dict[str, Any]:
         raise InvalidRecord(f"line {lineno}: longer than {MAX_LINE} characters")
     try:
         value = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InvalidRecord(f"line {lineno}: not JSON ({err.msg})") from None
     except RecursionError:
         raise InvalidRecord(f"line {lineno}: nested too deeply") from None
-    except ValueError as err:  # e.g. a number of more than 4300 digits
-        raise InvalidRecord(f"line {lineno}: not JSON ({str(err).splitlines()[0][:80]})") from None
+    except ValueError as err:  # not JSON, or a number of more than 4300 digits
+        raise InvalidRecord(f"line {lineno}: not JSON ({json_reason(err)})") from None
     if not isinstance(value, dict):
         raise InvalidRecord(f"line {lineno}: expected a JSON object")
     return value

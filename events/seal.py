@@ -12,11 +12,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 from pathlib import Path
 
 from solrec.core.errors import InvalidSetup
 
 MAX_KEY_FILE = 4096  # bytes: a key file is a secret, not a document
+_HEX64 = re.compile(r"[0-9a-f]{64}")  # a SHA-256 digest in hex: a head hash, an HMAC
 
 
 def key_from(key_file: Path | None = None) -> bytes | None:
@@ -71,13 +73,15 @@ def check(
     ``notes``: what the seal says it covered of the comments (count, head; None for a seal made
     before comments existed), the comments' chain hashes now, and their chain's start. A comment
     added after sealing is not covered; one that was sealed and is gone or changed is found."""
-    events, head = seal["events"], seal["head"]
+    events, head, stored = seal["events"], seal["head"], seal["mac"]
+    if not (type(events) is int and events >= 0 and _HEX64.fullmatch(stored) and _HEX64.fullmatch(head)):
+        return "its stored seal is damaged (not an event count, a head hash and an HMAC-SHA256)"
     sealed_notes = notes[0] if notes is not None else None
     if sealed_notes is None:
         expected = mac(key, game_id, events, head)
     else:
         expected = notes_mac(key, game_id, events, head, *sealed_notes)
-    if not hmac.compare_digest(expected, seal["mac"]):
+    if not hmac.compare_digest(expected, stored):
         return "its seal does not verify under this key (the seal or the log was altered, or the key differs)"
     if notes is not None and sealed_notes is not None:
         (count, notes_head), hashes, start = sealed_notes, notes[1], notes[2]

@@ -11,18 +11,28 @@ What the hash chain covers is stored as it is hashed: ``head`` (the packed posit
 actor, command, type and version) and ``payload``. Reading a log reads those two, the hash and the
 time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``, ``command``,
 ``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
-the file; solrec never reads them back, and ``validate`` reports a row where they disagree with what
-is hashed (docs/security.md). Older databases are migrated on open: schema 1 gains ``data``, schema 2
-gains ``head``, packed from its columns (a row edited before the migration still breaks its chain).
+the file; solrec never reads them back, and ``validate`` reports a row where any of them disagrees
+with what is hashed, ``data`` with the payload (docs/security.md). ``game_list`` gives seeds as
+text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated on
+open: schema 1 gains ``data``, schema 2 gains ``head``, packed from its columns (a row edited before
+the migration still breaks its chain).
 
-Appends name the sequence number they expect to write next; the check and the inserts run in one
-``BEGIN IMMEDIATE`` transaction, and the primary key (game_id, seq) backs it, so of two writers
-racing for a position exactly one wins and the other gets ``ConcurrencyConflict`` and writes nothing.
+Every read of several statements runs in one read transaction (``snapshot``: one snapshot under
+WAL), so a write landing between two of them is never half seen. Every write that continues a log
+(``append``, and ``truncate`` for ``undo``) names the head it was decided against: the position and
+the hash of the last event. The check and the writes run in one ``BEGIN IMMEDIATE`` transaction, and
+the primary key (game_id, seq) backs it, so a write decided on a log that has since changed (even to
+another log of the same length) gets ``ConcurrencyConflict`` ("the game changed: replay and try
+again") and writes nothing.
 
-A database file is untrusted input (docs/security.md). Opening checks that ``games`` and ``events``
-are real tables with the expected columns and that no trigger hides behind them; reading checks every
-stored value's type and refuses a payload over ``MAX_PAYLOAD`` bytes without reading it. A file that
-does not exist yet is created by the first write, never by a read or a refusal.
+A database file is untrusted input (docs/security.md). Opening checks the whole file before anything
+reads past ``sqlite_master`` or writes to it, a migration included: exactly solrec's tables, columns,
+declared types and constraints, its views by name, no trigger and no index of its own; reading checks
+every stored value's type (a text that is not UTF-8 included) and refuses a payload over
+``MAX_PAYLOAD`` bytes without reading it. A file that does not exist yet is created by the first
+write, never by a read or a refusal. A write refuses first what a read would refuse (``Unreadable``: a
+value over its bound, an option value that is not one, an event that does not decode back), so no
+game is written that no reader can open.
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,8 +49,8 @@ from typing import Any
 
 import msgpack
 
-from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
-from solrec.core.play import Header, Step, upcast_options
+from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError, json_reason
+from solrec.core.play import INT64_MAX, INT64_MIN, Header, Step, upcast_options
 from solrec.core.registry import game_ids, get_game
 from solrec.core.words import at_event
 
@@ -54,14 +64,16 @@ _VIEWS = {
         " e.version, json(e.data) as data, e.hash, e.time from events e join games g on g.id = e.game_id"
     ),
     "game_list": (
-        "select id, game, rules, chance, seed, json(players) as players, json(options) as options, created,"
-        " events, case when outcome is null then 'running' else 'over' end as status,"
+        "select id, game, rules, chance, cast(seed as text) as seed, json(players) as players,"
+        " json(options) as options, created, events,"
+        " case when outcome is null then 'running' else 'over' end as status,"
         " json(scores) as scores, json(outcome) as outcome from games"
     ),
 }
 MAX_PAYLOAD = 64 * 1024  # bytes of one stored event; the largest real payload is under 1 KiB
 MAX_TEXT = 64 * 1024  # characters of one stored text field (options, players, scores, commands)
 MAX_HEAD = 4 * MAX_TEXT + 64  # bytes of one stored head: a command of MAX_TEXT characters, and the rest
+MAX_DATA = 8 * MAX_PAYLOAD  # characters of one row's ``data`` (its payload as JSON text: a byte is at most ~6)
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
 _SQLITE_MAGIC = b"SQLite format 3\0"
 
@@ -86,6 +98,25 @@ NOTES_TABLES = {
 # Variations (``solrec fork``, events/forks.py): which game a fork came from, and at which position.
 # Made by the first fork.
 FORKS_COLUMNS = {"game_id": str, "parent": str, "position": int}
+META_COLUMNS = {"key": str, "value": str}
+# What a file may hold, and how solrec makes it (checked on open, before anything is written)
+_PRIMARY_KEY = {
+    "solrec_meta": {"key": 1}, "games": {"id": 1}, "events": {"game_id": 1, "seq": 2}, "seals": {"game_id": 1},
+    "notes": {"game_id": 1, "n": 2}, "note_heads": {"game_id": 1}, "forks": {"game_id": 1},
+}
+_NOT_NULL = {
+    "games": ("game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"),
+    "events": ("step", "actor", "command", "type", "version", "payload", "hash", "time", "head"),
+    "notes": tuple(NOTES_TABLES["notes"]),
+    "forks": tuple(FORKS_COLUMNS),
+}
+# Tables made by the first command that needs them: a file may lack them
+_OPTIONAL = {"seals": SEALS_COLUMNS, **NOTES_TABLES, "forks": FORKS_COLUMNS}
+_ADDED_SINCE = {("events", 1): ("data", "head"), ("events", 2): ("head",)}  # columns a migration adds
+_AFFINITY = {str: "TEXT", int: "INTEGER", bytes: "BLOB"}
+# The words of a CREATE TABLE that solrec (sqlite-utils, ALTER TABLE ADD COLUMN) writes
+_TABLE_WORDS = {"CREATE", "TABLE", "IF", "NOT", "EXISTS", "PRIMARY", "KEY", "NULL", "FOREIGN", "REFERENCES", "TEXT", "INTEGER", "BLOB"}
+_SQL_TOKEN = re.compile(r""""(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|'(?:[^']|'')*'|\w+|\S""")
 
 
 class StoreError(SolrecError):
@@ -102,6 +133,11 @@ class CorruptDatabase(StoreError, CorruptLog):
 
 class UnknownGameId(StoreError):
     pass
+
+
+class Unreadable(StoreError):
+    """A value the read path would refuse (over a bound, not of its type): refused before it is
+    written, so that whatever is written reads back (exit 2, nothing written)."""
 
 
 class ConcurrencyConflict(StoreError):
@@ -149,9 +185,32 @@ class _Database:
 def _payload_json(payload: bytes) -> str | None:
     """An event's msgpack payload as JSON text (the ``data`` column)."""
     try:
-        return json.dumps(msgpack.unpackb(payload, raw=False, strict_map_key=False), sort_keys=True, ensure_ascii=False)
+        return _to_json(msgpack.unpackb(payload, raw=False, strict_map_key=False))
     except Exception:  # damaged bytes stay damaged: validate reports them from the payload
         return None
+
+
+# ``json.dumps(value, sort_keys=True, ensure_ascii=False)``, its encoder built once (``dumps`` builds
+# one per call when given options): ``validate`` recomputes every distinct payload's ``data``.
+_to_json = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+
+
+_DATA: dict[bytes, str | None] = {}  # payload -> its ``data`` text: a corpus repeats its payloads
+
+
+def _data_of(payload: Any) -> str | None:
+    """``_payload_json`` remembered (``validate`` compares every row's ``data`` with its payload)."""
+    if type(payload) is not bytes:
+        return None
+    text = _DATA.get(payload, _MISSING)
+    if text is _MISSING:
+        if len(_DATA) >= 1 << 16:
+            _DATA.clear()
+        text = _DATA[payload] = _payload_json(payload)
+    return text
+
+
+_MISSING: Any = object()
 
 
 def _now() -> str:
@@ -204,93 +263,136 @@ class Store:
 
     def _objects(self) -> dict[str, str]:
         """Every table, view, index and trigger of the file: name -> type."""
-        try:
-            rows = self.conn.execute("select name, type from sqlite_master").fetchall()
-        except sqlite3.Error as err:
-            raise self._error(err, "read") from None
-        return {name: kind for name, kind in rows}
+        return {str(name): str(kind) for name, kind in self._query("select name, type from sqlite_master")}
 
     def _check_schema(self, objects: dict[str, str]) -> None:
+        """Check the whole file before anything reads past ``sqlite_master`` or writes to it (a
+        migration included), then migrate an older schema. What is not solrec's is refused: a
+        trigger would run code on the next write, an index or a constraint could fail or slow every
+        insert, a view where a table belongs would run a query on every read."""
         if "solrec_meta" not in objects:
             raise NotASolrecDatabase(f"{self.path} is not a solrec database (it has other tables)")
-        try:
-            version = self.conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
-        except sqlite3.Error as err:
-            raise self._error(err, "read") from None
-        if version is None:
+        master = {
+            str(name): (str(kind), sql)
+            for name, kind, sql in self._query("select name, type, sql from sqlite_master")
+        }
+        self._check_table(master, "solrec_meta", META_COLUMNS, SCHEMA_VERSION)  # alike in every schema
+        version = self._query("select value from solrec_meta where key = 'schema'")
+        if not version:
             raise CorruptDatabase(f"{self.path}: the solrec schema version is missing")
-        value = version[0]
+        value = version[0][0]
         if isinstance(value, str) and value.strip().isdigit() and len(value) < 10:
             number = int(value)
         elif type(value) is int:
             number = value
         else:
             raise CorruptDatabase(f"{self.path}: the solrec schema version {str(value)[:40]!r} is not a number")
-        if number in (1, 2) and objects.get("events") == "table":
-            self._migrate(number)
-            number = SCHEMA_VERSION
-        if number != SCHEMA_VERSION:
+        if number not in (1, 2, SCHEMA_VERSION):
             raise NotASolrecDatabase(
                 f"{self.path}: solrec schema {number}; this solrec reads schema {SCHEMA_VERSION}"
             )
-        for table, columns in (
-            ("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), ("seals", SEALS_COLUMNS), *NOTES_TABLES.items(),
-            ("forks", FORKS_COLUMNS),
-        ):
-            kind = objects.get(table)
-            if kind is None and table in ("seals", "forks", *NOTES_TABLES):
+        self._check_file(master, number)
+        if number in (1, 2):
+            self._migrate(number)
+
+    def _check_file(self, master: dict[str, tuple[str, Any]], number: int) -> None:
+        """Every object of the file is one that solrec's schema ``number`` has (docs/security.md)."""
+        for table, columns in (("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), *_OPTIONAL.items()):
+            if table in _OPTIONAL and table not in master:
                 continue  # made by the first `seal`, `note`, `fork`
-            if kind is None:
-                raise CorruptDatabase(f"{self.path}: the {table} table is missing")
-            if kind != "table":
-                raise CorruptDatabase(f"{self.path}: {table} is a {kind}, not a table")
-            try:
-                have = {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
-            except sqlite3.Error as err:
-                raise self._error(err, "read") from None
-            missing = sorted(set(columns) - have)
-            if missing:
-                raise CorruptDatabase(f"{self.path}: the {table} table lacks the column {missing[0]!r}")
-        triggers = sorted(name for name, kind in objects.items() if kind == "trigger")
+            later = _ADDED_SINCE.get((table, number), ())
+            self._check_table(master, table, {c: t for c, t in columns.items() if c not in later}, number)
+        triggers = sorted(name for name, (kind, _) in master.items() if kind == "trigger")
         if triggers:
             raise CorruptDatabase(f"{self.path}: it holds a trigger ({triggers[0]!r}) solrec never makes")
+        for name, (kind, sql) in sorted(master.items()):
+            ours = (
+                kind == "table" and (name in _PRIMARY_KEY or name.startswith("sqlite_stat"))  # ANALYZE's
+                or kind == "view" and name in _VIEWS  # never read by solrec
+                or kind == "index" and sql is None and name.startswith("sqlite_autoindex_")  # a primary key's
+            )
+            if not ours:
+                raise CorruptDatabase(f"{self.path}: it holds a {kind} ({name[:80]!r}) solrec never makes")
+
+    def _check_table(self, master: dict[str, tuple[str, Any]], table: str, columns: Mapping[str, type], number: int) -> None:
+        """``table`` is the table solrec's schema ``number`` makes: exactly ``columns``, of their
+        declared types, its primary key, NOT NULL where solrec puts it, and no other clause (CHECK,
+        DEFAULT, a generated column, COLLATE, UNIQUE, a conflict clause, WITHOUT ROWID, ...)."""
+        where = f"{self.path}: the {table} table"
+        if table not in master:
+            raise CorruptDatabase(f"{where} is missing")
+        kind, sql = master[table]
+        if kind != "table":
+            raise CorruptDatabase(f"{self.path}: {table} is a {kind}, not a table")
+        names = {table, *columns} | ({"games", "id"} if table == "events" else set())
+        for token in dict.fromkeys(_SQL_TOKEN.findall(sql if isinstance(sql, str) else "")):  # in order, once
+            quoted = token[0] in "\"[`'"
+            word = token[1:-1] if quoted else token
+            if not (word.lower() in names or not quoted and word.upper() in _TABLE_WORDS or token in "(),"):
+                raise CorruptDatabase(f"{where} is not the one solrec makes ({token[:40]!r} in its definition)")
+        have = set()
+        for _, name, declared, notnull, default, pk, hidden in self._query(f"PRAGMA table_xinfo({table})"):
+            name = str(name).lower()
+            if name not in columns:
+                raise CorruptDatabase(f"{where} has a column {name[:80]!r} that solrec's schema {number} has not")
+            if _affinity(str(declared)) != _AFFINITY[columns[name]]:
+                raise CorruptDatabase(f"{where}: its column {name!r} is declared {str(declared)[:40]!r}")
+            if default is not None or hidden or (notnull and name not in _NOT_NULL.get(table, ())):
+                raise CorruptDatabase(f"{where}: its column {name!r} has a default or a constraint solrec never makes")
+            if pk != _PRIMARY_KEY[table].get(name, 0):
+                raise CorruptDatabase(f"{where}: its primary key is not ({', '.join(_PRIMARY_KEY[table])})")
+            have.add(name)
+        missing = sorted(set(columns) - have)
+        if missing:
+            raise CorruptDatabase(f"{where} lacks the column {missing[0]!r}")
 
     def _create_views(self) -> None:
         for name, sql in _VIEWS.items():
             self.conn.execute(f"create view if not exists {name} as {sql}")
 
+    def _refresh_views(self, conn: sqlite3.Connection) -> None:
+        """Views made by an older solrec (``game_list`` gave seeds as numbers) are made again by the
+        first write: a read never writes."""
+        stored = dict(conn.execute("select name, sql from sqlite_master where type = 'view'").fetchall())
+        for name, sql in _VIEWS.items():
+            if name in stored and not str(stored[name]).endswith(f" as {sql}"):
+                conn.execute(f"drop view {name}")
+                conn.execute(f"create view {name} as {sql}")
+        self._views_checked = True
+
+    _views_checked = False
+
     def _migrate(self, number: int) -> None:
         """Schema 1 -> 2: add ``events.data`` (the payload as JSON) and the views. Schema 2 -> 3: add
-        ``events.head``, packed from the columns it mirrors. One transaction for both."""
-        with self._transaction("migrate") as conn:
-            version = conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
-            if version is None or str(version[0]) != str(number):
-                return  # another process migrated it first
-            columns = {r[1] for r in conn.execute("pragma table_info(events)")}
-            if number == 1:
-                if "data" not in columns:
+        ``events.head``, packed from the columns it mirrors. One transaction for both: a migration
+        that cannot complete (a full disk) leaves the file as it was. The file was checked first
+        (``_check_file``): nothing in it runs or refuses on these writes."""
+        self.conn.text_factory = _tolerant_text  # a text that is not UTF-8 makes its row damaged, not the file
+        try:
+            with self._transaction("migrate") as conn:
+                version = conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
+                if version is None or str(version[0]) != str(number):
+                    return  # another process migrated it first
+                if number == 1:
                     conn.execute("alter table events add column data text")
-                rows = conn.execute(
-                    f"select game_id, seq, payload from events where length(payload) <= {MAX_PAYLOAD}"
-                ).fetchall()
-                conn.executemany(
-                    "update events set data = ? where game_id = ? and seq = ?",
-                    [(_payload_json(p) if isinstance(p, bytes) else None, g, q) for g, q, p in rows],
-                )
-                self._create_views()
-            if "head" not in columns:
+                    rows = conn.execute(f"select rowid, payload from events where length(payload) <= {MAX_PAYLOAD}").fetchall()
+                    conn.executemany(
+                        "update events set data = ? where rowid = ?",
+                        [(_payload_json(p) if isinstance(p, bytes) else None, r) for r, p in rows],
+                    )
+                    self._create_views()
                 conn.execute("alter table events add column head blob")
-            # A row whose columns are not of their types (or over their bounds) keeps no head: it
-            # reads back as damaged, as it did before.
-            texts = " and ".join(f"length({c}) <= {MAX_TEXT}" for c in ("actor", "command", "type"))
-            rows = conn.execute(
-                f"select game_id, seq, step, actor, command, type, version from events where {texts}"
-            ).fetchall()
-            conn.executemany(
-                "update events set head = ? where game_id = ? and seq = ?",
-                [(pack_head(q, st, a, c, t, v), g, q) for g, q, st, a, c, t, v in rows if _head_types(q, st, a, c, t, v)],
-            )
-            conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
+                # A row whose columns are not of their types (or over their bounds) keeps no head: it
+                # reads back as damaged, as it did before.
+                texts = " and ".join(f"length({c}) <= {MAX_TEXT}" for c in ("actor", "command", "type"))
+                rows = conn.execute(f"select rowid, seq, step, actor, command, type, version from events where {texts}").fetchall()
+                conn.executemany(
+                    "update events set head = ? where rowid = ?",
+                    [(pack_head(q, st, a, c, t, v), r) for r, q, st, a, c, t, v in rows if _head_types(q, st, a, c, t, v)],
+                )
+                conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
+        finally:
+            self.conn.text_factory = str
 
     def _create_schema(self) -> None:
         """Create the tables, unless another process did first (several `new` may race on a new file)."""
@@ -304,18 +406,18 @@ class Store:
                 self._check_schema(objects)
                 return
             db = self.db.full
-            db.table("solrec_meta").create({"key": str, "value": str}, pk="key")
+            db.table("solrec_meta").create(dict(META_COLUMNS), pk="key")
             db.execute("insert into solrec_meta values ('schema', ?)", [str(SCHEMA_VERSION)])
             db.table("games").create(
                 dict(GAMES_COLUMNS),
                 pk="id",
-                not_null={"game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"},
+                not_null=set(_NOT_NULL["games"]),
             )
             db.table("events").create(
                 dict(EVENTS_COLUMNS),
                 pk=("game_id", "seq"),
                 foreign_keys=[("game_id", "games", "id")],
-                not_null={"step", "actor", "command", "type", "version", "payload", "hash", "time", "head"},
+                not_null=set(_NOT_NULL["events"]),
             )
             self._create_views()
 
@@ -375,6 +477,8 @@ class Store:
         except sqlite3.Error as err:
             raise self._error(err, doing) from None
         try:
+            if not self._views_checked:
+                self._refresh_views(conn)
             yield conn
             conn.execute("COMMIT")
         except BaseException as err:
@@ -391,13 +495,49 @@ class Store:
                 raise self._error(err, doing) from None
             raise
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Read inside one read transaction: every statement sees the database as it was at the
+        first (one snapshot under WAL), so a write landing between two statements of one read (a
+        games row and its events) is not half seen. Nested uses share the outer snapshot."""
+        conn = self._db.conn if self._db is not None else None
+        if conn is None or conn.in_transaction:
+            yield  # nothing to read yet, or already inside a snapshot (or a write, which sees its own)
+            return
+        try:
+            conn.execute("BEGIN")  # deferred: the snapshot is taken by the first read
+        except sqlite3.Error as err:
+            raise self._error(err, "read") from None
+        try:
+            yield
+        finally:
+            try:  # nothing was written: this only lets the snapshot go (SQLite may have already)
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         if self._db is None:
             return []
         try:
             return self._db.conn.execute(sql, list(params)).fetchall()
         except sqlite3.Error as err:
+            if not self._tolerate(err):
+                raise self._error(err, "read") from None
+        try:  # once more, a text that is not UTF-8 read as ``Undecodable``
+            return self._db.conn.execute(sql, list(params)).fetchall()
+        except sqlite3.Error as err:
             raise self._error(err, "read") from None
+
+    def _tolerate(self, err: sqlite3.Error) -> bool:
+        """After SQLite handed over a stored text that is not UTF-8, read texts as ``_tolerant_text``
+        does (a little slower) so that the value is damaged data where it is, not a failed read of
+        the whole file. Whether ``err`` was that."""
+        if self._db is None or not str(err).startswith("Could not decode to UTF-8"):
+            return False
+        self._db.conn.text_factory = _tolerant_text
+        return True
 
     # -- games ------------------------------------------------------------------------------
     def game_ids(self) -> list[str]:
@@ -450,11 +590,14 @@ class Store:
                 options = json.loads(_text(row["options"], "options"))
                 players = json.loads(_text(row["players"], "players"))
             except (ValueError, RecursionError) as err:
-                raise CorruptLog(f"{bad} ({_one_line(err)})") from None
+                raise CorruptLog(f"{bad} ({json_reason(err)})") from None
             if not isinstance(options, dict):
                 raise CorruptLog(f"{bad} (options are not a map)")
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 raise CorruptLog(f"{bad} (players are not a list of names)")
+            problem = option_values_problem(options)
+            if problem is not None:
+                raise CorruptLog(f"{bad} ({problem})")
             upcast: tuple[str, ...] = ()
             if row["game"] in game_ids():  # an unknown game is refused by whoever reads its log
                 options, upcast = upcast_options(get_game(row["game"]), options)
@@ -488,7 +631,7 @@ class Store:
             try:
                 out[field] = json.loads(_text(value, field)) if value else None
             except (ValueError, RecursionError) as err:
-                raise CorruptLog(f"game {game_id!r}: its recorded {field} is not JSON ({_one_line(err)})") from None
+                raise CorruptLog(f"game {game_id!r}: its recorded {field} is not JSON ({json_reason(err)})") from None
         if out["scores"] is not None and not isinstance(out["scores"], dict):
             raise CorruptLog(f"game {game_id!r}: its recorded scores are not a map")
         return out
@@ -510,6 +653,9 @@ class Store:
         """
         if game_id is not None:
             check_game_id(game_id)
+        problem = option_values_problem(header.recorded_options())
+        if problem is not None:
+            raise Unreadable(f"the game's {problem}; nothing was written")
         genesis = genesis_hash(header)
         rows = chain_rows(codec, genesis, 0, 0, steps, _now())
         values = [
@@ -517,6 +663,9 @@ class Store:
             header.chance, header.seed, json.dumps(list(header.players)), _now(), genesis,
             len(rows), rows[-1].hash if rows else genesis, _json(scores), _json(outcome),
         ]
+        problem = _over_bound(zip(GAMES_COLUMNS, [None, *values]))
+        if problem is not None:
+            raise Unreadable(f"the game's {problem}; nothing was written")
         with self._transaction() as conn:
             gid = game_id if game_id is not None else self.new_game_id(header.game)
             if self.has_game(gid):
@@ -526,6 +675,7 @@ class Store:
                 " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [gid, *values],
             )
+            _decode_back(codec, rows)
             self._insert(gid, rows)
         self.last_created = gid
         return rows
@@ -536,29 +686,22 @@ class Store:
         self,
         game_id: str,
         expected_seq: int,
+        expected_head: str,
         codec: EventCodec,
         steps: Sequence[Step],
         scores: dict | None = None,
         outcome: dict | None = None,
     ) -> list[Row]:
-        """Append the events of ``steps`` at ``expected_seq``, in one transaction, or write nothing."""
+        """Append the events of ``steps`` at ``expected_seq``, after the event whose hash is
+        ``expected_head`` (the genesis hash for an empty log): the head the steps were decided
+        against. In one transaction, or nothing is written."""
         try:
             with self._transaction() as conn:
-                row = conn.execute("select events, head from games where id = ?", [game_id]).fetchone()
-                if row is None:
-                    raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-                last = conn.execute(
-                    "select seq, step, hash from events where game_id = ? order by seq desc limit 1", [game_id]
-                ).fetchone()
-                next_seq = 0 if last is None else last[0] + 1
-                if next_seq != expected_seq:
-                    raise ConcurrencyConflict(
-                        f"game {game_id!r} moved on: expected to write event {expected_seq}, the log has "
-                        f"{next_seq} events; nothing was written"
-                    )
-                next_step = 0 if last is None else last[1] + 1
-                prev = row[1] if last is None else last[2]
+                next_seq, next_step, prev = self._head(conn, game_id)
+                if (next_seq, prev) != (expected_seq, expected_head):
+                    raise self._changed(game_id, expected_seq, expected_head, next_seq, prev, "written")
                 rows = chain_rows(codec, prev, next_seq, next_step, steps, _now())
+                _decode_back(codec, rows)
                 self._insert(game_id, rows)
                 conn.execute(
                     "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
@@ -566,19 +709,52 @@ class Store:
                 )
         except sqlite3.IntegrityError:
             raise ConcurrencyConflict(
-                f"game {game_id!r}: another writer took event {expected_seq}; nothing was written"
+                f"game {game_id!r}: the game changed: replay and try again (another writer took event "
+                f"{expected_seq}); nothing was written"
             ) from None
         return rows
 
+    def _head(self, conn: sqlite3.Connection, game_id: str) -> tuple[int, int, Any]:
+        """The log's head as a write sees it: the next position, the next command number and the
+        hash the next event chains from (the genesis hash of an empty log)."""
+        row = conn.execute("select head from games where id = ?", [game_id]).fetchone()
+        if row is None:
+            raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+        last = conn.execute(
+            "select seq, step, hash from events where game_id = ? order by seq desc limit 1", [game_id]
+        ).fetchone()
+        if last is None:
+            return 0, 0, row[0]
+        return last[0] + 1, last[1] + 1, last[2]
+
+    @staticmethod
+    def _changed(game_id: str, seq: int, head: str, now_seq: Any, now_head: Any, done: str) -> ConcurrencyConflict:
+        """A write decided against another head than the game's (an ABA race included: the same
+        length, another last event)."""
+        return ConcurrencyConflict(
+            f"game {game_id!r}: the game changed: replay and try again (decided at position {seq}, "
+            f"head {str(head)[:12]}; the log now has {now_seq} events, head {str(now_head)[:12]}); nothing was {done}"
+        )
+
     def _insert(self, game_id: str, rows: Sequence[Row]) -> None:
+        """Insert rows (inside the caller's transaction), refusing first any with a value over the
+        bound its reader keeps (``_decode_back`` has checked their events)."""
+        values = []
+        for r in rows:
+            data = _payload_json(r.payload)
+            if data is None or (
+                len(r.payload) > MAX_PAYLOAD or len(r.head) > MAX_HEAD or len(data) > MAX_DATA
+                or len(r.actor) > MAX_TEXT or len(r.command) > MAX_TEXT or len(r.type) > MAX_TEXT
+            ):
+                problem = _over_bound([*zip(Row._fields, r), ("data", data)], _ROW_BOUNDS)
+                raise Unreadable(f"the event at {at_event(r.seq)}: its {problem or 'payload does not decode'}; nothing was written")
+            values.append(
+                (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time, data, r.head)
+            )
         self.conn.executemany(
             "insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time, data, head)"
             " values (?,?,?,?,?,?,?,?,?,?,?,?)",
-            [
-                (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time,
-                 _payload_json(r.payload), r.head)
-                for r in rows
-            ],
+            values,
         )
 
     def delete_game(self, game_id: str) -> None:
@@ -594,22 +770,22 @@ class Store:
             if "forks" in objects:  # its forks stay, as games of their own
                 conn.execute("delete from forks where game_id = ? or parent = ?", [game_id, game_id])
 
-    def truncate(self, game_id: str, expected_events: int, keep: int, scores: dict | None, outcome: dict | None) -> None:
+    def truncate(
+        self, game_id: str, expected_events: int, expected_head: str, keep: int, scores: dict | None, outcome: dict | None
+    ) -> None:
         """Drop the events from position ``keep`` on (``undo``), if the log still holds
-        ``expected_events``; the recorded count, head, scores and outcome follow, in one transaction."""
+        ``expected_events`` ending with the event whose hash is ``expected_head`` (the head the undo
+        was decided against); the recorded count, head, scores and outcome follow, in one transaction."""
         with self._transaction() as conn:
-            row = conn.execute("select events, genesis from games where id = ?", [game_id]).fetchone()
-            if row is None:
-                raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-            if row[0] != expected_events:
-                raise ConcurrencyConflict(
-                    f"game {game_id!r} moved on: it has {row[0]} events, not {expected_events}; nothing was changed"
-                )
+            events, _, head = self._head(conn, game_id)
+            if (events, head) != (expected_events, expected_head):
+                raise self._changed(game_id, expected_events, expected_head, events, head, "changed")
             conn.execute("delete from events where game_id = ? and seq >= ?", [game_id, keep])
-            head = conn.execute("select hash from events where game_id = ? and seq = ?", [game_id, keep - 1]).fetchone()
+            kept = conn.execute("select hash from events where game_id = ? and seq = ?", [game_id, keep - 1]).fetchone()
+            genesis = conn.execute("select genesis from games where id = ?", [game_id]).fetchone()
             conn.execute(
                 "update games set events = ?, head = ?, scores = ?, outcome = ? where id = ?",
-                [keep, head[0] if head else row[1], _json(scores), _json(outcome), game_id],
+                [keep, kept[0] if kept else genesis[0], _json(scores), _json(outcome), game_id],
             )
 
     def rename_game(self, game_id: str, new_id: str) -> None:
@@ -651,7 +827,7 @@ class Store:
                 players = json.loads(row["players"])
                 scores = json.loads(row["scores"]) if row["scores"] else None
             except (ValueError, RecursionError, TypeError) as err:
-                raise CorruptLog(f"game {gid!r}: its players or scores are not JSON ({_one_line(err)})") from None
+                raise CorruptLog(f"game {gid!r}: its players or scores are not JSON ({json_reason(err)})") from None
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 raise CorruptLog(f"game {gid!r}: its players are not a list of names")
             if scores is not None and not isinstance(scores, dict):
@@ -699,20 +875,16 @@ class Store:
         if upto is not None:
             sql += " and seq < ?"
             params.append(upto)
-        if self._db is None:
-            return []
-        try:
-            stored = self._db.conn.execute(sql + " order by seq", params).fetchall()
-        except sqlite3.Error as err:
-            raise self._error(err, "read") from None
+        stored = self._query(sql + " order by seq", params)
         return [self._row(game_id, i, *r) for i, r in enumerate(stored)]
 
     def unmirrored(self, game_id: str) -> int | None:
-        """The position of the game's first row whose browsing columns disagree with its head, or None."""
-        sql = f"select head, {MIRRORS_SQL} from events where game_id = ? order by seq"
-        for position, (head, *mirrors) in enumerate(self._query(sql, [game_id])):
+        """The position of the game's first row whose browsing columns disagree with its head and
+        payload (``data``: the payload as JSON), or None."""
+        sql = f"select {_HASHED}, {MIRRORS_SQL} from events where game_id = ? order by seq"
+        for position, (head, payload, _, *mirrors) in enumerate(self._query(sql, [game_id])):
             try:
-                if _unpack_head(head) != mirrors:
+                if _unpack_head(head) != mirrors[:6] or mirrors[6] != _data_of(payload):
                     return position
             except Exception:  # noqa: BLE001 - a head that does not unpack is reported by reading the rows
                 return position
@@ -740,11 +912,12 @@ class Store:
             cursor = self._db.conn.execute(sql, [first, last])
         except sqlite3.Error as err:
             raise self._error(err, "read") from None
-        new_row, unpack_head = _new_row, _unpack_head
+        new_row, unpack_head, data_of, known_data, missing = _new_row, _unpack_head, _data_of, _DATA, _MISSING
         while True:
             try:
                 batch = cursor.fetchmany(4096)
             except sqlite3.Error as err:
+                self._tolerate(err)  # the stream breaks off here; the rest is read game by game
                 raise self._error(err, "read") from None
             if not batch:
                 break
@@ -765,8 +938,12 @@ class Store:
                         and type(tag) is str and type(version) is int and type(payload) is bytes
                         and type(digest) is str
                     ):
-                        if mirrors and unmirrored is None and r[4:] != (seq, step, actor, command, tag, version):
-                            unmirrored = len(rows)
+                        if mirrors and unmirrored is None:
+                            data = known_data.get(payload, missing)
+                            if data is missing:
+                                data = data_of(payload)
+                            if r[10] != data or r[4:10] != (seq, step, actor, command, tag, version):
+                                unmirrored = len(rows)
                         rows.append(new_row(Row, (seq, step, actor, command, tag, version, payload, digest, head, "")))
                         continue
                 except Exception:  # noqa: BLE001 - whatever the head holds; ``_row`` names it
@@ -801,7 +978,8 @@ class Store:
 
     def _row(self, game_id: str, position: int, head: Any, payload: Any, digest: Any, time: Any) -> Row:
         """A stored row from its hashed head and payload, its hash and time, or why it is damaged (a
-        NULL time is taken as no time). ``position``: the row's place in its game's log, as read."""
+        time that is not text, NULL included, is taken as no time). ``position``: the row's place in
+        its game's log, as read."""
         where = f"game {game_id!r} at {at_event(position)}"
         if head is None or payload is None:
             sizes = self._query(
@@ -818,17 +996,17 @@ class Store:
         try:
             fields = _unpack_head(head)
         except Exception as err:  # noqa: BLE001 - whatever the bytes hold
-            raise CorruptLog(f"{where}: its head does not unpack ({_one_line(err)})", position) from None
+            raise CorruptLog(f"{where}: its head does not unpack ({json_reason(err)})", position) from None
         if type(fields) is not list or len(fields) != 6 or not _head_types(*fields):
             raise CorruptLog(f"{where}: its head is not a position, command number, actor, command, type and version", position)
         if not isinstance(payload, bytes):
             raise CorruptLog(f"{where}: the payload is not stored bytes", position)
         if not isinstance(digest, str):
             raise CorruptLog(f"{where}: its hash is not text (or is over {MAX_TEXT} characters)", position)
-        if time is not None and not isinstance(time, str):
-            raise CorruptLog(f"{where}: its time is not text", position)
         seq, step, actor, command, tag, version = fields
-        return Row(seq, step, actor, command, tag, version, payload, digest, head, time or "")
+        # The time is not hashed and the corpus stream does not read it: one that is not text is no
+        # time, as a NULL is, so that ``show`` and ``validate --all`` agree on the game.
+        return Row(seq, step, actor, command, tag, version, payload, digest, head, time if isinstance(time, str) else "")
 
 
 # What a Row is read from: the hashed head and payload, the hash and the time, in the order of the
@@ -842,9 +1020,11 @@ _HASHED = (
 )
 ROWS_SQL_FROM = f"select {_HASHED}, case when length(time) <= {MAX_TEXT} then time end from events"
 STREAM_SQL = f"select {_HASHED}"
-# The browsing columns a head is compared with (``validate``), over their bounds as NULL.
+# The browsing columns a head (and, for ``data``, the payload) is compared with (``validate``), over
+# their bounds as NULL.
 MIRRORS_SQL = ", ".join(
     [f"case when length({c}) <= {MAX_TEXT} then {c} end" for c in ("seq", "step", "actor", "command", "type", "version")]
+    + [f"case when length(data) <= {MAX_DATA} then data end"]
 )
 
 # (game, options text, players text) -> a header's options, players and upcast option names
@@ -854,6 +1034,48 @@ _HEADER_PARTS: dict[tuple[Any, Any, Any], tuple[tuple[tuple[str, Any], ...], tup
 _GAME_PICKS = ", ".join(
     f"case when length({c}) <= {MAX_TEXT} then {c} end, length({c}), typeof({c})" for c in GAMES_COLUMNS
 )
+
+
+def option_values_problem(options: dict[str, Any]) -> str | None:
+    """Why a header's options are not option values (text, true/false, a whole number of at most 64
+    bits: what ``core/options.py`` reads), or None. A reader refuses such a header; a writer never
+    stores one."""
+    for name, value in options.items():
+        kind = type(value)
+        if kind is str or kind is bool or (kind is int and INT64_MIN <= value <= INT64_MAX):
+            continue
+        shown = f"a whole number of {len(str(value))} digits" if kind is int else f"a {_JSON_KINDS.get(kind, 'value')}"
+        return f"option {str(name)[:40]!r} is {shown}, not text, true/false or a whole number of at most 64 bits"
+    return None
+
+
+_JSON_KINDS = {float: "fraction", list: "list", dict: "map", type(None): "null"}
+
+
+def _over_bound(values: Iterable[tuple[str, Any]], bounds: dict[str, int] | None = None) -> str | None:
+    """Which of the (column, value) pairs about to be written is over the bound its reader keeps
+    (``MAX_TEXT`` characters, unless ``bounds`` says otherwise), or None."""
+    for column, value in values:
+        if isinstance(value, (str, bytes)):
+            bound = (bounds or {}).get(column, MAX_TEXT)
+            if len(value) > bound:
+                unit = "bytes" if isinstance(value, bytes) else "characters"
+                return f"{column} would be {len(value)} {unit} long, over the bound of {bound} a reader keeps"
+    return None
+
+
+_ROW_BOUNDS = {"head": MAX_HEAD, "payload": MAX_PAYLOAD, "data": MAX_DATA}
+
+
+def _decode_back(codec: EventCodec, rows: Sequence[Row]) -> None:
+    """Refuse rows whose events a reader would not decode (``codec``: strict structuring and the
+    event's ``check``), before they are written: an event ``decide`` made outside its game's domain
+    is refused here, not by every later reader."""
+    for r in rows:
+        try:
+            codec.decode(r.type, r.version, r.payload)
+        except CorruptLog as err:
+            raise Unreadable(f"the event at {at_event(r.seq)} would not read back ({err}); nothing was written") from None
 
 
 def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
@@ -886,11 +1108,40 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
-def _one_line(err: BaseException) -> str:
-    if isinstance(err, RecursionError):
-        return "nested too deeply"
-    text = str(err)
-    return text.splitlines()[0] if text else type(err).__name__
+class Undecodable:
+    """A stored text that is not UTF-8, kept as its bytes: neither text nor bytes to whoever checks
+    a stored value's type, so it is reported as damaged where it is."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: bytes):
+        self.raw = raw
+
+    def __repr__(self) -> str:
+        return f"<not UTF-8: {self.raw[:40]!r}>"
+
+    __str__ = __repr__
+
+
+def _tolerant_text(raw: bytes) -> str | Undecodable:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Undecodable(raw)
+
+
+def _affinity(declared: str) -> str:
+    """The type affinity SQLite gives a declared column type (sqlite.org/datatype3.html, 3.1)."""
+    upper = declared.upper()
+    if "INT" in upper:
+        return "INTEGER"
+    if "CHAR" in upper or "CLOB" in upper or "TEXT" in upper:
+        return "TEXT"
+    if "BLOB" in upper or not upper:
+        return "BLOB"
+    if "REAL" in upper or "FLOA" in upper or "DOUB" in upper:
+        return "REAL"
+    return "NUMERIC"
 
 
 def _looks_like_sqlite(path: Path) -> bool:

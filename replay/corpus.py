@@ -49,22 +49,23 @@ def stream_logs(store: Store, ids: Sequence[str], mirrors: bool = False) -> Iter
     read on its own (its stored data has a problem that ``load`` reports in its own words)."""
     wanted = sorted(set(ids))
     done: set[str] = set()
-    try:
-        for start in range(0, len(wanted), CHUNK):
-            chunk = wanted[start : start + CHUNK]
-            first, last = chunk[0], chunk[-1]
-            chunk_set = set(chunk)
-            games = store.game_rows(first, last)
-            for gid, rows, unmirrored in store.stream_rows(first, last, mirrors):
-                if gid not in chunk_set or gid in done:
-                    continue
-                done.add(gid)
-                yield gid, _log(store, gid, games.get(gid), rows, unmirrored)
-    except SolrecError:  # the stream broke off (a value SQLite cannot hand over): the rest one by one
-        pass
-    for gid in wanted:
-        if gid not in done:
-            yield gid, None
+    with store.snapshot():  # the games rows and the events of one moment, however long the stream
+        try:
+            for start in range(0, len(wanted), CHUNK):
+                chunk = wanted[start : start + CHUNK]
+                first, last = chunk[0], chunk[-1]
+                chunk_set = set(chunk)
+                games = store.game_rows(first, last)
+                for gid, rows, unmirrored in store.stream_rows(first, last, mirrors):
+                    if gid not in chunk_set or gid in done:
+                        continue
+                    done.add(gid)
+                    yield gid, _log(store, gid, games.get(gid), rows, unmirrored)
+        except SolrecError:  # the stream broke off (a value SQLite cannot hand over): the rest one by one
+            pass
+        for gid in wanted:
+            if gid not in done:
+                yield gid, None
 
 
 def _log(store: Store, gid: str, game_row: Any, rows: Any, unmirrored: int | None) -> Log | None:
@@ -143,20 +144,23 @@ def validate_corpus(
     """A verdict per game of ``ids`` (None: every game), in that order, on ``jobs`` worker processes
     (None: ``default_jobs``); the same verdicts as ``validate_stored`` one game at a time.
     ``progress(n)`` is told as verdicts come in (per game on one job, per finished range on several)."""
-    ids = store.game_ids() if ids is None else list(ids)
-    if jobs is None:
-        jobs = default_jobs(store)
-    jobs = max(1, min(jobs, len(set(ids))))
-    if jobs == 1:
-        verdicts = _validate_range(store, ids, key, progress)
-    else:
-        parts = shards(ids, store.recorded_event_counts(), jobs * SHARDS_PER_JOB)
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        verdicts = {}
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            for part in pool.map(_validate_shard, [str(store.path)] * len(parts), parts, [key] * len(parts)):
-                verdicts.update(part)
-                if progress is not None:
-                    progress(len(part))
+    with store.snapshot():  # the ids and, on one job, every verdict of one moment
+        ids = store.game_ids() if ids is None else list(ids)
+        if jobs is None:
+            jobs = default_jobs(store)
+        jobs = max(1, min(jobs, len(set(ids))))
+        if jobs == 1:
+            verdicts = _validate_range(store, ids, key, progress)
+            return [verdicts[gid] for gid in ids]
+        sizes = store.recorded_event_counts()
+    # Each worker reads its range in a snapshot of its own; no read transaction is open across the fork.
+    parts = shards(ids, sizes, jobs * SHARDS_PER_JOB)
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    verdicts = {}
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        for part in pool.map(_validate_shard, [str(store.path)] * len(parts), parts, [key] * len(parts)):
+            verdicts.update(part)
+            if progress is not None:
+                progress(len(part))
     return [verdicts[gid] for gid in ids]

@@ -157,7 +157,7 @@ def format_diff(d: dict[str, Any]) -> str:
     ra, rb = d["rendered"]["a"], d["rendered"]["b"]
     only_a = [line for line in ra if line not in rb]
     only_b = [line for line in rb if line not in ra]
-    out.append("  the position after it:" + ("" if only_a or only_b else " the same"))
+    out.append("  the game after it:" + ("" if only_a or only_b else " the same"))
     out.extend(f"    - {line}" for line in only_a)
     out.extend(f"    + {line}" for line in only_b)
     ta, tb = d["totals"]["a"], d["totals"]["b"]

@@ -24,7 +24,7 @@ import json
 import operator
 from collections.abc import Callable, Sequence
 from itertools import compress, count, repeat
-from typing import Any
+from typing import Any, cast
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import initial_state
@@ -34,9 +34,9 @@ from .log import Log, walk
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
 
-# The page holds a picture and a score sheet per command: at about 0.7 kB and 1.7 ms of CPU per event
-# (bench/bench_html.py), 20,000 events make a page of about 15 MB in about 35 s, as much as a browser
-# steps through comfortably. Longer games are refused up front; `replay` and `svg --at` show them.
+# The page holds a picture and a score sheet per command: a Solari game of 19,691 events made a page
+# of 14.6 MB in 18 s of CPU (bench/bench_html.py), about as much as a browser steps through
+# comfortably. Longer games are refused up front; `replay` and `svg --at` show them.
 MAX_EVENTS = 20_000
 
 
@@ -67,9 +67,10 @@ class _Tables:
         new ones (a few per command) one by one."""
         index = self._frag_index
         parts = picture.replace(_XML_DECL + "\n", "", 1).rstrip("\n").split("\n")
-        ids = list(map(index.get, parts))
-        for k in compress(count(), map(operator.is_, ids, repeat(None))):
-            ids[k] = index.setdefault(parts[k], len(index))  # new, or new earlier in this picture
+        found: list[int | None] = list(map(index.get, parts))
+        for k in compress(count(), map(operator.is_, found, repeat(None))):
+            found[k] = index.setdefault(parts[k], len(index))  # new, or new earlier in this picture
+        ids = cast(list[int], found)
         # a run breaks where an index is not the one before it plus one
         breaks = [0, *compress(count(1), map(operator.ne, map(operator.sub, ids[1:], ids[:-1]), repeat(1))), len(ids)]
         return [[ids[a], b - a] for a, b in zip(breaks, breaks[1:])]

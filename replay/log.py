@@ -68,6 +68,12 @@ class Log:
                 return events, (row.seq, err)
         raise AssertionError("an event failed to decode once and decoded again")  # decode is pure
 
+    @property
+    def head(self) -> str:
+        """The hash the next event chains from: the last event's, or the header's for an empty log
+        (what a write names as the head it was decided against)."""
+        return self.rows[-1].hash if self.rows else genesis_hash(self.header)
+
     def steps(self) -> list[list[Row]]:
         return group_steps(self.rows)
 
@@ -97,15 +103,17 @@ def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log
     """The stored game; with ``verify`` (the default) a damaged log is refused with ``CorruptLog``.
     With ``mirrors``, the log also says where its browsing columns first disagree with what is
     hashed (``validate`` reports it; nothing else reads those columns)."""
-    row = store.game_row(game_id)
-    header = store.header(game_id, row)
-    try:
-        get_game(header.game)
-    except InvalidSetup as err:
-        raise CorruptLog(f"game {game_id!r}: {err}") from None
-    rows = tuple(store.rows_of_read_game(game_id))
-    unmirrored = store.unmirrored(game_id) if mirrors else None
-    log = Log(game_id, header, rows, store.recorded(game_id, row), store.seal(game_id), unmirrored, read_notes(store, game_id))
+    with store.snapshot():  # the games row, the events and the seal as one moment holds them
+        row = store.game_row(game_id)
+        header = store.header(game_id, row)
+        try:
+            get_game(header.game)
+        except InvalidSetup as err:
+            raise CorruptLog(f"game {game_id!r}: {err}") from None
+        rows = tuple(store.rows_of_read_game(game_id))
+        unmirrored = store.unmirrored(game_id) if mirrors else None
+        log = Log(game_id, header, rows, store.recorded(game_id, row), store.seal(game_id), unmirrored,
+                  read_notes(store, game_id))
     if verify:
         broken = integrity(log)
         if broken is not None:

@@ -40,16 +40,16 @@ def revalidate(log: Log, options: Mapping[str, Any]) -> Verdict:
         try:
             recorded = tuple(codec.decode(r.type, r.version, r.payload) for r in group)
         except CorruptLog as err:
-            return changed(first.seq, str(err))
+            return changed(first.seq + 1, str(err))  # the position its first event leads to, as validate
         try:
             command = game.parse(first.command, state)
             step = decide_as(game, other, state, position, first.actor, command)
         except SolrecError as err:
-            return changed(first.seq, f"{first.actor} {first.command!r} is refused: {err}")
+            return changed(first.seq + 1, f"{first.actor} {first.command!r} is refused: {err}")
         if step.events != recorded:
             got = "; ".join(game.describe_event(e) for e in step.events)
             had = "; ".join(game.describe_event(e) for e in recorded)
-            return changed(first.seq, f"{first.actor} {first.command!r} now yields [{got}] but the log has [{had}]")
+            return changed(first.seq + 1, f"{first.actor} {first.command!r} now yields [{got}] but the log has [{had}]")
         for event in step.events:
             state = game.evolve(state, event)
         position += len(group)

@@ -42,6 +42,7 @@ class Verdict:
     position: int | None = None
     reason: str | None = None
     sealed: str | None = None  # None (no seal), "verified" (under the key given), "unverified" (no key)
+    sealed_at: int | None = None  # the position the seal covers (events played since are not covered)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON of a verdict: the game's id is ``id``, as in every other JSON solrec prints."""
@@ -54,6 +55,13 @@ class Verdict:
         )
         if self.ok:
             seal = {"verified": ", seal verified", "unverified": ", sealed (no key to verify)"}.get(self.sealed or "", "")
+            if self.sealed and self.sealed_at is not None and self.sealed_at < self.events:
+                # a seal covers the log up to its position only (docs/security.md)
+                uncovered = self.events - self.sealed_at
+                last = "event is" if uncovered == 1 else f"{uncovered} events are"
+                seal = f", sealed at position {self.sealed_at} of {self.events}; the last {last} not covered" + (
+                    "" if self.sealed == "verified" else " (no key to verify)"
+                )
             plural = "" if self.events == 1 else "s"
             return f"{self.game_id}: valid ({self.game}, {self.events} event{plural}, {rules}{seal})"
         return f"{self.game_id}: INVALID at position {self.position}: {self.reason} ({self.game}, {rules})"
@@ -67,10 +75,12 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         return Verdict(log.game_id, header.game, False, len(log.rows), header.rules, "?", 0, str(err))
 
     sealed = None if log.seal is None else ("unverified" if key is None else "verified")
+    sealed_at = None if log.seal is None else log.seal["events"]
 
     def fail(position: int, reason: str) -> Verdict:
         return Verdict(
-            log.game_id, game.id, False, len(log.rows), header.rules, game.rules_version, position, reason, sealed
+            log.game_id, game.id, False, len(log.rows), header.rules, game.rules_version, position, reason, sealed,
+            sealed_at,
         )
 
     broken = integrity(log)
@@ -81,15 +91,15 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         comments = (log.notes.sealed, [x.hash for x in log.notes.notes], notes.genesis(genesis))
         problem = seals.check(key, log.game_id, log.seal, [r.hash for r in log.rows], genesis, comments)
         if problem is not None:
-            return fail(min(log.seal["events"], len(log.rows)), problem)
+            return fail(max(0, min(log.seal["events"], len(log.rows))), problem)
     broken_notes = notes.problem(genesis, log.notes, len(log.rows))
     if broken_notes is not None:
         return fail(*broken_notes)
     if log.unmirrored is not None:
         return fail(
             log.unmirrored + 1,
-            "its browsing columns (seq, step, actor, command, type, version) disagree with what its hash"
-            " covers: they were edited outside solrec",
+            "its browsing columns (seq, step, actor, command, type, version, data) disagree with what its"
+            " hash covers: they were edited outside solrec",
         )
     rec = log.recorded
 
@@ -138,7 +148,9 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         if not same_outcome(rec["outcome"], recomputed_outcome):
             return fail(position, f"the recorded outcome ({words.outcome(rec['outcome'])}) differs from the recomputed"
                                   f" ({words.outcome(recomputed_outcome)})")
-    return Verdict(log.game_id, game.id, True, len(log.rows), header.rules, game.rules_version, sealed=sealed)
+    return Verdict(
+        log.game_id, game.id, True, len(log.rows), header.rules, game.rules_version, sealed=sealed, sealed_at=sealed_at
+    )
 
 
 def validate_stored(store, game_id: str, key: bytes | None = None) -> Verdict:

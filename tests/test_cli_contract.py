@@ -14,6 +14,7 @@ import pytest
 from solrec.cli.main import app
 
 from .conftest import FIXTURES
+from .robustness.helpers import as_schema
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
 BOX = "╭│╰"
@@ -212,7 +213,7 @@ def test_diff_exits_1_when_the_logs_differ_and_speaks_the_games_words(cli):
     cli.run("play", "b", "roll 6 1 5 5 5; 6+5 1+5 5")
     result = cli.run("diff", "a", "b", expect=1)
     text = result.stdout
-    assert "the logs agree up to position 1" in text
+    assert "the logs first differ at position 2; they agree up to position 1" in text
     assert "Ann: 6+1 5+5 5" in text and "Ann: 6+5 1+5 5" in text
     assert "pairs 6+1=7 and 5+5=10" in text
     assert "marks" not in text.replace("marks  ", "") or "[" not in text
@@ -402,16 +403,33 @@ def test_sqlite_utils_queries_event_payloads_as_json(cli):
     assert "event_log" in db.view_names() and "game_list" in db.view_names()
 
 
+def test_game_list_gives_seeds_as_strings_so_a_javascript_client_reads_them_exactly(cli):
+    """A JSON number above 2**53 loses precision in JavaScript (Datasette's pages): the browsing view
+    gives every seed as a string (docs/record-format.md, "Browsing the database")."""
+    cli.run("new", "solo-dice", "-p", "Ann", "--seed", str(2**63 - 1), "--id", "big")
+    cli.run("new", "solo-dice", "-p", "Ann", "--entered", "--id", "none")
+    conn = sqlite3.connect(cli.db)
+    rows = dict(conn.execute("select id, seed from game_list").fetchall())
+    assert rows == {"big": str(2**63 - 1), "none": None}
+    row = conn.execute("select json_object('seed', seed) from game_list where id = 'big'").fetchone()
+    assert json.loads(row[0]) == {"seed": "9223372036854775807"}
+
+
+def test_a_game_list_view_of_an_older_solrec_is_made_again_by_the_next_write_not_by_a_read(cli):
+    cli.run("new", "solo-dice", "-p", "Ann", "--seed", "7", "--id", "g")
+    conn = sqlite3.connect(cli.db)
+    conn.execute("drop view game_list")
+    conn.execute("create view game_list as select id, game, seed from games")  # seeds as numbers
+    conn.commit()
+    cli.run("show", "g")
+    assert conn.execute("select typeof(seed) from game_list").fetchone() == ("integer",)
+    cli.run("new", "solo-dice", "-p", "Ann", "--seed", "8", "--id", "h")
+    assert conn.execute("select typeof(seed), status from game_list where id = 'g'").fetchone() == ("text", "running")
+
+
 def test_a_schema_1_database_is_migrated_on_open(cli):
     cli.run("import", str(WORKED), "--id", "we")
-    conn = sqlite3.connect(cli.db)
-    conn.execute("drop view event_log")
-    conn.execute("drop view game_list")
-    conn.execute("alter table events drop column data")
-    conn.execute("alter table events drop column head")
-    conn.execute("update solrec_meta set value = '1' where key = 'schema'")
-    conn.commit()
-    conn.close()
+    as_schema(cli.db, 1)
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
     assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
@@ -419,22 +437,11 @@ def test_a_schema_1_database_is_migrated_on_open(cli):
     assert cli.json("validate", "we")["valid"] == 1
 
 
-def _as_schema_2(db, *edits: str) -> None:
-    """The database as solrec 2 left it: no ``head`` column (then ``edits``, made under schema 2)."""
-    conn = sqlite3.connect(db)
-    conn.execute("alter table events drop column head")
-    conn.execute("update solrec_meta set value = '2' where key = 'schema'")
-    for statement in edits:
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
-
-
 def test_a_schema_2_database_is_migrated_on_open_and_its_hashes_and_exports_stay_the_same(cli):
     cli.run("import", str(WORKED), "--id", "we")
     exported = cli.run("export", "we").stdout
     hashes = sqlite3.connect(cli.db).execute("select hash from events order by seq").fetchall()
-    _as_schema_2(cli.db)
+    as_schema(cli.db, 2)
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
     assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
@@ -446,7 +453,7 @@ def test_a_schema_2_database_is_migrated_on_open_and_its_hashes_and_exports_stay
 
 def test_a_row_edited_under_schema_2_still_breaks_its_chain_once_migrated(cli):
     cli.run("import", str(WORKED), "--id", "we")
-    _as_schema_2(cli.db, "update events set command = 'roll 6 6 6 6 6' where seq = 0")
+    as_schema(cli.db, 2, "update events set command = 'roll 6 6 6 6 6' where seq = 0")
     result = cli.run("show", "we", expect=1)
     assert "at position 1: the event does not match its hash" in result.stderr
     assert "INVALID at position 1" in cli.run("validate", "we", expect=1).stdout
@@ -454,7 +461,7 @@ def test_a_row_edited_under_schema_2_still_breaks_its_chain_once_migrated(cli):
 
 def test_a_row_not_of_its_types_under_schema_2_reads_back_as_damaged_once_migrated(cli):
     cli.run("import", str(WORKED), "--id", "we")
-    _as_schema_2(cli.db, "update events set actor = x'4576' where seq = 1")  # bytes, not text
+    as_schema(cli.db, 2, "update events set actor = x'4576' where seq = 1")  # bytes, not text
     result = cli.run("show", "we", expect=1)
     assert "at position 2: its head" in result.stderr
     assert "we: INVALID at position 2: game 'we' at position 2: its head" in cli.run("validate", "we", expect=1).stdout
@@ -496,7 +503,7 @@ def test_simulate_prints_a_summary_of_the_games_it_recorded(cli):
         assert s["min"] <= s["mean"] <= s["max"]
     assert summary["mean_events"] > 0
     text = cli.run("simulate", "solo-dice", "--games", "2", "--seed", "2").stdout
-    assert "solo-dice: 2 games" in text and "won by: nobody 2" in text and "mean score" in text
+    assert "solo-dice: 2 games" in text and "results: scored 2" in text and "mean score" in text
 
 
 # -- start-up ------------------------------------------------------------------------------------

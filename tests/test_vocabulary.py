@@ -214,3 +214,24 @@ def test_a_record_without_notes_imports_as_before(cli, tmp_path):
     plain.write_text("\n".join(json.dumps({k: v for k, v in line.items() if k != "note"}) for line in lines))
     assert cli.run("import", str(plain), "--id", "a").stdout.strip() == "imported a: 26 commands, 26 events"
     assert cli.json("import", str(plain), "--id", "b") == {"id": "b", "commands": 26, "events": 26}
+
+
+def test_an_outcome_stored_before_result_existed_still_validates(cli):
+    """Databases written before the one-field outcome hold "winner" beside "winners" and no "result"."""
+    cli.run("import", str(FIXTURES / "soli2" / "duel-pouch-standard.jsonl"), "--id", "duel")
+    outcome = cli.json("score", "duel")["outcome"]
+    older = {"winner": outcome["winners"][0], **{k: v for k, v in outcome.items() if k != "result"}}
+    sql(cli.db, "update games set outcome = ? where id = 'duel'", [json.dumps(older)])
+    assert cli.json("validate", "duel")["valid"] == 1
+    sql(cli.db, "update games set outcome = ? where id = 'duel'", [json.dumps({**older, "winner": "Nobody"})])
+    assert "the recorded outcome" in cli.run("validate", "duel", expect=1).stdout
+
+
+def test_a_refused_option_value_is_named_in_the_record_formats_words(cli, tmp_path):
+    lines = (FIXTURES / "solari" / "two-against-two-dice-seeded.jsonl").read_text().splitlines()
+    header = json.loads(lines[0])
+    header["options"]["teams"] = None
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps(header), *lines[1:]]))
+    reason = cli.json("import", str(bad), expect=2)["error"]["reason"]
+    assert "option teams is on or off, not null" in reason

@@ -59,7 +59,8 @@ def totals(state: State) -> dict[str, int]:
     """Each side's total; partners show their team's shared total."""
     own = {side: 0 for side in state.sides}
     for move in state.scored:
-        own[move.side] += sum(u.points for u in move.units)
+        if move.units:  # most moves score nothing: the sum is skipped (the history is walked for each picture)
+            own[move.side] += sum(u.points for u in move.units)
     return {side: sum(own[s] for s in team_of(state, side) if s in own) for side in state.sides}
 
 

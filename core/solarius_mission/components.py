@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import InvalidSetup
+from ..errors import InvalidSetup, json_reason
 
 # The built-in sets, each frozen under its name ("Built-in sets never change", docs/rules): house-2016
 # (part 1: the tiles' counts only, no map, so its games are played without flight) and house-2016b
@@ -992,8 +992,8 @@ def from_canonical(name: str, canonical: str) -> ComponentSet:
         raise InvalidComponents(f"the recorded component data is {len(canonical):,} characters, over the bound of {MAX_CONTENT:,}")
     try:
         raw = json.loads(canonical)
-    except (ValueError, RecursionError) as err:  # a number over 4,300 digits is a ValueError too
-        raise InvalidComponents(f"the recorded component data is not JSON within bounds: {err}") from None
+    except (ValueError, RecursionError) as err:  # not JSON, too deep, a number over 4300 digits
+        raise InvalidComponents(f"the recorded component data is not JSON: {json_reason(err)}") from None
     return _remember(check_set(name, raw))
 
 

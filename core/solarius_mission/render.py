@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from .board import OUTER
@@ -609,7 +612,7 @@ class _MapBackground:
     each hex's printed space and label, the legend; the spaces that change are drawn per position."""
 
     board: object  # kept, so that the cache's id() key is not reused while the entry lives
-    place: object  # map_layout's ``at``
+    place: Callable[[Any], tuple[float, float]]  # map_layout's ``at``
     at: dict  # its value on every hex of the board
     size: float
     height: float

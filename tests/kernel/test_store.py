@@ -22,6 +22,11 @@ ROLL = Step("chance", Roll((6, 1, 5, 5, 5)), "roll 6 1 5 5 5", (Rolled((6, 1, 5,
 CHOOSE = Step("Ann", Choose((6, 1), (5, 5), 5), "6+1 5+5 5", (PairsChosen((6, 1), (5, 5), 5, False),))
 
 
+def head(store: Store, game_id: str = "g") -> str:
+    """The head hash a write decided now names (the game's recorded head)."""
+    return store.recorded(game_id)["head"]
+
+
 def test_schema_primary_key_is_game_and_seq(store):
     assert store.db["events"].pks == ["game_id", "seq"]
     assert store.db["games"].pks == ["id"]
@@ -30,8 +35,8 @@ def test_schema_primary_key_is_game_and_seq(store):
 
 def test_append_continues_the_log(store):
     store.create_game("g", HEADER, CODEC)
-    store.append("g", 0, CODEC, [ROLL])
-    store.append("g", 1, CODEC, [CHOOSE])
+    store.append("g", 0, head(store), CODEC, [ROLL])
+    store.append("g", 1, head(store), CODEC, [CHOOSE])
     assert [(r.seq, r.step, r.actor, r.command) for r in store.rows("g")] == [
         (0, 0, "chance", "roll 6 1 5 5 5"), (1, 1, "Ann", "6+1 5+5 5"),
     ]
@@ -40,9 +45,10 @@ def test_append_continues_the_log(store):
 def test_an_append_at_a_stale_position_conflicts_and_writes_nothing(db_path):
     a, b = Store(db_path), Store(db_path)
     a.create_game("g", HEADER, CODEC)
-    a.append("g", 0, CODEC, [ROLL])
-    with pytest.raises(ConcurrencyConflict, match="expected to write event 0, the log has 1 events"):
-        b.append("g", 0, CODEC, [ROLL])
+    decided_at = head(a)
+    a.append("g", 0, head(a), CODEC, [ROLL])
+    with pytest.raises(ConcurrencyConflict, match="the game changed: replay and try again"):
+        b.append("g", 0, decided_at, CODEC, [ROLL])
     assert len(b.rows("g")) == 1
 
 
@@ -55,7 +61,7 @@ def test_of_two_racing_writers_exactly_one_wins(db_path):
         store = Store(db_path)
         barrier.wait()
         try:
-            store.append("g", 0, CODEC, [ROLL])
+            store.append("g", 0, head(store), CODEC, [ROLL])
             outcomes.append("won")
         except ConcurrencyConflict:
             outcomes.append("conflict")
@@ -79,7 +85,7 @@ def test_all_events_of_an_append_are_written_or_none(store, monkeypatch):
 
     monkeypatch.setattr(Store, "_insert", insert_then_fail)
     with pytest.raises(StoreError, match="the disk is full; nothing was written"):
-        store.append("g", 0, CODEC, [ROLL, CHOOSE])
+        store.append("g", 0, head(store), CODEC, [ROLL, CHOOSE])
     monkeypatch.undo()
     assert store.rows("g") == []
     assert store.recorded("g")["events"] == 0
@@ -87,7 +93,7 @@ def test_all_events_of_an_append_are_written_or_none(store, monkeypatch):
 
 def test_the_primary_key_backs_the_position_check(store):
     store.create_game("g", HEADER, CODEC)
-    store.append("g", 0, CODEC, [ROLL])
+    store.append("g", 0, head(store), CODEC, [ROLL])
     with pytest.raises(sqlite3.IntegrityError):
         store.db.conn.execute(
             "insert into events (game_id, seq, step, actor, command, type, version, payload, hash, time)"

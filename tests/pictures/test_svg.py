@@ -185,7 +185,7 @@ def test_solarius_mission_outlines_what_the_last_command_changed():
 
 
 def forget_drawn_parts() -> None:
-    """Empty every memory of parts drawn before: the elements, Solarius Mission's board and mats."""
+    """Empty every memory of parts drawn before: the elements, Solarius Mission's board, maps and mats."""
     from solrec.core import svg
     from solrec.core.solarius_mission import render
 
@@ -193,6 +193,7 @@ def forget_drawn_parts() -> None:
         element.cache_clear()  # type: ignore[attr-defined]
     render._BACKGROUNDS.clear()
     render._MATS.clear()
+    render._MAPS.clear()
 
 
 @pytest.mark.parametrize("path", ["solarius-mission/space-three-players-seeded.jsonl",

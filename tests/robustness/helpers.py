@@ -7,6 +7,7 @@ any change to the database after a refusal. ``Tally`` counts what was tried, for
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ from solrec.events.envelope import codec_for
 from solrec.replay.simulate import game_seed, player_rng, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
+# The CLI as another process runs it (for races between processes)
+SOLREC = [sys.executable, "-c", "from solrec.cli.main import run; run()"]
 FIXTURES = ROOT / "fixtures"
 
 TALLY: Counter[str] = Counter()  # inputs tried per kind, exits per code (printed by the slow run)
@@ -159,3 +162,35 @@ def sql(db: Path, *statements: str, params: tuple = ()) -> None:
         conn.execute(statement, params if "?" in statement else ())
     conn.commit()
     conn.close()
+
+
+def as_schema(db: Path, version: int, *edits: str) -> None:
+    """The database as an older solrec left it (schema 2: no ``head`` column; schema 1: no ``data``
+    either, nor the views), then ``edits``, made under that schema."""
+    statements = ["alter table events drop column head"]
+    if version == 1:
+        statements = ["drop view event_log", "drop view game_list", "alter table events drop column data", *statements]
+    sql(db, *statements, f"update solrec_meta set value = '{version}' where key = 'schema'", *edits)
+
+
+def two_games(db: Path) -> Hostile:
+    """The worked example imported twice, as ``we`` (to damage) and ``ok`` (to stay as it is)."""
+    cli = Hostile(db)
+    for game_id in ("we", "ok"):
+        cli.run("import", str(FIXTURES / "solo-dice" / "worked-example.jsonl"), "--id", game_id)
+    return cli
+
+
+def small_disk(monkeypatch, spare_pages: int) -> None:
+    """Every database opened from now on may grow by ``spare_pages`` pages only (a full disk)."""
+    from solrec.events.store import Store
+
+    original = Store._connect
+
+    def connect(self, create):
+        db = original(self, create)
+        pages = db.conn.execute("PRAGMA page_count").fetchone()[0]
+        db.conn.execute(f"PRAGMA max_page_count = {pages + spare_pages}")
+        return db
+
+    monkeypatch.setattr(Store, "_connect", connect)

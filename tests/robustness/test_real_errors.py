@@ -7,7 +7,6 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -18,10 +17,9 @@ from solrec.core import make_header
 from solrec.core.registry import get_game
 from solrec.events import Store, StoreError, codec_for
 
-from .helpers import FIXTURES, Hostile
+from .helpers import FIXTURES, SOLREC, Hostile, small_disk
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
-SOLREC = [sys.executable, "-c", "from solrec.cli.main import run; run()"]
 
 
 def refusal(cli, *args, code=2, db=None) -> str:
@@ -154,7 +152,7 @@ def test_a_full_disk_is_reported_as_a_full_disk_not_a_rollback_error(tmp_path):
 
     big = [Step("chance", Roll((1, 2, 3, 4, 5)), "roll 1 2 3 4 5" + " " * 3000, (Rolled((1, 2, 3, 4, 5)),))] * 40
     with pytest.raises(StoreError, match="the disk is full; nothing was written"):
-        store.append("g", 0, codec_for(game), big)
+        store.append("g", 0, store.recorded("g")["head"], codec_for(game), big)
     assert store.rows("g") == []
 
 
@@ -231,10 +229,12 @@ def test_a_killed_writer_leaves_every_stored_game_valid(tmp_path):
 
 
 # -- item 7: a refusal writes nothing -----------------------------------------------------------------
+# (`validate --all` and `list` on a missing database are no refusal: 0 games, exit 0, and no file
+# either: tests/test_vocabulary.py)
 @pytest.mark.parametrize(
     "args",
     [("new", "solo-dice", "-o", "x=1"), ("new", "nope"), ("new", "solo-dice", "--id", "-bad"),
-     ("play", "g", "roll 1 2 3 4 5"), ("show", "g"), ("validate", "--all"), ("simulate", "solo-dice", "-o", "x=1")],
+     ("play", "g", "roll 1 2 3 4 5"), ("show", "g"), ("simulate", "solo-dice", "-o", "x=1")],
 )
 def test_a_refusal_on_a_missing_database_leaves_no_file(tmp_path, args):
     cli = Hostile(tmp_path / "sub" / "solrec.db")
@@ -284,3 +284,22 @@ def test_a_database_sqlite_opens_read_only_is_reported_as_read_only(tmp_path, mo
 
     monkeypatch.setattr(Store, "_connect", read_only)
     assert "read-only; nothing was written" in refusal(cli, "play", "g", "roll 1 2 3 4 5")
+
+
+def test_simulate_on_a_full_disk_says_which_games_it_kept(tmp_path, monkeypatch):
+    """Issue 21: each simulated game is its own write; when the disk fills, the games before are kept
+    and the message names them (it said "nothing was written" while some were)."""
+    cli = Hostile(tmp_path / "solrec.db")
+    cli.run("simulate", "solo-dice", "--games", "1")
+    small_disk(monkeypatch, 6)
+    result = cli.runner.invoke(app, ["simulate", "solo-dice", "--games", "200", "--db", str(cli.db)])
+    monkeypatch.undo()
+    store = Store(cli.db, create=False)
+    kept = store.game_ids()[1:]
+    store.close()
+    assert result.exit_code == 2 and 0 < len(kept) < 200, (result.stderr, kept)
+    assert result.stderr == (
+        f"solrec: {cli.db}: the disk is full at game {len(kept) + 1} of 200: kept the {len(kept)} recorded before it"
+        f" ({kept[0]} .. {kept[-1]}); nothing more was written\n"
+    )
+    assert cli.run("validate", "--all").exit_code == 0

@@ -97,14 +97,36 @@ def test_without_the_key_a_seal_is_shown_but_not_verified(cli, monkeypatch):
     assert "we: valid (solo-dice, 26 events, rules 1, sealed (no key to verify))" in cli.run("validate", "we").stdout
 
 
-def test_play_after_sealing_keeps_the_sealed_part_verified(tmp_path, monkeypatch):
+def test_a_seal_of_part_of_the_log_says_which_part_it_covers(tmp_path, monkeypatch):
+    """Events played after sealing are not covered: "seal verified" alone would claim the whole log."""
     monkeypatch.setenv("SOLREC_KEY", "k")
     cli = Hostile(tmp_path / "solrec.db")
     cli.run("new", "solo-dice", "--entered", "--id", "g")
     cli.run("play", "g", "roll 6 1 5 5 5")
-    cli.run("seal", "g")
     cli.run("play", "g", "6+1 5+5 5")
-    assert "seal verified" in cli.run("validate", "g").stdout
+    cli.run("seal", "g")
+    cli.run("play", "g", "roll 6 1 5 5 5")
+    cli.run("play", "g", "6+1 5+5 5")
+    result = cli.run("validate", "g")
+    assert result.exit_code == 0
+    assert "sealed at position 2 of 4; the last 2 events are not covered" in result.stdout
+    assert "seal verified" not in result.stdout
+    assert cli.run("validate", "g", "--json").stdout.count('"sealed_at": 2') == 1
+
+
+DAMAGED_SEALS = [("mac", "é", 26), ("mac", "ab", 26), ("mac", "0" * 63 + "G", 26), ("mac", "", 26),
+                 ("head", "not a hash", 26), ("events", -5, 0)]
+
+
+@pytest.mark.parametrize(("column", "value", "position"), DAMAGED_SEALS, ids=[f"{c}={v!r}" for c, v, _ in DAMAGED_SEALS])
+def test_a_stored_seal_that_is_not_an_hmac_is_a_verdict(cli, monkeypatch, column, value, position):
+    monkeypatch.setenv("SOLREC_KEY", "k")
+    cli.run("seal", "we")
+    sql(cli.db, f"update seals set {column} = ? where game_id = 'we'", params=(value,))
+    result = cli.run("validate", "--all")
+    assert result.exit_code == 1 and f"we: INVALID at position {position}: its stored seal is damaged" in result.stdout
+    assert "other: valid" in result.stdout
+    assert cli.run("seal", "we").exit_code == 1  # not sealed again over a damaged seal
 
 
 def test_seal_needs_a_key_and_a_valid_game(cli, monkeypatch):

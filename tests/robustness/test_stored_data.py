@@ -3,11 +3,14 @@ items 1, 3 and 8)."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
 import pytest
 
 from solrec.events.store import MAX_HEAD, MAX_PAYLOAD
 
-from .helpers import FIXTURES, Hostile, edit_command, rechain, sql
+from .helpers import FIXTURES, Hostile, edit_command, rechain, sql, two_games
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
 READERS = [
@@ -18,10 +21,7 @@ READERS = [
 
 @pytest.fixture
 def cli(tmp_path):
-    h = Hostile(tmp_path / "solrec.db")
-    h.run("import", str(WORKED), "--id", "we")
-    h.run("import", str(WORKED), "--id", "ok")
-    return h
+    return two_games(tmp_path / "solrec.db")
 
 
 def refused(cli, *args) -> str:
@@ -180,3 +180,103 @@ def test_a_rechained_edit_is_decoded_strictly(cli):
     rechain(cli.db, "we")
     assert "at position 1: event 'rolled' payload does not fit its type: dice should be a list" in refused(cli, "show", "we")
     assert "we: INVALID at position 1" in cli.run("validate", "we").stdout
+
+
+@pytest.mark.parametrize("args", [("validate", "we"), ("validate", "--all")], ids=["one game", "--all"])
+def test_an_edited_data_column_is_reported_by_validate(cli, args):
+    """``data`` is a browsing column like the others: Datasette must not show dice the log does not hold."""
+    sql(cli.db, """update events set data = '{"dice":[6,6,6,6,6]}' where game_id = 'we' and seq = 0""")
+    result = cli.run(*args)
+    assert result.exit_code == 1
+    assert "we: INVALID at position 1: its browsing columns" in result.stdout
+
+
+def test_an_option_value_beyond_64_bits_is_a_verdict_for_its_game_and_the_others_still_read(cli):
+    sql(cli.db, """update games set options = '{"x": 1000000000000000000000000000000}' where id = 'we'""")
+    for args in READERS:
+        assert "option 'x' is a whole number of 31 digits" in refused(cli, *args)
+    listed = cli.run("list")
+    assert listed.exit_code == 0 and "we " in listed.stdout and "ok " in listed.stdout
+    result = cli.run("validate", "--all")
+    assert result.exit_code == 1
+    assert "we: INVALID at position 0" in result.stdout and "ok: valid" in result.stdout
+
+
+DIGITS = "9" * 5000  # over Python's limit of 4300 digits for reading a whole number from text
+BIG_COMPONENTS = '{"a": ' + DIGITS + "}"
+
+
+def test_a_component_number_over_the_digit_limit_is_bad_input_on_the_command_line(tmp_path):
+    cli = Hostile(tmp_path / "solrec.db")
+    result = cli.run("new", "solarius-mission", "-o", "components=x", "-o", f"components_data={BIG_COMPONENTS}")
+    assert result.exit_code == 2 and "a number of more than 4300 digits" in result.stderr  # nothing written
+
+
+def test_a_component_number_over_the_digit_limit_is_bad_input_in_an_import_header(tmp_path):
+    cli = Hostile(tmp_path / "solrec.db")
+    header = {"solrec": 1, "game": "solarius-mission", "players": ["Ann", "Bob"], "chance": "seeded", "seed": 1,
+              "options": {"components": "x", "components_data": BIG_COMPONENTS}}
+    record = tmp_path / "big.jsonl"
+    record.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    result = cli.run("import", str(record))
+    assert result.exit_code == 2 and "line 1: " in result.stderr and "4300 digits" in result.stderr
+
+
+def test_a_stored_component_number_over_the_digit_limit_is_a_verdict(tmp_path):
+    cli = Hostile(tmp_path / "solrec.db")
+    cli.run("new", "solarius-mission", "--id", "g", "--seed", "1")
+    conn = sqlite3.connect(cli.db)
+    options = json.loads(conn.execute("select options from games where id = 'g'").fetchone()[0])
+    conn.close()
+    options.update(components="x", components_data=BIG_COMPONENTS)
+    sql(cli.db, "update games set options = ? where id = 'g'", params=(json.dumps(options),))
+    rechain(cli.db, "g")  # the attacker recomputes the chain: only the header's content is wrong
+    assert "4300 digits" in refused(cli, "show", "g")
+    result = cli.run("validate", "g")
+    assert result.exit_code == 1 and "g: INVALID at position 0" in result.stdout and "4300 digits" in result.stdout
+
+
+HOSTILE = "w\u202ee\x1b[2J"  # a right-to-left override and a clear-screen: refused at input (ids, names)
+SHOWN = [("list",), ("list", "--json"), ("show", HOSTILE), ("show", HOSTILE, "--json"), ("log", HOSTILE),
+         ("log", HOSTILE, "--json"), ("validate", HOSTILE), ("validate", "--all", "--json")]
+
+
+def printable(text: str) -> bool:
+    return all(c.isprintable() or c == "\n" for c in text)
+
+
+@pytest.mark.parametrize("args", SHOWN, ids=[" ".join(a).replace(HOSTILE, "ID") for a in SHOWN])
+def test_a_control_or_bidi_character_from_a_stored_file_is_shown_escaped(cli, args):
+    """A game id input refuses, stored behind solrec's back (ids are not hashed): every reading
+    command shows it escaped, as a refusal does, and --json gives the id itself, as JSON escapes."""
+    sql(cli.db, "update events set game_id = ? where game_id = 'we'", params=(HOSTILE,))
+    sql(cli.db, "update games set id = ? where id = 'we'", params=(HOSTILE,))
+    result = cli.run(*args)
+    assert result.exit_code == 0 or args[0] == "validate" and result.exit_code == 1, result.stderr
+    assert printable(result.stdout + result.stderr) and "\\u202e" in result.stdout
+    if "--json" in args:
+        assert HOSTILE in strings(json.loads(result.stdout))
+
+
+def strings(value) -> set[str]:
+    """Every text value in a JSON document."""
+    if isinstance(value, str):
+        return {value}
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return set().union(*(strings(v) for v in items)) if items else set()
+
+
+def test_a_stored_player_name_with_a_bidi_override_is_listed_escaped(cli):
+    name = "A\u202en\x1b[2Jn"
+    sql(cli.db, "update games set players = ? where id = 'we'", params=(json.dumps([name]),))
+    result = cli.run("list")
+    assert printable(result.stdout) and "A\\u202en\\x1b[2Jn" in result.stdout
+
+
+def test_a_time_that_is_not_text_is_no_time_for_every_reader(cli):
+    """The time is not hashed, and ``validate --all`` does not read it: ``show`` refused a game over
+    it that ``validate --all`` found valid (found by the tampering fuzz)."""
+    sql(cli.db, "update events set time = x'' where game_id = 'we' and seq = 0")
+    assert cli.run("show", "we").exit_code == 0
+    assert cli.run("validate", "--all").exit_code == 0
+    assert cli.run("validate", "we").exit_code == 0

@@ -156,9 +156,9 @@ def test_the_content_a_game_records_fits_in_the_store_s_options():
 
 
 def test_recorded_content_out_of_bounds_is_refused_not_a_crash():
-    with pytest.raises(comp.InvalidComponents, match="not JSON within bounds"):
+    with pytest.raises(comp.InvalidComponents, match="not JSON"):
         comp.from_canonical("x", '{"a": ' + "1" * 5000 + "}")
-    with pytest.raises(comp.InvalidComponents, match="not JSON within bounds|nests at most"):
+    with pytest.raises(comp.InvalidComponents, match="not JSON|nests at most"):
         comp.from_canonical("x", "[" * 5000 + "]" * 5000)
     with pytest.raises(comp.InvalidComponents, match="over the bound"):
         comp.from_canonical("x", '"' + "x" * (comp.MAX_CONTENT + 1) + '"')

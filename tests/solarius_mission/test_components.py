@@ -189,8 +189,8 @@ def test_a_bad_set_is_refused_with_exit_two_and_nothing_written(cli, tmp_path):
 
 
 def plays(cli, gid: str, command: str) -> list[int]:
-    """The positions (seq) of the events of each recorded ``command`` in game ``gid``."""
-    return [e["seq"] for e in cli.json("log", gid)["events"] if e["command"] == command]
+    """The positions (``log``'s POS) the events of each recorded ``command`` in game ``gid`` lead to."""
+    return [e["position"] for e in cli.json("log", gid)["events"] if e["command"] == command]
 
 
 def changed_games(cli, tmp_path: Path, field: str) -> tuple[dict, set, set]:
