@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from .app import Db, GameId, command, workflows
-from .errors import Unsupported
+from .errors import Unsupported, UsageRefused
 
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see (an audit after the game).")]
@@ -65,23 +65,39 @@ def svg_cmd(
 def html_cmd(
     game_id: GameId,
     diff: Annotated[str | None, typer.Option("--diff", metavar="ID_B", help="Show this game beside ID, the first divergence marked.")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Open at this position (default: the end of a finished game, else the set-up).")] = None,
+    with_forks: Annotated[bool, typer.Option("--with-forks", help="Also write its forks' pages, linked, into the folder -o DIR/.")] = False,
     reveal: Reveal = False,
     output: Output = None,
     db: Db = None,
 ) -> None:
-    """Write a self-contained HTML replay of the game (no network: inline CSS, JS and SVG)."""
+    """Write a self-contained HTML replay of the game (no network: inline CSS, JS and SVG).
+
+    The page lists the moves beside the board (click one to go there) with their comments and marks;
+    the address ends in #pos=N, the position shown, so a link opens that position."""
     from solrec.replay.html import check_size, diff_page, page
-    from solrec.replay.log import load
+    from solrec.replay.log import check_position, load
 
     store = workflows().open_store(db)
+    if with_forks:
+        if diff is not None:
+            raise UsageRefused("--with-forks writes one page per game: not with --diff")
+        if output is None:
+            raise UsageRefused("--with-forks writes a page per game: give the folder with -o DIR/")
+        _write_tree(store, game_id, at, reveal, output)
+        return
+    if at is not None and diff is not None:
+        raise UsageRefused("--at opens one game's page: not with --diff")
     ids = [game_id] + ([] if diff is None else [diff])
     check_size(sum(store.game_row(gid)["events"] for gid in ids))  # up front, from the games rows alone
     logs = [load(store, gid) for gid in ids]
+    if at is not None:
+        check_position(logs[0], at)
     commands = sum(len(log.steps()) for log in logs)
 
     def build(progress=None) -> str:
         if diff is None:
-            return page(logs[0], reveal=reveal, progress=progress)
+            return page(logs[0], reveal=reveal, progress=progress, at=at)
         return diff_page(logs[0], logs[1], reveal=reveal, progress=progress)
 
     if sys.stderr.isatty():
@@ -93,6 +109,36 @@ def html_cmd(
     _write(text, output)
     if output is not None:
         typer.echo(f"wrote {output} ({commands} command{'' if commands == 1 else 's'}, {_size(len(text.encode()))})")
+
+
+def _write_tree(store, game_id: str, at: int | None, reveal: bool, folder: Path) -> None:
+    """The game's page and each fork's, as DIR/ID.html, linked both ways at the positions they branch
+    from. Every page is built before any is written."""
+    from solrec.events.forks import descendants
+    from solrec.replay.html import check_size, page
+    from solrec.replay.log import check_position, load
+
+    if folder.exists() and not folder.is_dir():
+        raise UsageRefused(f"{folder} is not a folder: --with-forks writes one page per game into -o DIR/")
+    tree = descendants(store, game_id)
+    ids = [game_id] + [f for f, _, _ in tree]
+    check_size(max(store.game_row(gid)["events"] for gid in ids))
+    parents = {f: (p, position) for f, p, position in tree}
+    pages = {}
+    for gid in ids:
+        log = load(store, gid)
+        if gid == game_id and at is not None:
+            check_position(log, at)
+        forks = [{"id": f, "at": position, "href": f"{f}.html#pos={position}"} for f, p, position in tree if p == gid]
+        parent = parents.get(gid)
+        links = {"forks": forks,
+                 "parent": None if parent is None else {"id": parent[0], "at": parent[1], "href": f"{parent[0]}.html#pos={parent[1]}"}}
+        pages[gid] = page(log, reveal=reveal, at=at if gid == game_id else None, links=links)
+    folder.mkdir(parents=True, exist_ok=True)
+    for gid, text in pages.items():
+        (folder / f"{gid}.html").write_text(text, encoding="utf-8")
+    total = sum(len(t.encode()) for t in pages.values())
+    typer.echo(f"wrote {len(pages)} pages to {folder}: {', '.join(f'{gid}.html' for gid in pages)} ({_size(total)})")
 
 
 def _size(count: int) -> str:

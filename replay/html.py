@@ -103,7 +103,9 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, progress: Pr
     def step(number: int, position: int, actor: str, command: str, events: list[str], state, last) -> dict:
         sheet = game.score(state)
         picture = game.svg(state, reveal=reveal, last=last)
+        notes = [{"n": c.n, "by": c.by, "mark": c.mark, "text": c.text} for c in log.notes.at(position)]
         return {
+            "notes": notes,
             "number": number,
             "position": position,
             "actor": actor,
@@ -159,11 +161,25 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def page(log: Log, *, reveal: bool = False, progress: Progress = None) -> str:
-    """The replay page of one log; ``progress`` is called after each command drawn."""
+def page(log: Log, *, reveal: bool = False, progress: Progress = None, at: int | None = None,
+         links: dict[str, Any] | None = None) -> str:
+    """The replay page of one log; ``progress`` is called after each command drawn.
+
+    It opens at the command that ends at position ``at`` (or the last one before it); without ``at``,
+    a finished game opens at its end and a running one at the set-up. A ``#pos=N`` fragment in the
+    page's address opens position N instead, and moving updates it. ``links``: the pages of the
+    game's variations, ``{"forks": [{"id", "at", "href"}], "parent": {"id", "at", "href"} | None}``,
+    shown at the positions they branch from."""
     check_size(len(log.rows))
     tables = _Tables()
     game = replay_data(log, tables, reveal=reveal, progress=progress)
+    steps = game["steps"]
+    if at is None:
+        start = len(steps) - 1 if steps[-1]["status"].startswith("game over") else 0
+    else:
+        start = max(k for k, s in enumerate(steps) if s["position"] <= at)
+    game["start"] = start
+    game["links"] = links or {"forks": [], "parent": None}
     payload = {"fragments": tables.fragments, "lines": tables.lines, "games": [game], "divergence": None}
     return _page(f"{game['title']} {log.game_id}: replay", payload)
 
@@ -234,6 +250,26 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 .totals { font-size: 15px; font-weight: bold; margin: 4px 0 8px 0; }
 .status { font-size: 13px; color: #1d2b44; margin-bottom: 6px; }
 .mark { color: #c62828; font-weight: bold; }
+.layout { display: flex; align-items: flex-start; }
+.layout .columns { flex: 1; min-width: 0; }
+#moves { width: 250px; max-height: calc(100vh - 60px); overflow-y: auto; margin: 10px 0 10px 14px; padding: 0;
+  list-style: none; background: #fff; border: 1px solid #ccc; border-radius: 6px; font-size: 13px;
+  position: sticky; top: 50px; }
+#moves li { padding: 2px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+#moves li:hover { background: #eef2fa; }
+#moves li.current { background: #1d2b44; color: #fff; }
+#moves .num { display: inline-block; min-width: 2.5em; color: #777; }
+#moves li.current .num { color: #c9d6f0; }
+#moves .cmd { font-family: DejaVu Sans Mono, monospace; }
+#moves .marks { color: #c62828; font-weight: bold; margin-left: 4px; }
+#moves li.current .marks { color: #ffb4b4; }
+#moves .fork { color: #2e7d32; margin-left: 4px; }
+.notes { margin: 0 0 8px 0; padding: 0; list-style: none; font-size: 13px; }
+.notes li { background: #fff8e1; border-left: 3px solid #f9a825; padding: 3px 8px; margin-bottom: 3px; }
+.notes .nmark { color: #c62828; font-weight: bold; margin-right: 4px; }
+.notes .by { font-weight: bold; margin-right: 4px; }
+.variations { font-size: 13px; margin: 0 0 8px 0; }
+.variations a { color: #2e7d32; margin-right: 8px; }
 </style>
 </head>
 <body>
@@ -248,7 +284,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 <span id="stepinfo"></span>
 <button id="jump" hidden>first divergence</button>
 </div>
-<div class="columns" id="columns"></div>
+<div class="layout"><ol id="moves" hidden></ol><div class="columns" id="columns"></div></div>
 <script type="application/json" id="data">__DATA__</script>
 <script>
 "use strict";
@@ -288,6 +324,8 @@ header .meta { font-size: 12px; color: #c9d6f0; }
     move.appendChild(actor); move.appendChild(document.createTextNode(" ")); move.appendChild(command);
     var mark = el("span", "mark"); move.appendChild(document.createTextNode(" ")); move.appendChild(mark);
     var events = el("ul", "events"); events.id = gi ? "events" + gi : "events";
+    var notes = el("ul", "notes"); notes.id = gi ? "notes" + gi : "notes";
+    var variations = el("div", "variations"); variations.id = gi ? "variations" + gi : "variations";
     var status = el("div", "status"); status.id = gi ? "status" + gi : "status";
     var row = el("div", "row");
     var board = el("div", "board"); board.id = gi ? "board" + gi : "board";
@@ -296,11 +334,42 @@ header .meta { font-size: 12px; color: #c9d6f0; }
     var table = el("table");
     sheet.appendChild(el("div", "", "score sheet")); sheet.appendChild(totals); sheet.appendChild(table);
     row.appendChild(board); row.appendChild(sheet);
-    box.appendChild(move); box.appendChild(events); box.appendChild(status); box.appendChild(row);
+    box.appendChild(move); box.appendChild(events); box.appendChild(notes); box.appendChild(variations);
+    box.appendChild(status); box.appendChild(row);
     document.getElementById("columns").appendChild(box);
     cols.push({g: g, box: box, actor: actor, command: command, mark: mark, events: events, status: status,
-      board: board, totals: totals, table: table, shownSvg: null});
+      board: board, totals: totals, table: table, shownSvg: null, notes: notes, variations: variations});
   });
+  // One game: a move list beside the board (click to go), and positions in the address (#pos=N)
+  var single = G.length === 1, moves = document.getElementById("moves"), items = [];
+  function marksOf(s) { return s.notes.map(function (n) { return n.mark; }).filter(function (m) { return m; }); }
+  function forksAt(g, s) { return g.links ? g.links.forks.filter(function (f) { return f.at === s.position; }) : []; }
+  if (single) {
+    moves.hidden = false;
+    G[0].steps.forEach(function (s, k) {
+      var li = el("li");
+      li.id = "move" + k;
+      li.appendChild(el("span", "num", k === 0 ? "" : String(k)));
+      li.appendChild(document.createTextNode(k === 0 ? "the set-up" : s.actor + " "));
+      if (k) li.appendChild(el("span", "cmd", s.command));
+      var m = marksOf(s);
+      if (m.length || s.notes.length) li.appendChild(el("span", "marks", m.length ? m.join(" ") : "\u2026"));
+      if (forksAt(G[0], s).length) li.appendChild(el("span", "fork", "\u21b3 variation"));
+      li.title = "position " + s.position;
+      li.onclick = function () { show(k); };
+      moves.appendChild(li);
+      items.push(li);
+    });
+  }
+  function stepAt(position) {
+    var steps = G[0].steps, k = 0;
+    steps.forEach(function (s, i) { if (s.position <= position) k = i; });
+    return k;
+  }
+  function fromFragment() {
+    var m = /^#pos=(\\d+)$/.exec(location.hash);
+    return m ? stepAt(parseInt(m[1], 10)) : null;
+  }
   var slider = document.getElementById("slider");
   slider.max = String(maxStep);
   if (D) {
@@ -329,6 +398,24 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       c.box.classList.toggle("diverged", !!diverged);
       c.events.textContent = "";
       s.events.forEach(function (t) { c.events.appendChild(el("li", "", t)); });
+      c.notes.textContent = "";
+      (ended ? [] : s.notes).forEach(function (n) {
+        var li = el("li");
+        li.setAttribute("data-n", String(n.n));
+        if (n.mark) { li.appendChild(el("span", "nmark", n.mark)); li.appendChild(document.createTextNode(" ")); }
+        if (n.by) { li.appendChild(el("span", "by", n.by + ":")); li.appendChild(document.createTextNode(" ")); }
+        li.appendChild(document.createTextNode(n.text));
+        c.notes.appendChild(li);
+      });
+      c.variations.textContent = "";
+      var links = ended ? [] : forksAt(c.g, s);
+      var parent = c.g.links && c.g.links.parent;
+      if (links.length) c.variations.appendChild(document.createTextNode("variations from here: "));
+      links.forEach(function (f) { var a = el("a", "", f.id); a.setAttribute("href", f.href); c.variations.appendChild(a); });
+      if (parent && s.position === parent.at) {
+        c.variations.appendChild(document.createTextNode("a variation of "));
+        var a = el("a", "", parent.id); a.setAttribute("href", parent.href); c.variations.appendChild(a);
+      }
       c.status.textContent = "position " + s.position + " (events applied)" + (s.status ? "; " + s.status : "");
       if (c.shownSvg !== s) {
         if (s.svg) c.board.innerHTML = svgOf(s.svg);
@@ -353,6 +440,19 @@ header .meta { font-size: 12px; color: #c9d6f0; }
         c.table.appendChild(tr);
       });
     });
+    if (single) {
+      items.forEach(function (li, k) { li.classList.toggle("current", k === current); });
+      var item = items[current];
+      if (item) {  // kept in view inside the list, without scrolling the page
+        if (item.offsetTop < moves.scrollTop) moves.scrollTop = item.offsetTop;
+        else if (item.offsetTop + item.offsetHeight > moves.scrollTop + moves.clientHeight)
+          moves.scrollTop = item.offsetTop + item.offsetHeight - moves.clientHeight;
+      }
+      var want = "#pos=" + G[0].steps[current].position;
+      if (location.hash !== want) {
+        try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
+      }
+    }
   }
   document.getElementById("first").onclick = function () { show(0); };
   document.getElementById("prev").onclick = function () { show(current - 1); };
@@ -367,7 +467,9 @@ header .meta { font-size: 12px; color: #c9d6f0; }
     else if (e.key === "Home") { show(0); e.preventDefault(); }
     else if (e.key === "End") { show(maxStep); e.preventDefault(); }
   });
-  show(0);
+  window.addEventListener("hashchange", function () { var k = fromFragment(); if (single && k !== null) show(k); });
+  var opening = single ? fromFragment() : null;
+  show(opening !== null ? opening : (single ? G[0].start || 0 : 0));
 })();
 </script>
 </body>

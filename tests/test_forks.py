@@ -7,7 +7,7 @@ import json
 
 from .conftest import FIXTURES
 
-DISPUTED = FIXTURES / "annotated" / "solari-disputed.jsonl"
+DISPUTED = FIXTURES / "annotated" / "solari" / "disputed-with-forks.jsonl"
 PARENT = "solari-disputed"
 
 

@@ -14,7 +14,7 @@ from solrec.events.store import NOTES_TABLES, Store
 from .conftest import FIXTURES
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
-DISPUTED = FIXTURES / "annotated" / "solari-disputed.jsonl"
+DISPUTED = FIXTURES / "annotated" / "solari" / "disputed-with-forks.jsonl"
 KEY = "club referee secret"
 
 
