@@ -32,6 +32,22 @@ def command_ends(log) -> list[int]:
     return ends
 
 
+def check_command_end(log, position: int, verb: str) -> int:
+    """``position`` when a command ends there (or it is the set-up); refused otherwise, naming the
+    nearest positions that are (``verb``: what the user wanted to do there)."""
+    from solrec.core.errors import InvalidSetup
+
+    ends = command_ends(log)
+    if position in ends:
+        return position
+    if not 0 <= position <= ends[-1]:
+        raise InvalidSetup(f"position {position} is outside the log (0 to {ends[-1]})")
+    raise InvalidSetup(
+        f"position {position} lies inside a command's events: {verb} {max(e for e in ends if e < position)} or"
+        f" {min(e for e in ends if e > position)} (where a command ends)"
+    )
+
+
 @command("note")
 def note_cmd(
     game_id: GameId,
@@ -48,7 +64,6 @@ def note_cmd(
     Comments are not part of the game: they never change its events or hashes. A "ruled" comment is
     what a referee writes when settling a dispute: its text cites the rule.
     """
-    from solrec.core.errors import InvalidSetup
     from solrec.events import notes
 
     log = load_log(db, game_id)
@@ -66,16 +81,7 @@ def note_cmd(
         lines = [f"{n.position:>5}  {n.line()}" for n in stored] or [f"{game_id}: no comments"]
         emit(as_json, {"id": game_id, "notes": [n.as_dict() for n in stored]}, "\n".join(lines))
         return
-    ends = command_ends(log)
-    position = ends[-1] if at is None else at
-    if position not in ends:
-        if not 0 <= position <= ends[-1]:
-            raise InvalidSetup(f"position {position} is outside the log (0 to {ends[-1]})")
-        before = max(e for e in ends if e < position)
-        raise InvalidSetup(
-            f"position {position} lies inside a command's events: comment on {before} or"
-            f" {min(e for e in ends if e > position)} (where a command ends)"
-        )
+    position = len(log.rows) if at is None else check_command_end(log, at, "comment on")
     note = notes.add(store, game_id, position, default_author() if by is None else by, notes.check_mark(mark), text or "")
     data: dict[str, Any] = {"id": game_id, "note": note.as_dict()}
     emit(as_json, data, f"{game_id}: comment {note.line()} on position {position}")

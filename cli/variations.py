@@ -23,19 +23,12 @@ def fork_cmd(
     records where it came from (`list --tree`, `diff`). A seeded game goes on from the same seed.
     Then it is an ordinary game: play it, score it, diff it against its parent.
     """
-    from solrec.core.errors import InvalidSetup
-
-    from .annotate import command_ends
+    from .annotate import check_command_end
 
     session = workflows()
     session.check_id_given(new_id)
     log = load_log(db, game_id)
-    ends = command_ends(log)
-    if at not in ends:
-        if not 0 <= at <= ends[-1]:
-            raise InvalidSetup(f"position {at} is outside the log (0 to {ends[-1]})")
-        raise InvalidSetup(f"position {at} lies inside a command's events: fork at {max(e for e in ends if e < at)} or"
-                           f" {min(e for e in ends if e > at)} (where a command ends)")
+    check_command_end(log, at, "fork at")
     store = session.open_store(db)
     gid, steps = session.fork_game(store, log, at, new_id)
     fork = load_log(db, gid)

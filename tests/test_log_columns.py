@@ -10,7 +10,9 @@ HEADERS = ("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH")
 
 
 def _table(cli, *extra: str) -> list[str]:
-    return cli.run("log", "g", "--reveal", *extra).stdout.splitlines()[1:]
+    """The table's lines; a comment's line (``#N ...``, under its position's event) is not a row."""
+    lines = cli.run("log", "g", "--reveal", *extra).stdout.splitlines()[1:]
+    return [line for line in lines if not line.lstrip().startswith("#")]
 
 
 def _starts(header: str) -> list[int]:

@@ -291,3 +291,10 @@ def test_a_database_without_comment_tables_still_opens(cli):
     conn.execute("drop table note_heads")
     conn.commit()
     assert cli.json("validate", "a")["valid"] == 1
+
+
+def test_a_comment_table_of_another_shape_is_refused_as_a_foreign_file(cli):
+    cli.run("import", str(WORKED), "--id", "a")
+    sql(cli, "alter table notes add column extra text")
+    result = cli.run("validate", "a", expect=1)
+    assert "the notes table is not the one solrec makes" in result.stderr

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from ..conftest import FIXTURES
 from . import browser
 from .test_browser import text
-
-from ..conftest import FIXTURES
 
 DISPUTED = FIXTURES / "annotated" / "solari" / "disputed-with-forks.jsonl"
 PARENT = "solari-disputed"
