@@ -29,6 +29,7 @@ def seal_cmd(
     # imported here: every CLI call imports this module to register the command (start-up counts)
     from solrec.events import notes
     from solrec.events import seal as seals
+    from solrec.events.envelope import genesis_hash
     from solrec.events.store import UnknownGameId
     from solrec.replay.log import load
     from solrec.replay.validate import validate
@@ -57,7 +58,7 @@ def seal_cmd(
         head = log.rows[-1].hash if log.rows else log.recorded["head"] if log.recorded else ""
         # the seal binds the comments too (their count and chain head): events/notes.py
         comments = log.notes.notes
-        notes_head = notes.head_after(notes.genesis(store.game_row(gid)["genesis"]), comments, len(comments))
+        notes_head = notes.head_after(notes.genesis(genesis_hash(log.header)), comments, len(comments))
         mac = seals.notes_mac(key, gid, len(log.rows), head, len(comments), notes_head)
         notes.mark_sealed(store, gid, len(comments), notes_head)
         store.put_seal(gid, len(log.rows), head, mac)

@@ -24,6 +24,7 @@ import msgpack
 
 from solrec.core.errors import CorruptLog, InvalidSetup
 
+from .envelope import genesis_hash
 from .store import MAX_TEXT, NOTES_TABLES, Store, _now
 
 # A referee's marks: the annotation glyphs players know from chess, and the two a dispute needs.
@@ -184,10 +185,9 @@ def read(store: Store, game_id: str) -> Notes:
 
 
 def _events_genesis(store: Store, game_id: str) -> str:
-    value = store.game_row(game_id)["genesis"]
-    if not isinstance(value, str):
-        raise CorruptLog(f"game {game_id!r}: its genesis hash is not text")
-    return value
+    """The events' genesis as the chain starts from it: the hash of the stored header (never the
+    ``genesis`` column, which nothing else reads back either)."""
+    return genesis_hash(store.header(game_id))
 
 
 def _write(store: Store, game_id: str, notes: Sequence[Note], expected: Notes | None) -> list[Note]:
@@ -225,7 +225,7 @@ def checked(store: Store, game_id: str, events: int | None = None) -> Notes:
     row = store.game_row(game_id)
     if events is None:
         events = row["events"] if type(row["events"]) is int else 0
-    broken = problem(str(row["genesis"]), current, events)
+    broken = problem(_events_genesis(store, game_id), current, events)
     if broken is not None:
         raise CorruptLog(f"game {game_id!r} at position {broken[0]}: {broken[1]}")
     return current

@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 
 from solrec.events import notes
+from solrec.events.envelope import genesis_hash
 from solrec.events.store import NOTES_TABLES, Store
 
 from .conftest import FIXTURES
@@ -215,7 +216,7 @@ def recompute_comment_chain(cli) -> None:
     """What an attacker without the key can do: chain the comments again and fix their head."""
     store = Store(cli.db)
     stored = notes.read(store, "solari-disputed")
-    start = notes.genesis(store.game_row("solari-disputed")["genesis"])
+    start = notes.genesis(genesis_hash(store.header("solari-disputed")))
     chained = notes.chain(start, stored.notes)
     store.close()
     for c in chained:
@@ -291,6 +292,13 @@ def test_a_database_without_comment_tables_still_opens(cli):
     conn.execute("drop table note_heads")
     conn.commit()
     assert cli.json("validate", "a")["valid"] == 1
+
+
+def test_the_comment_chain_starts_from_the_header_not_from_the_genesis_column(annotated):
+    """Reading commands and validate agree: an edited genesis column breaks neither (nothing reads it)."""
+    sql(annotated, "update games set genesis = 0 where id = 'solari-disputed'")
+    assert annotated.run("show", "solari-disputed").exit_code == 0
+    assert verdict(annotated)["ok"]
 
 
 def test_a_comment_table_of_another_shape_is_refused_as_a_foreign_file(cli):
