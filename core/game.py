@@ -236,6 +236,17 @@ class Game(abc.ABC):
         shuffle, say, hides its order. The log and exports keep the full notation."""
         return self.format(command)
 
+    def format_at(self, command: Command, state: Any) -> str:
+        """A command as a player reads it at this position (``state``: the position it is played in),
+        e.g. a hex by the label printed on the board; ``parse(format_at(c, s), s) == c``. The stored
+        record keeps ``format``. Defaults to ``format``."""
+        return self.format(command)
+
+    def public_notation_at(self, command: Command, state: Any) -> str:
+        """``public_notation`` at this position: what is hidden stays hidden, the rest as ``format_at``."""
+        shown = self.public_notation(command)
+        return self.format_at(command, state) if shown == self.format(command) else shown
+
     def public_command_text(self, text: str) -> str:
         """A stored command text (a log row's) as players at the table may see it: the text parsed,
         then ``public_notation``; text that does not parse alone is shown as it is."""
@@ -279,6 +290,11 @@ class Game(abc.ABC):
         """One line for logs and replays."""
         fields = ", ".join(f"{k}={v!r}" for k, v in attrs.asdict(event, recurse=False).items())  # type: ignore[arg-type]
         return f"{event.TYPE}({fields})"
+
+    def describe_event_at(self, event: Event, state: Any) -> str:
+        """``describe_event`` with the state the event applies to (the position before it), for games
+        whose words need the position (a hex named by its board label). Defaults to ``describe_event``."""
+        return self.describe_event(event)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} rules {self.rules_version}>"

@@ -296,7 +296,7 @@ def check_path(
     if not path:
         return "a flight starts on the ship's hex"
     if path[0] not in board:
-        return f"the flight starts off the board at {format_hex(path[0])}"
+        return f"the flight starts off the board at {format_hex(path[0], board)}"
     for i, (a, b) in enumerate(zip(path, path[1:]), start=1):
         where = f"step {i} ({format_hex(a, board)} -> {format_hex(b, board)})"
         if b not in board:

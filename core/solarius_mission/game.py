@@ -15,7 +15,7 @@ from . import commands as c
 from . import components as comp
 from . import events as ev
 from . import notation, render, rules, scoring, text
-from .board import HOME, format_hex
+from .board import HOME, Board, format_hex
 from .state import CHANCE_PHASES, MUTATORS, Mat, State, acting, phase, planets_in_play
 
 _BUILTIN_DIGEST = comp.builtin().digest
@@ -191,6 +191,10 @@ class SolariusMission(Game):
     def format(self, command: Command) -> str:
         return notation.format(command)
 
+    def format_at(self, command: Command, state: Any) -> str:
+        # the hexes by their board labels (B7): what a player reads off the table
+        return notation.format(command, board_at(state))
+
     def public_notation(self, command: Command) -> str:
         # Hidden at the table: which start card and which progress cards a player receives.
         if isinstance(command, c.DealStartCard):
@@ -220,6 +224,9 @@ class SolariusMission(Game):
     def describe_event(self, event: Event) -> str:
         return describe(event)
 
+    def describe_event_at(self, event: Event, state: Any) -> str:
+        return describe(event, board_at(state))
+
     # -- component data (the CLI's --components and `solrec components`) ---------------------------
     def components_options(self, name: str, texts: Mapping[str, str]) -> dict[str, str]:
         return comp.options_for(comp.from_texts(name, texts))
@@ -238,7 +245,13 @@ class SolariusMission(Game):
         }
 
 
-def describe(event: Event) -> str:  # noqa: C901 - one line per event type
+def board_at(state: Any) -> Board | None:
+    """The board of a position once its tiles lie (labels need it), else None (axial q,r)."""
+    return state.board if isinstance(state, State) and state.placement else None
+
+
+def describe(event: Event, board: Board | None = None) -> str:  # noqa: C901 - one line per event type
+    """One line for an event; hexes by their labels when ``board`` (the position's) is given, else q,r."""
     e: Any = event
     if isinstance(event, ev.StartCardDealt):
         # the start card and the two progress cards it names are hidden at the table; the rest shows on the mat
@@ -316,7 +329,7 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
         paid = f" for {e.fuel} fuel" if e.fuel else (f" for {e.bucks} SpaceBucks" if e.bucks else "")
         return f"{e.player} completes the settlement of planet {e.planet}{paid}"
     if isinstance(event, ev.SPACE):
-        return describe_space(event)
+        return describe_space(event, board)
     if isinstance(event, ev.GameTurnEnded):
         return f"game turn {e.turn} ends" + (f"; {e.next_start} starts the next" if e.next_start else "; end game scoring")
     if isinstance(event, ev.TilesPlaced):
@@ -324,32 +337,38 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
     if isinstance(event, ev.PlanetsDealt):
         return f"{len(e.hexes)} planets are dealt face down"
     if isinstance(event, ev.PlanetTurned):
-        return f"{e.player} turns the planet at {format_hex(e.hex)}"
+        return f"{e.player} turns the planet at {format_hex(e.hex, board)}"
     if isinstance(event, ev.PlanetRevealed):
-        return f"the planet at {format_hex(e.hex)} is planet {e.planet}: {e.text}"
+        return f"the planet at {format_hex(e.hex, board)} is planet {e.planet}: {e.text}"
     return type(event).__name__
 
 
-def describe_space(event: Event) -> str:
+def describe_space(event: Event, board: Board | None = None) -> str:
     e: Any = event
+
+    def at(h: Any) -> str:
+        return format_hex(h, board)
+
     if isinstance(event, ev.PortalsActivated):
         how = "returns a drive of value 1 to the pool" if e.returned else f"flips drive {e.slot + 1} from 2 to 1"
-        return f"{e.player} {how}: the portals are active this turn"
+        return f"{e.player} {how}: the portals are active this turn, the range is 1 less"
     if isinstance(event, ev.ShipFlown):
-        words = [format_hex(h) if i not in e.jumps else f"P {format_hex(h)}" for i, h in enumerate(e.path)]
-        bought = f", {e.bought} bought with fuel" if e.bought else ""
-        return f"{e.player} flies {' '.join(words)} (range {e.cost}{bought})"
+        words = [at(h) if i not in e.jumps else f"P {at(h)}" for i, h in enumerate(e.path)]
+        # what was paid: the drives' range, and range bought at once with fuel (9.2 B II "Each additional
+        # point of range costs two fuel"); the fuel itself is the TrackChanged event before this one
+        paid = f": {e.cost - e.bought} from the drives, {e.bought} bought with fuel" if e.bought else ""
+        return f"{e.player} flies {' '.join(words)} (range {e.cost}{paid})"
     if isinstance(event, ev.PlanetColonized):
-        return f"{e.player} settles planet {e.planet} at {format_hex(e.hex)}: a colony; the planet waits beside the mat"
+        return f"{e.player} colonizes planet {e.planet} at {at(e.hex)}: a colony; the planet waits beside the mat"
     if isinstance(event, ev.PlanetDeclined):
-        return f"{e.player} declines planet {e.planet} at {format_hex(e.hex)}: explorer bonus of {e.vp} resource(s)"
+        return f"{e.player} declines planet {e.planet} at {at(e.hex)}: explorer bonus of {e.vp} resource(s)"
     if isinstance(event, ev.StationBuilt):
-        return f"{e.player} builds a space station (card {e.card}) at {format_hex(e.hex)}"
+        return f"{e.player} builds a space station (card {e.card}) at {at(e.hex)}"
     if isinstance(event, ev.MissionCompleted):
         bonus = {"now": "; hub bonus now", "later": "; hub bonus when the hub is built", "": ""}[e.bonus]
-        return f"{e.player} completes mission {e.card} at {format_hex(e.hex)} next to hub {e.hub}{bonus}"
+        return f"{e.player} completes mission {e.card} at {at(e.hex)} next to hub {e.hub}{bonus}"
     if isinstance(event, ev.OutpostBuilt):
-        return f"{e.player} builds outpost {e.outpost} at {format_hex(e.hex)}"
+        return f"{e.player} builds outpost {e.outpost} at {at(e.hex)}"
     if isinstance(event, ev.HubBonusTaken):
         return f"{e.player} takes the bonus of outpost {e.outpost} for hub {e.hub}"
     if isinstance(event, ev.SpaceActionDone):

@@ -6,7 +6,7 @@ import attrs
 
 from .board import OUTER
 from .components import COLOURS
-from .state import State, contamination_spaces, open_cells, phase
+from .state import State, contamination_spaces, describe_phase, open_cells, phase
 
 
 def _bridge(state: State) -> str:
@@ -108,26 +108,32 @@ def _by_label(state: State, hexes) -> list:
     return sorted(hexes, key=lambda h: (order.index(bd.tile(h)), bd.space(h).number))
 
 
-def space_lines(state: State) -> list[str]:
-    """The map as text: every ship, figure, planet (face down or its colour and VP), portal and hub.
-    Face-down planets show only "?" (the state holds no more: chance names a planet when it is turned)."""
-    bd = state.board
-    hexes = bd.hexes
-    col = {h: CELL * h.q + (CELL // 2) * h.r for h in hexes}
+def _grid(bd, cell) -> list[str]:
+    """The map's rows, each hex ``cell(hex)`` (CELL characters), a row shifted half a hex from the next."""
+    col = {h: CELL * h.q + (CELL // 2) * h.r for h in bd.hexes}
     left = min(col.values())
     rows: dict[int, list[str]] = {}
-    built = {hx: letter for letter, hx in state.hub_hexes}
-    on_map = dict(state.planets_on_map)
-    for h in hexes:
+    for h in bd.hexes:
         row = rows.setdefault(h.r, [])
         x = col[h] - left
         if len(row) < x:
             row.extend(" " * (x - len(row)))
-        row[x:x + CELL] = list(_cell(state, bd, built, on_map, h))
+        row[x:x + CELL] = list(cell(h))
+    return ["  " + "".join(rows[r]).rstrip() for r in sorted(rows)]
+
+
+def space_lines(state: State) -> list[str]:
+    """The map as text: every ship, figure, planet (face down or its colour and VP), portal and hub.
+    Face-down planets show only "?" (the state holds no more: chance names a planet when it is turned)."""
+    bd = state.board
+    built = {hx: letter for letter, hx in state.hub_hexes}
+    on_map = dict(state.planets_on_map)
     out = ["space (H = home, O = portal, ? = planet face down, y2 = yellow planet of 2 VP (k black, t turquoise, "
            "b brown), [A] = hub A built, (A) = hub space of tile A, 1c / 1s / 1m = colony / station / mission of "
            "player 1, + outpost, ^1 = ship of player 1 (^ alone: of the figure's player), ^^ = several ships):"]
-    out.extend("  " + "".join(rows[r]).rstrip() for r in sorted(rows))
+    out.extend(_grid(bd, lambda h: _cell(state, bd, built, on_map, h)))
+    out.append("the same hexes by their labels (tile letter and the number printed on the tile; commands use them):")
+    out.extend(_grid(bd, lambda h: bd.label(h).ljust(CELL)))
     tiles = ", ".join(f"{letter} turned {rot}" for letter, rot in state.placement)
     out.append(f"tiles clockwise from the top: {tiles}")
     out.append("ships: " + ", ".join(f"{p} {bd.label(h)}" for p, h in zip(state.players, state.ships)))
@@ -399,7 +405,6 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     missions and developments, planets; above them space, the hex map (``space_map``). ``last``
     (the events of the last command) is outlined in orange."""
     from ..svg import document, rect, text
-    from .rules import describe_phase
 
     n = state.cset.number
     keys = _changed(state, last)
