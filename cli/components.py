@@ -11,7 +11,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .main import Db, Json, command, emit
+from .app import Db, GameName, Json, command, emit
 
 
 def read_set(path: Path) -> tuple[str, dict[str, str]]:
@@ -36,7 +36,7 @@ def options_for(game_id: str, path: Path) -> dict[str, str]:
 
 @command("components")
 def components_cmd(
-    game: Annotated[str, typer.Argument(help="Game id.")],
+    game: GameName,
     set_: Annotated[str | None, typer.Option("--set", help="The built-in set's name, or a folder/TOML file.")] = None,
     db: Db = None,
     as_json: Json = False,
@@ -66,9 +66,9 @@ def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_j
     from solrec.replay.log import load
     from solrec.replay.recompose import revalidate
 
-    from .main import EXIT_PROBLEM, _session
+    from .app import EXIT_PROBLEM, workflows
 
-    session = _session()
+    session = workflows()
 
     name, texts = read_set(path)
     store = session.open_store(db)

@@ -17,7 +17,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .main import Db, GameId, Json, command, emit, plural
+from .app import Db, GameId, Json, command, emit, plural
 
 
 @command("list")

@@ -15,7 +15,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .main import Db, GameId, _session, command
+from .app import Db, GameId, command, workflows
 
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see (an audit after the game).")]
@@ -39,7 +39,7 @@ def svg_cmd(
     """Draw the position as a standalone SVG picture, the last command's changes highlighted."""
     from solrec.replay.log import check_position, load, state_at
 
-    log = load(_session().open_store(db), game_id)
+    log = load(workflows().open_store(db), game_id)
     game = log.game
     position = check_position(log, at)
     state = state_at(log, position)
@@ -71,7 +71,7 @@ def html_cmd(
     from solrec.replay.html import diff_page, page
     from solrec.replay.log import load
 
-    store = _session().open_store(db)
+    store = workflows().open_store(db)
     log = load(store, game_id)
     text = page(log, reveal=reveal) if diff is None else diff_page(log, load(store, diff), reveal=reveal)
     _write(text, output)

@@ -15,12 +15,12 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .main import EXIT_PROBLEM, Db, Json, _session, command, emit
+from .app import EXIT_PROBLEM, Db, Json, command, complete_game_id, emit, workflows
 
 
 @command("seal")
 def seal_cmd(
-    ids: Annotated[list[str] | None, typer.Argument(metavar="[ID]...")] = None,
+    ids: Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids to seal (or --all).", autocompletion=complete_game_id)] = None,
     all_: Annotated[bool, typer.Option("--all", help="Seal every game in the database.")] = False,
     key_file: Annotated[Path | None, typer.Option("--key-file", help="File holding the key (else SOLREC_KEY_FILE or SOLREC_KEY).")] = None,
     db: Db = None,
@@ -33,7 +33,7 @@ def seal_cmd(
     from solrec.replay.log import load
     from solrec.replay.validate import validate
 
-    session = _session()
+    session = workflows()
     if all_ and ids:
         raise InvalidSetup("name games or use --all, not both")
     if not all_ and not ids:

@@ -19,7 +19,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .main import Db, Json, command, emit
+from .app import Db, Json, command, emit
 
 DEFAULT_BUDGET = 100_000
 

@@ -14,8 +14,17 @@ from solrec.events.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
-# The rule texts as received live in shared/rules beside the repository (as in CI).
+# The rule texts as received live in shared/rules beside the repository (as in CI); a person who
+# clones the project has no shared/, so every test that reads a text goes through rule_text().
 RULES_DIR = ROOT.parent / "shared" / "rules"
+
+
+def rule_text(name: str) -> str:
+    """The rule text ``name`` as received, or a skip (with the reason) when shared/ is not beside the clone."""
+    path = RULES_DIR / name
+    if not path.is_file():
+        pytest.skip(f"the rule text {name} is not beside the repository ({RULES_DIR} is absent in a plain clone)")
+    return path.read_text(encoding="utf-8")
 
 
 @pytest.fixture

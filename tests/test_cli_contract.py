@@ -186,7 +186,7 @@ def test_play_help_points_at_each_games_notation_with_two_examples():
 
 
 def test_completion_offers_the_stored_game_ids(cli, monkeypatch):
-    from solrec.cli.main import complete_game_id, complete_game_name
+    from solrec.cli.app import complete_game_id, complete_game_name
 
     cli.run("new", "solo-dice", "--id", "table-1")
     cli.run("new", "solo-dice", "--id", "table-2")

@@ -10,10 +10,9 @@ import pytest
 from solrec.core.solari import scoring
 from solrec.core.solari.scoring import ScoringRules
 
-from ..conftest import RULES_DIR
+from ..conftest import rule_text
 from .scoring_helpers import J, N, S, U, blocker, board, chaser, comet, doubler, kinds, row_of, score, total
 
-RULE_TEXT = RULES_DIR / "000_704bd94e3262071f.txt"
 ROW1 = (10, 11, 12, 13, 14, 15)
 PARK = 66  # a square far from row 1 where a comet waits before moving in
 
@@ -583,9 +582,7 @@ def test_without_teams_every_other_doubler_is_adverse():
 
 
 def test_every_quoted_sentence_is_in_the_rule_text():
-    if not RULE_TEXT.exists():
-        pytest.skip(f"{RULE_TEXT} is not beside the repository")
-    text = " ".join(RULE_TEXT.read_text().split())
+    text = " ".join(rule_text("000_704bd94e3262071f.txt").split())
     for sentence in scoring.QUOTED:
         assert sentence in text, sentence
     for k in (3, 4, 5, 6):

@@ -6,7 +6,7 @@ import pytest
 
 from solrec.core.solarius_mission import text
 
-from ..conftest import RULES_DIR
+from ..conftest import rule_text
 
 
 def _flat(s: str) -> str:
@@ -15,6 +15,6 @@ def _flat(s: str) -> str:
 
 @pytest.mark.parametrize("sentence", text.ALL)
 def test_every_cited_sentence_is_quoted_from_the_rule_text(sentence):
-    body = _flat((RULES_DIR / "003_6517f20bed1abdb1.txt").read_text(encoding="utf-8"))
+    body = _flat(rule_text("003_6517f20bed1abdb1.txt"))
     quoted = sentence[len('003: "'):-1]
     assert _flat(quoted) in body

@@ -10,10 +10,8 @@ from solrec.core.errors import InvalidCommand
 from solrec.core.soli2 import text
 from solrec.core.soli2.commands import Draw, Jump, Pass, Place
 
-from ..conftest import RULES_DIR
+from ..conftest import rule_text
 from .conftest import GAME, new, play, position
-
-RULE_FILE = RULES_DIR / GAME.rule_text
 
 
 @pytest.mark.parametrize(
@@ -54,9 +52,7 @@ def test_unknown_notation_is_refused_with_the_forms_to_use():
 
 
 def test_every_quoted_sentence_is_in_the_rule_text():
-    if not RULE_FILE.exists():
-        pytest.skip(f"{RULE_FILE} is not available")
-    source = RULE_FILE.read_text(encoding="utf-8")
+    source = rule_text(GAME.rule_text)
     assert len(text.ALL) >= 30
     for citation in text.ALL:
         sentence = re.match(r'^002: "(.*)"$', citation, re.S).group(1)

@@ -1,0 +1,389 @@
+"""The ``solrec`` app and what every command module shares: the error contract, the parameter
+types, the output helpers. Every command module imports this one; ``main`` only wires them.
+
+Exit codes: 0 fine; 1 a validation or stored-data problem was found, or ``diff`` found the logs
+differ; 2 bad input (a one-line reason on stderr, nothing written); 3 an internal error (a bug:
+please report it); 130 interrupted (Ctrl-C). No traceback and no boxed panel reaches the user. With
+``--json`` an error is also a JSON object on stdout: ``{"error": {"code", "kind", "reason"}}``.
+
+The CLI is typed once per move, so start-up is kept cheap: only Typer and the kernel's error types
+are imported here; each command imports what it uses, and the registry imports only the game used.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from solrec.core.errors import CorruptLog, SolrecError
+
+from . import params
+from .guard import check_arguments, one_line
+
+params.install()
+
+EXIT_OK, EXIT_PROBLEM, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+VERSION = "0.1.0"
+
+# The error's class -> the "kind" of a JSON error object (the first match along the class's MRO).
+_KINDS = {
+    "CorruptLog": "stored-data",
+    "AmbiguousCommand": "ambiguous",
+    "InvalidCommand": "invalid",
+    "IllegalCommand": "illegal",
+    "WrongActor": "wrong-actor",
+    "InvalidSetup": "invalid-setup",
+    "InvalidRecord": "invalid-record",
+    "UnknownGameId": "unknown-id",
+    "ConcurrencyConflict": "conflict",
+    "NotASolrecDatabase": "not-a-database",
+    "StoreError": "store",
+    "SimulationError": "simulation",
+}
+_LONG_QUOTE = re.compile(r"(?<!\w)'(?:[^'\\]|\\.){60,}'(?!\w)|(?<!\w)\"(?:[^\"\\]|\\.){60,}\"(?!\w)")
+_MAX_LINE = 400
+
+
+def _shorten_quotes(message: str) -> str:
+    """An overlong input quoted in a reason is quoted shortened, so the reason stays one short line."""
+    def cut(match: re.Match[str]) -> str:
+        quoted = match.group(0)
+        return f"{quoted[:40]}...{quoted[0]} ({len(quoted) - 2} characters)"
+
+    message = _LONG_QUOTE.sub(cut, " ".join(message.split()))
+    return message if len(message) <= _MAX_LINE else message[: _MAX_LINE - 3] + "..."
+
+
+# -- colour: only on a terminal, never when piped, with --json or under NO_COLOR (no-color.org) -----
+_STYLES = {"header": "1", "refusal": "1;31", "to-act": "1;33", "score": "1;32"}
+
+
+def colour_on(err: bool = False) -> bool:
+    import os
+
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    stream = sys.stderr if err else sys.stdout
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def paint(text: str, style: str, on: bool) -> str:
+    """``text`` in the terminal style ``style`` (header, refusal, to-act, score) when ``on``."""
+    return f"\033[{_STYLES[style]}m{text}\033[0m" if on and text else text
+
+
+def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
+    """The one line on stderr (and, with --json, the error object on stdout); then exit."""
+    message = _shorten_quotes(one_line(message))
+    if as_json:
+        typer.echo(json.dumps({"error": {"code": code, "kind": kind, "reason": message}}, ensure_ascii=False))
+    typer.echo(paint(f"solrec: {message}", "refusal", not as_json and colour_on(err=True)), err=True)
+    raise typer.Exit(code)
+
+
+def _kind(err: BaseException) -> str:
+    for cls in type(err).__mro__:
+        if cls.__name__ in _KINDS:
+            return _KINDS[cls.__name__]
+    return "refused"
+
+
+class SolrecGroup(TyperGroup):
+    """What Typer itself rejects (an unknown option, a non-integer ``--at``, ``--games 0``) is one
+    line and exit 2 as well, never a boxed panel; Ctrl-C is exit 130."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        from typer._click import exceptions as click_errors
+
+        argv = list(sys.argv[1:] if args is None else args)
+        as_json = "--json" in argv
+        try:
+            try:
+                rv = super().main(args=argv, prog_name=prog_name or "solrec", complete_var=complete_var,
+                                  standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
+                code = rv if isinstance(rv, int) else EXIT_OK
+            except click_errors.UsageError as err:
+                if type(err).__name__ == "NoArgsIsHelpError":  # bare `solrec`: the help, not a refusal
+                    typer.echo(err.format_message())
+                    raise typer.Exit(EXIT_OK) from None
+                where = err.ctx.command_path if err.ctx is not None else "solrec"
+                message = err.format_message().rstrip(".")
+                message = message[:1].lower() + message[1:]
+                refuse(f"{message} (see '{where} --help')", EXIT_BAD_INPUT, "usage", as_json)
+            except typer.Abort:
+                refuse("interrupted", EXIT_INTERRUPTED, "interrupted", as_json)
+            except click_errors.ClickException as err:
+                refuse(err.format_message(), err.exit_code, "usage", as_json)
+            except KeyboardInterrupt:
+                refuse("interrupted", EXIT_INTERRUPTED, "interrupted", as_json)
+        except typer.Exit as done:
+            code = done.exit_code
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"solrec {VERSION}")
+        raise typer.Exit(EXIT_OK)
+
+
+app = typer.Typer(
+    name="solrec",
+    cls=SolrecGroup,
+    help="Record, replay, validate and explain games of Solari, Solar Solitaire, SOLI2, Solarius Mission and Solo Dice.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: flags shown as flags, and no rich import on the common path
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_version, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Record, replay, validate and explain games of Solari, Solar Solitaire, SOLI2, Solarius Mission and Solo Dice.
+
+    Positions count events applied: 0 is the set-up position. Exit codes: 0 fine, 1 a problem found
+    (or the logs differ), 2 bad input, 3 a bug, 130 interrupted.
+    """
+
+
+def complete_game_id(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion: the ids of the games stored in the database (--db, SOLREC_DB or the default)."""
+    import sqlite3
+
+    from solrec.events.store import default_db_path
+
+    db = ctx.params.get("db") or default_db_path()
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            rows = conn.execute("select id from games where id like ? order by id", [incomplete + "%"]).fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return []
+    return [r[0] for r in rows]
+
+
+def complete_game_name(incomplete: str) -> list[str]:
+    from solrec.core.registry import game_ids
+
+    return [g for g in game_ids() if g.startswith(incomplete)]
+
+
+Db = Annotated[
+    Path | None,
+    typer.Option("--db", envvar="SOLREC_DB", help="SQLite database (default: ~/.local/share/solrec/solrec.db)."),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text (errors too, as {\"error\": ...}).")]
+GameId = Annotated[str, typer.Argument(metavar="ID", help="A stored game's id (see `solrec list`).",
+                                       autocompletion=complete_game_id)]
+GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game, by the id `solrec games` lists (e.g. solo-dice).",
+                                         autocompletion=complete_game_name)]
+Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see while the game runs.")]
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+    refuse(message, code, "stored-data" if code == EXIT_PROBLEM else "refused", False)
+
+
+def handled(func: Callable) -> Callable:
+    """Turn every error into one line on stderr (and a JSON object with --json) and an exit code."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = bool(kwargs.get("as_json", False))
+        try:
+            check_arguments(kwargs.values())
+            return func(*args, **kwargs)
+        except typer.Exit:
+            raise
+        except CorruptLog as err:
+            refuse(f"stored data problem: {err}", EXIT_PROBLEM, "stored-data", as_json)
+        except SolrecError as err:
+            refuse(str(err), EXIT_BAD_INPUT, _kind(err), as_json)
+        except OSError as err:
+            reason = f"{err.strerror or err}: {getattr(err, 'filename', '') or ''}".rstrip(": ")
+            refuse(reason, EXIT_BAD_INPUT, "io", as_json)
+        except KeyboardInterrupt:
+            refuse("interrupted", EXIT_INTERRUPTED, "interrupted", as_json)
+        except RecursionError:
+            refuse("the input is nested too deeply", EXIT_BAD_INPUT, "refused", as_json)
+        except Exception as err:  # a bug: still no traceback, but a distinct code
+            refuse(f"internal error ({type(err).__name__}: {err}); please report it", EXIT_INTERNAL, "internal", as_json)
+
+    return wrapper
+
+
+class SolrecCommand(TyperCommand):
+    """Help in plain words: arguments by their metavar (``ID``, ``[ID]...``), never a Python type
+    (``<str>``, ``{ID}``), and the summary in ``solrec --help`` whole (the docstring's first
+    sentence), never cut with "..."."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(self.argument_usage(param))
+        return pieces
+
+    @staticmethod
+    def argument_usage(param: Any) -> str:
+        name = param.metavar or param.name.upper()
+        if param.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return name if param.required else f"[{name}]"
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                arguments.append((self.argument_usage(param), getattr(param, "help", None) or ""))
+            else:
+                record = param.get_help_record(ctx)
+                if record is not None:
+                    options.append(self.plain_option(param, *record))
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+    @staticmethod
+    def plain_option(param: Any, names: str, text: str) -> tuple[str, str]:
+        """``--at POS`` rather than ``--at <int>``; "at least 1" rather than ``x>=1``."""
+        def metavar(match: re.Match[str]) -> str:
+            kind = match.group(1)
+            if kind.startswith("int"):
+                return "N"
+            if kind == "path":
+                return "PATH"
+            return (param.opts[-1].lstrip("-") if param.opts else param.name).upper().replace("-", "_")
+
+        names = re.sub(r"<([^<>]*)>", metavar, names)
+        text = re.sub(r"(-?\d+)<=x<=(-?\d+)", r"\1 to \2", text)
+        text = re.sub(r"x>=(-?\d+)", r"at least \1", text)
+        text = re.sub(r"x<=(-?\d+)", r"at most \1", text)
+        return names, text
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if self.short_help:
+            return self.short_help
+        first = (self.help or "").strip().split("\n\n")[0]
+        return " ".join(first.split())
+
+
+def command(*args: Any, **kwargs: Any) -> Callable:
+    kwargs.setdefault("cls", SolrecCommand)
+
+    def register(func: Callable) -> Callable:
+        return app.command(*args, **kwargs)(handled(func))
+
+    return register
+
+
+def emit(as_json: bool, data: Any, text: str) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 event``, ``3 events``; ``many`` for irregular plurals."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def workflows():
+    """The store-backed workflows (cli/session.py), imported when a command first needs them."""
+    from . import session
+
+    return session
+
+
+def steps_data(game, steps) -> list[dict]:
+    """What live output shows of the steps just played: public notation only (nothing hidden)."""
+    return [
+        {"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
+        for s in steps
+    ]
+
+
+def steps_text(game, steps) -> str:
+    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps))
+
+
+def status_of(log, state=None) -> dict[str, Any]:
+    from solrec.replay.log import state_at
+
+    game = log.game
+    state = state_at(log) if state is None else state
+    outcome = game.outcome(state)
+    return {
+        "id": log.game_id,
+        "game": game.id,
+        "position": len(log.rows),
+        "to_act": game.to_act(state),
+        "scores": dict(game.score(state).totals),
+        "outcome": outcome.as_dict() if outcome else None,
+    }
+
+
+def status_text(status: dict[str, Any]) -> str:
+    if status["outcome"]:
+        return f"{status['id']}: game over. {paint(status['outcome']['reason'], 'score', colour_on())}"
+    return f"{status['id']}: position {status['position']}, {paint(str(status['to_act']), 'to-act', colour_on())} to act"
+
+
+def columns(header: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = (),
+            limits: dict[int, int] | None = None, wide: bool = False) -> list[str]:
+    """A table whose columns are as wide as their data; a cell over its column's limit (``limits``:
+    index -> characters) is cut with an ellipsis unless ``wide``. Columns in ``right`` align right."""
+    limits = {} if wide or limits is None else limits
+    cells = [[str(c) for c in row] for row in rows]
+    for row in cells:
+        for i, limit in limits.items():
+            if len(row[i]) > limit:
+                row[i] = row[i][: limit - 1] + "…"
+    widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(header)]
+
+    def line(row: Sequence[str]) -> str:
+        parts = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))]
+        return "  ".join(parts).rstrip()
+
+    return [paint(line(header), "header", colour_on())] + [line(row) for row in cells]
+
+
+def load_log(db: Path | None, game_id: str):
+    from solrec.replay.log import load
+
+    return load(workflows().open_store(db), game_id)
+
+
+class Hiding:
+    """Whether a reading command hides what the players cannot see: while the game runs and without
+    ``--reveal``. After the game ends everything may be shown."""
+
+    def __init__(self, log, final_state, reveal: bool):
+        self.game = log.game
+        self.on = not reveal and self.game.outcome(final_state) is None
+
+    def command(self, text: str) -> str:
+        return self.game.public_command_text(text) if self.on else text
+
+    def event(self, event, plain: dict) -> dict:
+        return self.game.public_event(event, plain) if self.on else plain
+
+    def state(self, plain: dict) -> dict:
+        return self.game.public(plain) if self.on else plain

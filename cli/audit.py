@@ -1,0 +1,251 @@
+"""The audit's commands: `show`, `log`, `score`, `replay`, `diff`, `validate`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from solrec.core.errors import InvalidSetup
+
+from .app import (
+    EXIT_PROBLEM,
+    Db,
+    GameId,
+    Hiding,
+    Json,
+    Reveal,
+    colour_on,
+    columns,
+    command,
+    complete_game_id,
+    emit,
+    load_log,
+    paint,
+    workflows,
+)
+
+
+@command("show")
+def show_cmd(
+    game_id: GameId,
+    at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
+    reveal: Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see.")] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Render the state at a position."""
+    from solrec.events.codec import to_plain
+    from solrec.replay.log import check_position, state_at
+
+    log = load_log(db, game_id)
+    game = log.game
+    position = check_position(log, at)
+    state = state_at(log, position)
+    outcome = game.outcome(state)
+    data: dict[str, Any] = {
+        "id": game_id,
+        "position": position,
+        "to_act": game.to_act(state),
+        "text": game.render(state, reveal),
+        "scores": dict(game.score(state).totals),
+        "outcome": outcome.as_dict() if outcome else None,
+    }
+    if as_json:  # the plain state is for scripts only: text output does not pay for it
+        data["state"] = to_plain(state) if reveal else game.public(to_plain(state))
+    emit(as_json, data, f"{game_id} at position {position}\n{data['text']}")
+
+
+@command("log")
+def log_cmd(
+    game_id: GameId,
+    reveal: Reveal = False,
+    wide: Annotated[bool, typer.Option("--wide", help="Show every cell whole (commands and events are cut to fit otherwise).")] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """List the stored events with their commands and hashes.
+
+    POS is the position after the event (events applied); CMD numbers the commands. While the game
+    runs, what the players cannot see (a seeded deck's order) is hidden unless --reveal. Columns are
+    as wide as their data; a command over 24 characters or an event over 64 is cut with "…" unless
+    --wide.
+    """
+    from solrec.events.codec import to_plain
+    from solrec.replay.log import state_at
+
+    log = load_log(db, game_id)
+    game = log.game
+    events = log.events()
+    hiding = Hiding(log, state_at(log), reveal)
+    data: dict[str, Any] = {
+        "id": game_id,
+        "header": log.header.as_dict(),
+        "events": [
+            {
+                "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
+                "command": hiding.command(r.command), "type": r.type, "version": r.version,
+                "data": hiding.event(e, to_plain(e)), "text": game.describe_event(e), "hash": r.hash, "time": r.time,
+            }
+            for r, e in zip(log.rows, events)
+        ],
+    }
+    rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
+    table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1),
+                    limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
+    emit(as_json, data, "\n".join([f"{game_id}: {json.dumps(log.header.as_dict())}", *table]))
+
+
+# What `log` shows of a command and of an event before cutting (the rest with --wide).
+LOG_COMMAND_WIDTH, LOG_EVENT_WIDTH = 24, 64
+
+
+@command("score")
+def score_cmd(
+    game_id: GameId,
+    at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
+    explain_: Annotated[bool, typer.Option("--explain", help="Every line of the score sheet with its rule.")] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Print the scores (and the outcome once the game is over)."""
+    from solrec.replay.explain import explain, format_explanation
+
+    data = explain(load_log(db, game_id), at)
+    if not explain_:
+        data = {k: v for k, v in data.items() if k != "lines"}
+    if explain_:
+        text = format_explanation(data)
+    else:
+        text = "\n".join(f"{p}: {paint(str(t), 'score', colour_on())}" for p, t in data["scores"].items())
+        if data["outcome"]:
+            text += f"\n{data['outcome']['reason']}"
+    emit(as_json, data, text)
+
+
+@command("replay")
+def replay_cmd(
+    game_id: GameId,
+    to: Annotated[int | None, typer.Option("--to", help="Stop at this position (events applied).")] = None,
+    reveal: Reveal = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Replay the log command by command, with the scores after each, then show the state.
+
+    POS is the position after the command (events applied). While the game runs, what the players
+    cannot see is hidden unless --reveal.
+    """
+    from solrec.replay.log import check_position, state_at, walk
+
+    log = load_log(db, game_id)
+    game = log.game
+    end = check_position(log, to)
+    steps: list[dict[str, Any]] = []
+    state, position = state_at(log, 0), 0
+    final = None
+    for group, events, after in walk(log):
+        final = after
+        if position >= end:
+            continue
+        take = min(len(events), end - position)
+        if take < len(events):
+            after = state_at(log, position + take)
+        position += take
+        state = after
+        steps.append(
+            {
+                "position": position, "actor": group[0].actor, "command": group[0].command,
+                "events": [game.describe_event(e) for e in events[:take]],
+                "scores": dict(game.score(state).totals),
+            }
+        )
+    hiding = Hiding(log, state if final is None else final, reveal)
+    for s in steps:
+        s["command"] = hiding.command(s["command"])
+    outcome = game.outcome(state)
+    data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.render(state, not hiding.on),
+                            "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}
+    lines = [f"{'POS':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [
+        f"{s['position']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "
+        + " ".join(f"[{p} {t}]" for p, t in s["scores"].items())
+        for s in steps
+    ]
+    emit(as_json, data, "\n".join(lines + ["", data["text"]]))
+
+
+@command("diff")
+def diff_cmd(
+    a: Annotated[str, typer.Argument(metavar="ID_A", help="A stored game's id.", autocompletion=complete_game_id)],
+    b: Annotated[str, typer.Argument(metavar="ID_B", help="Another stored game's id.", autocompletion=complete_game_id)],
+    reveal: Reveal = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Where two logs first differ: events side by side, and the difference of states and score sheets.
+
+    Exits 1 when the logs differ (like diff(1)), 0 when they hold the same events and headers.
+    """
+    from solrec.replay.diff import diff as diff_logs
+    from solrec.replay.diff import format_diff
+    from solrec.replay.log import load
+
+    store = workflows().open_store(db)
+    result = diff_logs(load(store, a), load(store, b), reveal=reveal)
+    emit(as_json, result, format_diff(result))
+    if not result["identical"]:
+        raise typer.Exit(EXIT_PROBLEM)
+
+
+@command("validate")
+def validate_cmd(
+    ids: Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids.", autocompletion=complete_game_id)] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Validate every game in the database.")] = False,
+    components: Annotated[
+        Path | None, typer.Option("--components", help="Re-decide under this component set; report the first changed command.")
+    ] = None,
+    db: Db = None,
+    as_json: Json = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", min=1, help="Worker processes for --all (default: every CPU; 1 for a small database)."),
+    ] = None,
+) -> None:
+    """Check hash chains, re-decide every command under the current rules, recompute the scores.
+
+    With --all on a terminal a progress bar runs on stderr; the summary counts valid and invalid
+    games, by game.
+    """
+    if all_ and ids:
+        raise InvalidSetup("name games or use --all, not both")
+    if not all_ and not ids:
+        raise InvalidSetup("name the games to validate, or use --all")
+    if components is not None:
+        from .components import validate_under
+
+        validate_under(components, ids or [], all_, db, as_json)
+        return
+    session = workflows()
+    store = session.open_store(db)
+    if all_ and not as_json and sys.stderr.isatty():
+        with typer.progressbar(length=len(store.game_ids()), label="validating", file=sys.stderr) as bar:
+            verdicts = session.validate_games(store, None, bar.update, jobs)
+    else:
+        verdicts = session.validate_games(store, None if all_ else list(ids or []), jobs=jobs)
+    bad = [v for v in verdicts if not v.ok]
+    by_game: dict[str, dict[str, int]] = {}
+    for v in verdicts:
+        counts = by_game.setdefault(v.game, {"valid": 0, "invalid": 0})
+        counts["valid" if v.ok else "invalid"] += 1
+    data = {"valid": len(verdicts) - len(bad), "invalid": len(bad), "by_game": by_game,
+            "games": [{"id": v.game_id, **v.as_dict()} for v in verdicts]}
+    lines = [v.line() for v in (bad if len(verdicts) > 50 else verdicts)]
+    if len(by_game) > 1:
+        lines += [f"  {g}: {c['valid']} valid, {c['invalid']} invalid" for g, c in sorted(by_game.items())]
+    lines.append(f"{len(verdicts) - len(bad)} valid, {len(bad)} invalid")
+    emit(as_json, data, "\n".join(lines))
+    if bad:
+        raise typer.Exit(EXIT_PROBLEM)

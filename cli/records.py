@@ -1,0 +1,93 @@
+"""Records in and out: `export`, `import`, `simulate`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from solrec.core.errors import InvalidSetup
+
+from .app import Db, GameId, GameName, Hiding, Json, command, emit, load_log, plural, workflows
+
+
+@command("export")
+def export_cmd(
+    game_id: GameId,
+    events: Annotated[bool, typer.Option("--events", help="Add each command's events and hashes.")] = False,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    reveal: Annotated[bool, typer.Option("--reveal", help="Export a running game whose record holds what the players cannot see.")] = False,
+    db: Db = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the record's metadata as JSON (with its lines unless --output).")] = False,
+) -> None:
+    """Write the game as a JSON Lines record (docs/record-format.md)."""
+    from solrec.events.record import export_lines
+    from solrec.replay.log import state_at
+
+    log = load_log(db, game_id)
+    hiding = Hiding(log, state_at(log), reveal)
+    if hiding.on and any(hiding.command(r.command) != r.command for r in log.rows):
+        raise InvalidSetup(
+            f"{game_id} is still running and its record holds what the players cannot see "
+            "(a seeded deck's order): add --reveal to export it anyway"
+        )
+    lines = list(export_lines(game_id, log.header, log.rows, with_events=events))
+    text = "\n".join(lines) + "\n"
+    meta: dict[str, Any] = {"id": game_id, "game": log.header.game, "commands": len(lines) - 1, "events": len(log.rows)}
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+        emit(as_json, {**meta, "output": str(output)},
+             f"exported {game_id} to {output}: {plural(meta['commands'], 'command')}, {plural(meta['events'], 'event')}")
+    elif as_json:
+        emit(True, {**meta, "lines": [json.loads(line) for line in lines]}, "")
+    else:
+        typer.echo(text, nl=False)
+
+
+@command("import")
+def import_cmd(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A JSON Lines record, or - for stdin.")],
+    game_id: Annotated[str | None, typer.Option("--id", help="Store under this id (default: the record's, else GAME-N).")] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Decide every command of a record in turn, as live play would, and store the game."""
+    session = workflows()
+    session.check_id_given(game_id)
+    text = session.read_record(file)
+    store = session.open_store(db, create=True)
+    gid, steps = session.import_text(store, text, game_id)
+    events = sum(len(s.events) for s in steps)
+    emit(as_json, {"id": gid, "commands": len(steps), "events": events},
+         f"imported {gid}: {plural(len(steps), 'command')}, {plural(events, 'event')}")
+
+
+@command("simulate")
+def simulate_cmd(
+    game: GameName,
+    count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", metavar="NAME", help="A player, in seating order (repeat the option).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="KEY=VALUE setup option.")] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Play games between random legal players and record every one; then a summary of them."""
+    from solrec.core.options import split_assignments
+    from solrec.core.registry import get_game
+
+    session = workflows()
+    options = split_assignments(option or [])
+    get_game(game)
+    store = session.open_store(db, create=True)
+    if as_json or not sys.stderr.isatty():
+        ids, summary = session.simulate_games(store, game, count, seed, player or [], options)
+    else:
+        with typer.progressbar(length=count, label=f"simulating {game}", file=sys.stderr) as bar:
+            ids, summary = session.simulate_games(store, game, count, seed, player or [], options, bar.update)
+    data = {"game": game, "games": len(ids), "ids": ids, "summary": summary}
+    span = f"{ids[0]} .. {ids[-1]}" if len(ids) > 1 else ids[0]
+    emit(as_json, data, f"recorded {plural(len(ids), f'simulated {game} game')}: {span}\n" + session.summary_text(summary))
