@@ -312,16 +312,21 @@ def workflows():
     return session
 
 
-def steps_data(game, steps) -> list[dict]:
-    """What live output shows of the steps just played: public notation only (nothing hidden)."""
+def steps_data(game, steps, state=None) -> list[dict]:
+    """What live output shows of the steps just played: public notation only (nothing hidden), in the
+    words of the position ``state`` (the game after them: a hex by its board label)."""
+    if state is None:
+        return [{"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
+                for s in steps]
     return [
-        {"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
+        {"actor": s.actor, "command": game.public_notation_at(s.command, state),
+         "events": [game.describe_event_at(e, state) for e in s.events]}
         for s in steps
     ]
 
 
-def steps_text(game, steps) -> str:
-    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps))
+def steps_text(game, steps, state=None) -> str:
+    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps, state))
 
 
 def status_of(log, state=None) -> dict[str, Any]:
@@ -379,7 +384,15 @@ class Hiding:
         self.game = log.game
         self.on = not reveal and self.game.outcome(final_state) is None
 
-    def command(self, text: str) -> str:
+    def command(self, text: str, state: Any = None) -> str:
+        """A stored command's text as shown; with ``state`` (the position it was played in) in the words
+        of that position (a hex by its board label)."""
+        if state is not None:
+            try:
+                command = self.game.parse(text, state)
+            except Exception:  # a stored text that does not parse here: shown as stored
+                return self.game.public_command_text(text) if self.on else text
+            return self.game.public_notation_at(command, state) if self.on else self.game.format_at(command, state)
         return self.game.public_command_text(text) if self.on else text
 
     def event(self, event, plain: dict) -> dict:

@@ -81,16 +81,21 @@ def log_cmd(
     game = log.game
     events = log.events()
     hiding = Hiding(log, state_at(log), reveal)
+    # each event in the words of the position it applies to (a hex by its board label)
+    befores, state = [], state_at(log, 0)
+    for e in events:
+        befores.append(state)
+        state = game.evolve(state, e)
     data: dict[str, Any] = {
         "id": game_id,
         "header": log.header.as_dict(),
         "events": [
             {
                 "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
-                "command": hiding.command(r.command), "type": r.type, "version": r.version,
-                "data": hiding.event(e, to_plain(e)), "text": game.describe_event(e), "hash": r.hash, "time": r.time,
+                "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
+                "data": hiding.event(e, to_plain(e)), "text": game.describe_event_at(e, before), "hash": r.hash, "time": r.time,
             }
-            for r, e in zip(log.rows, events)
+            for r, e, before in zip(log.rows, events, befores)
         ],
     }
     rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
@@ -155,17 +160,17 @@ def replay_cmd(
         if take < len(events):
             after = state_at(log, position + take)
         position += take
-        state = after
+        before, state = state, after
         steps.append(
             {
-                "position": position, "actor": group[0].actor, "command": group[0].command,
-                "events": [game.describe_event(e) for e in events[:take]],
+                "position": position, "actor": group[0].actor, "command": group[0].command, "before": before,
+                "events": [game.describe_event_at(e, before) for e in events[:take]],
                 "scores": dict(game.score(state).totals),
             }
         )
     hiding = Hiding(log, state if final is None else final, reveal)
     for s in steps:
-        s["command"] = hiding.command(s["command"])
+        s["command"] = hiding.command(s["command"], s.pop("before"))
     outcome = game.outcome(state)
     data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.render(state, not hiding.on),
                             "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}

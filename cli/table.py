@@ -117,7 +117,8 @@ def play_cmd(
     store = session.open_store(db)
     steps, log, state = session.play_commands(store, game_id, texts, actor)
     status = status_of(log, state)
-    emit(as_json, {**status, "steps": steps_data(log.game, steps)}, steps_text(log.game, steps) + "\n" + status_text(status))
+    emit(as_json, {**status, "steps": steps_data(log.game, steps, state)},
+         steps_text(log.game, steps, state) + "\n" + status_text(status))
 
 
 @command("legal")
@@ -131,7 +132,7 @@ def legal_cmd(game_id: GameId, db: Db = None, as_json: Json = False) -> None:
     state = state_at(log)
     to_act = game.to_act(state)
     legal = game.legal_commands(state)
-    commands = None if legal is None else [game.format(c) for c in legal]
+    commands = None if legal is None else [game.format_at(c, state) for c in legal]
     data = {"id": game_id, "position": len(log.rows), "to_act": to_act, "enumerable": legal is not None, "commands": commands}
     if to_act is None:
         text = "the game is over: no legal command"

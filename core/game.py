@@ -292,8 +292,9 @@ class Game(abc.ABC):
         return f"{event.TYPE}({fields})"
 
     def describe_event_at(self, event: Event, state: Any) -> str:
-        """``describe_event`` with the state the event applies to (the position before it), for games
-        whose words need the position (a hex named by its board label). Defaults to ``describe_event``."""
+        """``describe_event`` with the state the event applies to (the position before it, or a later
+        position of the same game: the words may rest only on what never changes once it exists, such
+        as a board's labels), for games whose words need the position. Defaults to ``describe_event``."""
         return self.describe_event(event)
 
     def __repr__(self) -> str:

@@ -98,10 +98,10 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False) -> dict[str,
     for group, events, after in walk(log):
         position += len(group)
         written = group[0].command
-        if not reveal:
-            written = game.public_notation(game.parse(written, before))
+        parsed = game.parse(written, before)
+        written = game.format_at(parsed, before) if reveal else game.public_notation_at(parsed, before)
         steps.append(step(len(steps), position, group[0].actor, written,
-                          [game.describe_event(e) for e in events], after, events))
+                          [game.describe_event_at(e, before) for e in events], after, events))
         before = after
     info = header.as_dict()
     if not reveal:

@@ -588,6 +588,9 @@ def map_layout(board, width: float = WIDTH, top: float = 0.0):
     return at, size, height
 
 
+LABEL_FONT = 0.48  # a hex label's font size, of the hex's size (centre to corner)
+
+
 def space_map(state: State, *, reveal: bool = False, last=None, width: float = WIDTH, top: float = 0.0
               ) -> tuple[list[str], float]:
     """The hex map from ``top`` down, ``width`` wide: every tile (its letter), planet spaces (face
@@ -657,7 +660,9 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
                                    stroke_dasharray="3 2"))
                 out.append(text(x, y + size * 0.2, b.tile(h), size * 0.6, anchor="middle", fill="#9aa3b5",
                                 font_weight="bold"))
-        out.append(text(x, y + size * 0.86, geo.format_hex(h, b), size * 0.22, anchor="middle", fill="#8a90a0"))
+        # the label in the hex's lower point, below whatever lies on it: LABEL_FONT of the hex's size, so
+        # that at the replay page's board width (420 px, the picture's width) it renders at 8.5 px
+        out.append(text(x, y + size * 0.93, geo.format_hex(h, b), size * LABEL_FONT, anchor="middle", fill="#5a6070"))
     # figures (over planets and hubs), then ships
     for f in state.figures:
         x, y = at(f.hex)
