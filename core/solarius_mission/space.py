@@ -452,7 +452,7 @@ def surrounded_hubs(state: State, player: str, hex_: Hex) -> list[str]:
     out = []
     occupied = {f.hex for f in state.figures}
     for h, letter in hub_hexes(state).items():
-        around = [n for n in neighbours(h) if n in state.board.hexes]
+        around = [n for n in neighbours(h) if n in state.board]
         if any(is_empty_space(state, n) for n in around):
             continue
         chain = {n for n in around if n in occupied}
