@@ -14,7 +14,13 @@ position and 0.5 s at the worst; ``play`` at most 0.15 s at the median.
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -57,9 +63,44 @@ def measure(name: str, every: int) -> dict[str, list[float]]:
     return out
 
 
+def process_cpu(argv: list[str], env: dict[str, str]) -> float:
+    """The CPU (user + system) of one CLI process, start-up included."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def one_process(runs: int) -> tuple[float, float]:
+    """``solrec legal`` and ``solrec play`` (then ``undo``) as processes, at the middle of the 2-player
+    fixture: the median CPU of ``runs`` runs each."""
+    solrec = str(Path(sys.executable).parent / "solrec")
+    lines = (ROOT / "fixtures" / "solarius-mission" / f"{FIXTURES[0]}.jsonl").read_text("utf-8").splitlines()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "HOME": tmp}
+        record = Path(tmp) / "mid.jsonl"
+        record.write_text("\n".join(lines[: len(lines) // 2]) + "\n", encoding="utf-8")
+        db = str(Path(tmp) / "bench.db")
+        subprocess.run([solrec, "import", str(record), "--db", db, "--id", "mid"], env=env, check=True, capture_output=True)
+        legal = json.loads(subprocess.run([solrec, "legal", "mid", "--db", db, "--json"], env=env, check=True,
+                                          capture_output=True, text=True).stdout)
+        move = (legal["commands"] or [""])[0]
+        lt = [process_cpu([solrec, "legal", "mid", "--db", db], env) for _ in range(runs)]
+        pt = []
+        played = json.loads(subprocess.run([solrec, "play", "mid", move, "--db", db, "--json"], env=env, check=True,
+                                           capture_output=True, text=True).stdout)
+        back = str(len(played["steps"]))  # the command and the chance that followed it
+        subprocess.run([solrec, "undo", "mid", "--steps", back, "--db", db], env=env, check=True, capture_output=True)
+        for _ in range(runs):
+            pt.append(process_cpu([solrec, "play", "mid", move, "--db", db], env))
+            subprocess.run([solrec, "undo", "mid", "--steps", back, "--db", db], env=env, check=True, capture_output=True)
+    return statistics.median(lt), statistics.median(pt)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--every", type=int, default=1, help="measure every N-th command (default all)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each CLI process (default 5)")
     args = parser.parse_args()
     total: dict[str, list[float]] = {"legal": [], "play": [], "map": []}
     for name in FIXTURES:
@@ -73,6 +114,9 @@ def main() -> None:
     print(f"all {len(legal)} positions: legal median {statistics.median(legal):.3f} s (target 0.15), worst "
           f"{max(legal):.3f} s (target 0.5); play median {statistics.median(play):.3f} s (target 0.15); "
           f"show's text map median {1000 * statistics.median(drawn):.1f} ms")
+    legal_p, play_p = one_process(args.runs)
+    print(f"one process at the 2-player fixture's middle, start-up included (bench_cli.py's part): "
+          f"solrec legal {legal_p:.2f} s CPU, solrec play {play_p:.2f} s CPU")
 
 
 if __name__ == "__main__":
