@@ -47,7 +47,8 @@ _KINDS = {
     "StoreError": "store",
     "SimulationError": "simulation",
 }
-_LONG_QUOTE = re.compile(r"(?<!\w)'(?:[^'\\]|\\.){60,}'(?!\w)|(?<!\w)\"(?:[^\"\\]|\\.){60,}\"(?!\w)")
+# (a rule sentence cited as ``003: "..."`` is the game's own words, quoted whole: never cut)
+_LONG_QUOTE = re.compile(r"(?<!\w)'(?:[^'\\]|\\.){60,}'(?!\w)|(?<!\w)(?<!\d{3}: )\"(?:[^\"\\]|\\.){60,}\"(?!\w)")
 _MAX_LINE = 400
 
 
@@ -312,21 +313,27 @@ def workflows():
     return session
 
 
-def steps_data(game, steps, state=None) -> list[dict]:
-    """What live output shows of the steps just played: public notation only (nothing hidden), in the
-    words of the position ``state`` (the game after them: a hex by its board label)."""
-    if state is None:
+def steps_data(game, steps, before=None) -> list[dict]:
+    """What live output shows of the steps just played: public notation only (nothing hidden); given
+    ``before`` (the state before the first), each command and event in the words of its position (a
+    hex by its board label)."""
+    if before is None:
         return [{"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
                 for s in steps]
-    return [
-        {"actor": s.actor, "command": game.public_notation_at(s.command, state),
-         "events": [game.describe_event_at(e, state) for e in s.events]}
-        for s in steps
-    ]
+    out = []
+    state = before
+    for s in steps:
+        command = game.public_notation_at(s.command, state)
+        events = []
+        for e in s.events:
+            events.append(game.describe_event_at(e, state))
+            state = game.evolve(state, e)
+        out.append({"actor": s.actor, "command": command, "events": events})
+    return out
 
 
-def steps_text(game, steps, state=None) -> str:
-    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps, state))
+def steps_text(game, steps, before=None) -> str:
+    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps, before))
 
 
 def status_of(log, state=None) -> dict[str, Any]:

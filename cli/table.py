@@ -115,10 +115,10 @@ def play_cmd(
     session = workflows()
     texts = [t.strip() for t in " ".join(words).split(";") if t.strip()]
     store = session.open_store(db)
-    steps, log, state = session.play_commands(store, game_id, texts, actor)
+    steps, log, state, before = session.play_commands(store, game_id, texts, actor)
     status = status_of(log, state)
-    emit(as_json, {**status, "steps": steps_data(log.game, steps, state)},
-         steps_text(log.game, steps, state) + "\n" + status_text(status))
+    emit(as_json, {**status, "steps": steps_data(log.game, steps, before)},
+         steps_text(log.game, steps, before) + "\n" + status_text(status))
 
 
 @command("legal")

@@ -225,6 +225,8 @@ class SolariusMission(Game):
         return describe(event)
 
     def describe_event_at(self, event: Event, state: Any) -> str:
+        if isinstance(event, ev.BonusTaken) and isinstance(state, State):
+            return describe(event) + bonus_lost(state, event)
         return describe(event, board_at(state))
 
     # -- component data (the CLI's --components and `solrec components`) ---------------------------
@@ -341,6 +343,19 @@ def describe(event: Event, board: Board | None = None) -> str:  # noqa: C901 - o
     if isinstance(event, ev.PlanetRevealed):
         return f"the planet at {format_hex(e.hex, board)} is planet {e.planet}: {e.text}"
     return type(event).__name__
+
+
+def bonus_lost(state: State, e: ev.BonusTaken) -> str:
+    """What of a bonus the full track did not take (5.0 "A player may never have more than 10 fuel or
+    SpaceBucks"): ``e`` records what was received; ``state`` (before it) holds the die's bonus."""
+    bonus = state.die.bonus if state.die is not None else 0
+    lost = bonus - (e.fuel + e.bucks)
+    if bonus <= 0 or lost <= 0:
+        return ""
+    mat = state.mat(e.player)
+    top = state.cset.number("mat.track.maximum")
+    full = [name for name, now in (("fuel", mat.fuel + e.fuel), ("SpaceBucks", mat.bucks + e.bucks)) if now >= top]
+    return f"; {lost} lost: the {' and '.join(full) or 'track'} track is full at {top} ({text.TRACK_MAX})"
 
 
 def describe_space(event: Event, board: Board | None = None) -> str:

@@ -976,14 +976,42 @@ def flight_cost(state: State, fly: c.Fly) -> dict[str, Any]:
             "portal": fly.portal or None}
 
 
+def form_data(state: State) -> dict[str, Any]:
+    """Where the legal commands are too many to list (the resource exchanges): what a program can act
+    on — every other command listed (``listed``, when at most LIMIT), and each form with its bounds as
+    data (``form_bounds``)."""
+    if phase(state) not in PLAYER_PHASES or legal_commands(state) is not None:
+        return {}
+    board = state.board if state.placement else None
+    mat = state.mats[state.actor]
+    others = phase_commands(state) + (anytime_commands(state, False) if phase(state) in ANYTIME else [])
+    n = state.cset.number
+    bounds: list[dict[str, Any]] = []
+    if phase(state) in ANYTIME:
+        bounds = [
+            {"form": "exchange COLOUR COLUMN ... for fuel F bucks B", "rule": "003 9.2 d.1",
+             "cubes": {col: dict(zip(("I", "II", "III"), mat.storage[i])) for i, col in enumerate(COLOURS)},
+             "column_values": dict(zip(("I", "II", "III"), n("mat.storage.values"))),
+             "value_per_unit": n("mat.exchange.value_per_unit"),
+             "fuel_plus_bucks": "the cubes' total value // value_per_unit", "track_maximum": n("mat.track.maximum"),
+             "count": resource_exchange_count(state)},
+            {"form": "exchange fuel F bucks B for COLOUR COLUMN", "rule": "003 9.2 d.1", "fuel": mat.fuel,
+             "bucks": mat.bucks, "fuel_plus_bucks": 2, "placed": "under the pyramid rule (7.0)"},
+        ]
+    return {"listed": [notation_format(x, board) for x in others] if len(others) <= LIMIT else None,
+            "form_bounds": bounds}
+
+
 def legal_details(state: State) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """``legal``'s extra for a flight (003 9.2 B II): the reachable hexes, each flight's cost and the
+    """``legal``'s extra: where the commands are not listed one by one, the others and the forms' bounds
+    as data (``form_data``); for a flight (003 9.2 B II), the reachable hexes, each flight's cost and the
     actions possible there. A hex is its board label (``hex``), axial ``q``/``r`` beside it."""
+    forms = form_data(state)
     ends = flight_ends(state)
     if not ends:
-        return {}, ()
+        return forms, ()
     board = state.board
-    fields = {"flight_ends": [
+    fields = {**forms, "flight_ends": [
         {"hex": e.hex, "q": e.fly.path[-1].q, "r": e.fly.path[-1].r, "fly": notation_format(e.fly, board),
          "destination": f"fly {e.hex}", "cost": flight_cost(state, e.fly), "turns_planet": e.turns_planet,
          "then": [notation_format(x, board) for x in e.then]} for e in ends]}

@@ -683,6 +683,8 @@ def test_a_refused_flight_names_the_first_bad_step_exits_two_and_writes_nothing(
     before = cli.json("show", "g")["position"]
     result = cli.run("play", "g", "fly H0 H1 H18 F10", expect=2)
     assert "step 2 (H1 -> H18) is not to an adjacent hex" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    # the rule sentence is quoted whole, never cut short
+    assert '(003: "Each “point of range” allows the space ship to move to an adjacent hexagon in space.")' in result.stderr
     result = cli.run("play", "g", "fly H0 H1 B0", expect=2)
     assert cli.json("show", "g")["position"] == before
     cli.run("play", "g", "fly H0 H1 H8")
