@@ -141,6 +141,11 @@ def legal_cmd(game_id: GameId, db: Db = None, as_json: Json = False) -> None:
         text = f"{who} is to act; the choices here are not enumerable"
         if to_act == CHANCE and log.header.chance != "entered":
             text += " (chance acts from the seed)"
+        elif to_act == CHANCE:
+            expected = list(game.chance_forms(state))  # what the table types now, with an example
+            if expected:
+                data["chance_forms"] = expected
+                text += "; the chance expected now:\n" + "\n".join(f"  {f}" for f in expected)
         forms = list(game.command_forms(state)) if to_act != CHANCE else []
         if forms:
             data["forms"] = forms

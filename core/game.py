@@ -194,6 +194,11 @@ class Game(abc.ABC):
         """Where ``legal_commands`` is None for a player: the command forms and their bounds, for ``legal``."""
         return ()
 
+    def chance_forms(self, state: Any) -> tuple[str, ...]:
+        """At a chance step of a game whose chance is entered at the table: the chance command(s) expected
+        now, each with its format and an example, naming nothing hidden; () where the game gives none."""
+        return ()
+
     def legal_details(self, state: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
         """Extra detail ``legal`` shows beside the commands (JSON fields added, text lines appended), e.g.
         where a move leads and what is possible there; most games have none."""

@@ -124,6 +124,9 @@ class SolariusMission(Game):
     def legal_details(self, state: State) -> tuple[dict[str, Any], tuple[str, ...]]:
         return rules.legal_details(state)
 
+    def chance_forms(self, state: State) -> tuple[str, ...]:
+        return rules.chance_forms(state)
+
     def sample_command(self, state: State, rng: Any) -> Command:
         return rules.sample(state, rng)
 

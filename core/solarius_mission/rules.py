@@ -1056,6 +1056,38 @@ def command_forms(state: State) -> tuple[str, ...]:
     return tuple(forms)
 
 
+def chance_forms(state: State) -> tuple[str, ...]:
+    """The chance command a table types now (entered chance), its format and an example. Only what the
+    table sees is named: which cards are in the deck or which hubs were put back unseen is not."""
+    ph = phase(state)
+    who = state.current
+    cards = f"{min(state.cset.progress_cards)}-{max(state.cset.progress_cards)}"
+    if ph == "start-card":
+        starts = f"{min(state.cset.start_cards)}-{max(state.cset.start_cards)}"
+        return (f"start-card N: the start card {state.players[state.dealt]} receives, N one of {starts}; e.g. start-card 2",)
+    if ph in ("deal", "card"):
+        taker = state.players[state.dealt] if ph == "deal" and state.dealt < len(state.players) else who
+        return (f"card N: the progress card {taker} draws, N one of {cards}; e.g. card 17",)
+    if ph == "first-player":
+        return (f"first PLAYER: the starting player, one of {', '.join(state.players)}; e.g. first {state.players[0]}",)
+    if ph in ("bridge", "refill"):
+        bag = ", ".join(f"{col} {k}" for col, k in zip(COLOURS, state.bag) if k)
+        faces = ", ".join(dict.fromkeys(state.cset.number("dice.action_dice.faces")))
+        return (f"roll COLOUR FACE: the die drawn from the bag (in the bag: {bag}) and its face ({faces}); "
+                f"e.g. roll {next(col for col, k in zip(COLOURS, state.bag) if k)} 3",)
+    if ph == "hub":
+        unbuilt = [h for h in state.cset.number("dice.hubs.letters") if h not in state.hubs_built]
+        return (f"hub X: the commercial hub turned for game turn {state.turn + 1}, X one of {', '.join(unbuilt)} "
+                f"(not built yet); e.g. hub {unbuilt[0]}",)
+    if ph == "tiles":
+        return ("tiles L0 L0 L0 L0 L0 L0: per position clockwise from the top, an outer tile's letter A-F and its "
+                "turn 0-5; e.g. tiles A0 C3 B1 F5 D2 E4",)
+    if ph == "reveal":
+        where = space.format_hex(state, state.revealing) if state.revealing is not None else "the ship's hex"
+        return (f"planet N: the planet turned face up at {where}, N a planet of the set not seen yet; e.g. planet 12",)
+    return ()
+
+
 def notation_format(cmd: Command, board: Any = None) -> str:
     from .notation import format as fmt
 
