@@ -60,6 +60,27 @@ def components_cmd(
     emit(as_json, data, "\n".join(lines))
 
 
+@command("card")
+def card_cmd(
+    game: GameName,
+    number: Annotated[int, typer.Argument(metavar="N", help="The card's number, as in the game's commands (play N, discard N).")],
+    set_: Annotated[str | None, typer.Option("--set", help="The built-in set's name, or a folder/TOML file.")] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Show one card as it is printed: both sides, costs and effects in words, and its provenance."""
+    del db  # no database is read
+    from solrec.core.registry import get_game
+
+    g = get_game(game)
+    if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
+        name, texts = read_set(Path(set_))
+        data = g.card(number, name, texts)
+    else:
+        data = g.card(number, set_, None)
+    emit(as_json, {k: v for k, v in data.items() if k != "text"}, data["text"])
+
+
 def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_json: bool) -> None:
     """``validate --components FILE``: per game, the first command whose events change under the set."""
     from solrec.core.errors import CorruptLog

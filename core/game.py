@@ -278,6 +278,11 @@ class Game(abc.ABC):
         """A component set's data with provenance (the built-in set when ``texts`` is None)."""
         raise InvalidSetup(f"{self.title} has no component data")
 
+    def card(self, number: int, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        """One card of a component set as it is printed, in words, with its provenance (``text``: the
+        lines to show). Numbered as everywhere else in the game (commands, events)."""
+        raise InvalidSetup(f"{self.title} has no cards to show")
+
     # -- solving (optional) -----------------------------------------------------------------
     def solve(self, state: Any, budget: int) -> SolveReport | None:
         """Whether the game can still be won from ``state`` (searching at most ``budget`` positions),

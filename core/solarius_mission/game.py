@@ -232,15 +232,21 @@ class SolariusMission(Game):
             return describe(event) + bonus_lost(state, event)
         return describe(event, board_at(state))
 
+    def card(self, number: int, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        return render.card_description(self._component_set(name, texts), number)
+
     # -- component data (the CLI's --components and `solrec components`) ---------------------------
     def components_options(self, name: str, texts: Mapping[str, str]) -> dict[str, str]:
         return comp.options_for(comp.from_texts(name, texts))
 
-    def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+    def _component_set(self, name: str | None, texts: Mapping[str, str] | None) -> comp.ComponentSet:
         if texts is None and name not in (None, *comp.BUILTINS):
             raise comp.InvalidComponents(
                 f"the built-in sets are {', '.join(comp.BUILTINS)} (default {comp.BUILTIN}); give a FILE for another set")
-        cset = comp.builtin(name or comp.BUILTIN) if texts is None else comp.from_texts(name or "set", texts)
+        return comp.builtin(name or comp.BUILTIN) if texts is None else comp.from_texts(name or "set", texts)
+
+    def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        cset = self._component_set(name, texts)
         return {
             "game": self.id,
             "set": cset.name,

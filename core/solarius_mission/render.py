@@ -691,3 +691,49 @@ def space_map(state: State, *, reveal: bool = False, last=None, width: float = W
             x, y = at(h)
             out.append(polygon(_corners(x, y, size * 0.9), fill="none", stroke=HIGHLIGHT, stroke_width=3))
     return out, top + height
+
+
+# -- a progress card as printed (``solrec card solarius-mission N``) --------------------------------------
+
+def cost_words(term) -> str:
+    """A mission cost term in words: ``black 5`` = cubes of that colour of total value 5; ``yellow 2 II``
+    = two cubes of value 2 (7.0 "III , 2 II etc.: The player needs resources of a certain kind and a
+    certain value")."""
+    if term.cubes:
+        roman = {1: "I", 2: "II", 3: "III"}[term.cubes[0]]
+        many = len(term.cubes)
+        return f"{many} {term.colour} cube{'s' if many > 1 else ''} of value {term.cubes[0]} (column {roman})"
+    return f"{term.colour} cubes of total value {term.total}"
+
+
+def card_description(cset, number: int) -> dict:
+    """Progress card ``number`` (the number used by ``play N``, ``discard N`` and the events): both sides
+    as printed — the mission (its cost in the card's notation and in words, its VP) and the development
+    (its effects in words, its die space) — and the provenance of its data."""
+    from ..errors import InvalidSetup
+    from . import effects
+
+    if number not in cset.progress_cards:
+        raise InvalidSetup(f"there is no progress card {number} in set {cset.name} "
+                           f"(cards {min(cset.progress_cards)}-{max(cset.progress_cards)})")
+    card = cset.card(number)
+    immediate = [effects.describe(e) for e in card.immediate]
+    permanent = [effects.describe(e) for e in card.permanent]
+    die_space = None if card.die_space is None else {
+        "colours": list(card.die_space.colours), "effects": [effects.describe(e) for e in card.die_space.effects]}
+    data = {
+        "card": number, "set": cset.name, "name": f"progress card {number}",
+        "mission": {"cost": [t.text() for t in card.cost], "cost_words": [cost_words(t) for t in card.cost], "vp": card.vp},
+        "development": {"immediate": immediate, "permanent": permanent, "die_space": die_space},
+        "source": card.source,
+    }
+    lines = [f"progress card {number} (set {cset.name})",
+             f"  mission: costs {' + '.join(t.text() for t in card.cost)} = {'; '.join(cost_words(t) for t in card.cost)}; "
+             f"{card.vp} VP when completed (-1 VP if not)",
+             "  development: " + "; ".join(
+                 [*(f"at once: {x}" for x in immediate), *(f"lasting: {x}" for x in permanent)]
+                 + ([f"die space ({' or '.join(die_space['colours'])}): {', '.join(die_space['effects'])}"] if die_space else [])
+             ) if (immediate or permanent or die_space) else "  development: no effect",
+             f"  source: {card.source}"]
+    data["text"] = "\n".join(lines)
+    return data

@@ -131,3 +131,14 @@ def test_legal_at_an_entered_chance_step_names_the_command_expected_with_an_exam
     assert form.startswith("roll COLOUR FACE: the die drawn from the bag (in the bag: black 3, yellow 3, turquoise 3, brown 3)")
     # each example is a command play accepts here
     cli.run("play", "g", form.split("e.g. ")[1])
+
+
+def test_card_shows_a_progress_card_as_printed_numbered_as_in_the_commands(cli):
+    out = cli.json("card", "solarius-mission", "5")
+    assert out["card"] == 5 and out["mission"]["cost"] == ["black 2 II", "yellow 2"] and out["mission"]["vp"] == 5
+    assert out["mission"]["cost_words"] == ["2 black cubes of value 2 (column II)", "yellow cubes of total value 2"]
+    assert out["development"]["permanent"] == ["+1 action points for black dice"] and out["source"].startswith("house:")
+    text = cli.run("card", "solarius-mission", "5").stdout
+    assert text.startswith("progress card 5 (set house-2016b)\n  mission: costs black 2 II + yellow 2 = ")
+    assert "there is no progress card 33" in cli.run("card", "solarius-mission", "33", expect=2).stderr
+    assert "has no cards to show" in cli.run("card", "solari", "1", expect=2).stderr
