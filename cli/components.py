@@ -27,6 +27,13 @@ def read_set(path: Path) -> tuple[str, dict[str, str]]:
         raise InvalidSetup(f"{path} is not UTF-8 text") from None
 
 
+def named_set(set_: str | None) -> tuple[str | None, dict[str, str] | None]:
+    """``--set``: a folder or TOML file read (its name and texts), else a built-in set's name (no texts)."""
+    if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
+        return read_set(Path(set_))
+    return set_, None
+
+
 def options_for(game_id: str, path: Path) -> dict[str, str]:
     name, texts = read_set(path)
     from solrec.core.registry import get_game
@@ -46,11 +53,7 @@ def components_cmd(
     from solrec.core.registry import get_game
 
     g = get_game(game)
-    if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
-        name, texts = read_set(Path(set_))
-        data = g.components_listing(name, texts)
-    else:
-        data = g.components_listing(set_, None)
+    data = g.components_listing(*named_set(set_))
     counts = data["counts"]
     lines = [f"{data['game']} component set {data['set']} (digest {data['digest']})"]
     for d in data["data"]:
@@ -73,11 +76,7 @@ def card_cmd(
     from solrec.core.registry import get_game
 
     g = get_game(game)
-    if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
-        name, texts = read_set(Path(set_))
-        data = g.card(number, name, texts)
-    else:
-        data = g.card(number, set_, None)
+    data = g.card(number, *named_set(set_))
     emit(as_json, {k: v for k, v in data.items() if k != "text"}, data["text"])
 
 
