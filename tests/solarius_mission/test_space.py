@@ -719,8 +719,9 @@ def test_legal_through_the_cli_lists_the_flights(cli):
     cli.run("play", "g", OPENING_IN_SPACE)
     out = cli.json("legal", "g")
     flights = [c for c in out["commands"] if c.startswith("fly ")]
-    assert "fly 0,0 1,-1 2,-2" in flights  # H8, one point bought with fuel
-    assert "fly 0,0" not in flights  # Tom's ship is on the home planet
+    assert "fly H0 H1 H8" in flights  # H8, one point bought with fuel; the hexes by their labels
+    assert "fly H0" not in flights  # Tom's ship is on the home planet
+    assert not [f for f in flights if "," in f]
 
 
 def test_the_space_examples_fixture_replays_the_texts_figures():
@@ -847,7 +848,7 @@ def test_legal_through_the_cli_shows_the_reachable_hexes_and_what_can_be_done_th
     cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
     cli.run("play", "g", OPENING_IN_SPACE)
     out = cli.json("legal", "g")
-    assert out["enumerable"] and "fly 0,0 1,-1 2,-2" in out["commands"]  # the existing fields stay as they were
+    assert out["enumerable"] and "fly H0 H1 H8" in out["commands"]
     ends = {e["hex"]: e for e in out["flight_ends"]}
     assert ends["H8"] == {"hex": "H8", "q": 2, "r": -2, "fly": "fly H0 H1 H8", "destination": "fly H8",
                           "cost": {"range": 2, "ship_range": 1, "bought": 1, "fuel": 2, "portal": None},
