@@ -197,6 +197,20 @@ GameId = Annotated[str, typer.Argument(metavar="ID", help="A stored game's id (s
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game, by the id `solrec games` lists (e.g. solo-dice).",
                                          autocompletion=complete_game_name)]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see while the game runs.")]
+AsPlayer = Annotated[str | None, typer.Option("--as", metavar="NAME", help="Show what this player may see: the table and his own hand, nothing of the other hands or the deck.")]
+
+
+def viewer(log, name: str | None, reveal: bool) -> str | None:
+    """``--as NAME``: a player of the game, and not together with ``--reveal`` (the referee's whole view)."""
+    from solrec.core.errors import InvalidCommand
+
+    if name is None:
+        return None
+    if reveal:
+        raise InvalidCommand("--as shows one player's view and --reveal the referee's whole view: give one of them")
+    if name not in log.header.players:
+        raise InvalidCommand(f"{name!r} is not a player of this game ({', '.join(log.header.players)})")
+    return name
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:

@@ -13,6 +13,7 @@ from solrec.core.errors import InvalidSetup
 
 from .app import (
     EXIT_PROBLEM,
+    AsPlayer,
     Db,
     GameId,
     Hiding,
@@ -25,6 +26,7 @@ from .app import (
     emit,
     load_log,
     paint,
+    viewer,
     workflows,
 )
 
@@ -34,15 +36,17 @@ def show_cmd(
     game_id: GameId,
     at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see.")] = False,
+    as_: AsPlayer = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Render the state at a position."""
+    """Render the state at a position (--as NAME: as that player sees it, his own hand included)."""
     from solrec.events.codec import to_plain
     from solrec.replay.log import check_position, state_at
 
     log = load_log(db, game_id)
     game = log.game
+    player = viewer(log, as_, reveal)
     position = check_position(log, at)
     state = state_at(log, position)
     outcome = game.outcome(state)
@@ -50,12 +54,15 @@ def show_cmd(
         "id": game_id,
         "position": position,
         "to_act": game.to_act(state),
-        "text": game.render(state, reveal),
+        "text": game.render(state, reveal) if player is None else game.render_as(state, player),
         "scores": dict(game.score(state).totals),
         "outcome": outcome.as_dict() if outcome else None,
     }
     if as_json:  # the plain state is for scripts only: text output does not pay for it
-        data["state"] = to_plain(state) if reveal else game.public(to_plain(state))
+        data["state"] = to_plain(state) if reveal else (
+            game.public(to_plain(state)) if player is None else game.view_as(to_plain(state), player))
+    if player is not None:
+        data["as"] = player
     emit(as_json, data, f"{game_id} at position {position}\n{data['text']}")
 
 

@@ -15,7 +15,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .app import Db, GameId, command, workflows
+from .app import AsPlayer, Db, GameId, command, viewer, workflows
 
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see (an audit after the game).")]
@@ -33,6 +33,7 @@ def svg_cmd(
     game_id: GameId,
     at: Annotated[int | None, typer.Option("--at", help="Position (number of events); default the end.")] = None,
     reveal: Reveal = False,
+    as_: AsPlayer = None,
     output: Output = None,
     db: Db = None,
 ) -> None:
@@ -41,6 +42,7 @@ def svg_cmd(
 
     log = load(workflows().open_store(db), game_id)
     game = log.game
+    player = viewer(log, as_, reveal)
     position = check_position(log, at)
     state = state_at(log, position)
     last = None
@@ -53,7 +55,7 @@ def svg_cmd(
                 last = log.codec.decode_rows(group[: position - seen])
                 break
             seen += len(group)
-    picture = game.svg(state, reveal=reveal, last=last)
+    picture = game.svg(state, reveal=reveal, last=last) if player is None else game.svg_as(state, player, last=last)
     if picture is None:
         raise InvalidSetup(f"{game.title} has no picture yet")
     _write(picture, output)
@@ -64,6 +66,7 @@ def html_cmd(
     game_id: GameId,
     diff: Annotated[str | None, typer.Option("--diff", metavar="ID_B", help="Show this game beside ID, the first divergence marked.")] = None,
     reveal: Reveal = False,
+    as_: AsPlayer = None,
     output: Output = None,
     db: Db = None,
 ) -> None:
@@ -73,5 +76,6 @@ def html_cmd(
 
     store = workflows().open_store(db)
     log = load(store, game_id)
-    text = page(log, reveal=reveal) if diff is None else diff_page(log, load(store, diff), reveal=reveal)
+    player = viewer(log, as_, reveal)
+    text = page(log, reveal=reveal, player=player) if diff is None else diff_page(log, load(store, diff), reveal=reveal)
     _write(text, output)

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from .app import (
+    AsPlayer,
     Db,
     GameId,
     GameName,
@@ -21,6 +22,7 @@ from .app import (
     status_text,
     steps_data,
     steps_text,
+    viewer,
     workflows,
 )
 
@@ -122,15 +124,21 @@ def play_cmd(
 
 
 @command("legal")
-def legal_cmd(game_id: GameId, db: Db = None, as_json: Json = False) -> None:
-    """List every legal command of whoever is to act."""
+def legal_cmd(game_id: GameId, as_: AsPlayer = None, db: Db = None, as_json: Json = False) -> None:
+    """List every legal command of whoever is to act (--as NAME: only when NAME is to act, since a
+    player's commands name his own cards)."""
+    from solrec.core.errors import WrongActor
     from solrec.core.game import CHANCE
     from solrec.replay.log import state_at
 
     log = load_log(db, game_id)
     game = log.game
+    player = viewer(log, as_, False)
     state = state_at(log)
     to_act = game.to_act(state)
+    if player is not None and to_act != player:
+        raise WrongActor(f"{player} is not to act ({'nobody' if to_act is None else to_act} is): "
+                         "the legal commands of another player would name his hand")
     legal = game.legal_commands(state)
     commands = None if legal is None else [game.format_at(c, state) for c in legal]
     data = {"id": game_id, "position": len(log.rows), "to_act": to_act, "enumerable": legal is not None, "commands": commands}

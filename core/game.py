@@ -236,6 +236,20 @@ class Game(abc.ABC):
         highlighted, ``size`` is the width in pixels. None where the game has no picture yet."""
         return None
 
+    # -- a player's own view (``--as NAME``) ----------------------------------------------------
+    # What one player sees at the table: the public view and his own private information (his hand).
+    # The defaults are the public view: in a game whose hidden information is hidden from every player
+    # alike (a face-down stock, a shuffled pouch), a player sees no more than the table.
+    def render_as(self, state: Any, player: str) -> str:
+        return self.render(state, False)
+
+    def svg_as(self, state: Any, player: str, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
+        return self.svg(state, reveal=False, last=last, size=size)
+
+    def view_as(self, plain_state: dict, player: str) -> dict:
+        """The plain state as ``player`` may see it (``show --as NAME --json``)."""
+        return self.public(plain_state)
+
     def public_notation(self, command: Command) -> str:
         """A command as players at the table may see it in live output (``new``, ``play``); a seeded
         shuffle, say, hides its order. The log and exports keep the full notation."""

@@ -71,14 +71,15 @@ def _status(game, state) -> str:
     return f"{who} to act" if who else ""
 
 
-def replay_data(log: Log, tables: _Tables, *, reveal: bool = False) -> dict[str, Any]:
-    """Plain data of one log's replay (the engine's view at every step), indexing ``tables``."""
+def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str | None = None) -> dict[str, Any]:
+    """Plain data of one log's replay (the engine's view at every step, or ``player``'s: the table and
+    his own hand), indexing ``tables``."""
     game = log.game
     header = log.header
 
     def step(number: int, position: int, actor: str, command: str, events: list[str], state, last) -> dict:
         sheet = game.score(state)
-        picture = game.svg(state, reveal=reveal, last=last)
+        picture = game.svg(state, reveal=reveal, last=last) if player is None else game.svg_as(state, player, last=last)
         return {
             "step": number,
             "position": position,
@@ -86,7 +87,7 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False) -> dict[str,
             "command": command,
             "events": events,
             "svg": tables.svg(picture) if picture else None,
-            "text": None if picture else game.render(state, reveal),
+            "text": None if picture else (game.render(state, reveal) if player is None else game.render_as(state, player)),
             "lines": [tables.line(ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines],
             "totals": [[p, t] for p, t in sheet.totals],
             "status": _status(game, state),
@@ -128,10 +129,10 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def page(log: Log, *, reveal: bool = False) -> str:
+def page(log: Log, *, reveal: bool = False, player: str | None = None) -> str:
     """The replay page of one log."""
     tables = _Tables()
-    game = replay_data(log, tables, reveal=reveal)
+    game = replay_data(log, tables, reveal=reveal, player=player)
     payload = {"fragments": tables.fragments, "lines": tables.lines, "games": [game], "divergence": None}
     return _page(f"{game['title']} {log.game_id}: replay", payload)
 

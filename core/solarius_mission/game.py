@@ -224,6 +224,20 @@ class SolariusMission(Game):
     def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
         return render.svg(state, reveal=reveal, last=last, size=size)
 
+    # a player's own view (--as): his hand, and nothing of the other hands, the deck or the hidden hubs
+    def render_as(self, state: State, player: str) -> str:
+        return render.render(state, False, viewer=player)
+
+    def svg_as(self, state: State, player: str, *, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=False, last=last, size=size, viewer=player)
+
+    def view_as(self, plain_state: dict, player: str) -> dict:
+        out = self.public(plain_state)
+        i = list(plain_state["players"]).index(player)
+        hand = list(plain_state["mats"][i].get("hand", ()))
+        out["mats"][i] = {**out["mats"][i], "hand": hand}
+        return out
+
     def describe_event(self, event: Event) -> str:
         return describe(event)
 

@@ -17,7 +17,10 @@ def _bridge(state: State) -> str:
     return "  ".join(parts)
 
 
-def render(state: State, reveal: bool = False) -> str:
+def render(state: State, reveal: bool = False, viewer: str = "") -> str:
+    """The text picture; ``viewer`` (a player) also sees his own hand, each card's two sides in words."""
+    from .rules import card_side_text
+
     n = state.cset.number
     faces = n("mat.tech.faces")
     face_vp = n("mat.tech.face_vp")
@@ -54,11 +57,16 @@ def render(state: State, reveal: bool = False) -> str:
                 f"  {colour:<9} tech die {tech:<6} in column {('I', 'II', 'III', 'IV', 'V')[mat.columns[r] - 1]:<3} "
                 f"storage I:{store[0]} II:{store[1]} III:{store[2]}"
             )
-        hand = " ".join(map(str, mat.hand)) if reveal else f"{len(mat.hand)} card(s)"
+        own = viewer == player and not reveal
+        hand = " ".join(map(str, mat.hand)) if reveal else (f"(yours) {' '.join(map(str, mat.hand)) or '-'}" if own
+                                                            else f"{len(mat.hand)} card(s)")
         lines.append(
             f"  hand: {hand}; missions: {' '.join(map(str, mat.missions)) or '-'}; developments: "
             f"{' '.join(map(str, mat.developments)) or '-'}; dice: {' '.join(f'{d.colour}{d.face}' for d in mat.dice) or '-'}"
         )
+        if own:
+            lines.extend(f"    card {cid}: {card_side_text(state.cset, cid, 'mission')} | {card_side_text(state.cset, cid, 'development')}"
+                         for cid in mat.hand)
     if state.die is not None:
         d = state.die
         lines.append("")
@@ -261,7 +269,7 @@ def _track(x: float, y: float, label: str, value: int, maximum: int, highlight: 
     return out
 
 
-def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tuple[list[str], float]:  # noqa: C901
+def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], viewer: str = "") -> tuple[list[str], float]:  # noqa: C901
     """One player's mat from ``y`` down: the picture and the height it took."""
     from ..svg import HIGHLIGHT, rect, text
     from .rules import card_side_text
@@ -371,6 +379,9 @@ def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tupl
     notes: list[tuple[str, tuple]] = []
     if reveal:
         notes.append((f"hand (revealed): {' '.join(map(str, mat.hand)) or '-'}", ("hand", player)))
+    elif viewer == player:
+        notes.append((f"hand (yours): {' '.join(map(str, mat.hand)) or '-'}", ("hand", player)))
+        notes.extend((f"  card {cid}: {card_side_text(state.cset, cid, 'mission')}", ("hand", player)) for cid in mat.hand)
     else:
         notes.append((f"hand: {len(mat.hand)} card(s), face down", ("hand", player)))
     for cid in mat.missions:
@@ -397,7 +408,7 @@ def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tupl
     return out, y + 10
 
 
-def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400, viewer: str = "") -> str:
     """The bridge (the bonus wheel's five spaces with the dice on them), the game turn with the
     commercial hubs revealed so far, then each player's mat: fuel and SpaceBucks, the four rows with
     their tech dice in columns I-V and the storage pyramid, contamination on the spaces and beside
@@ -483,7 +494,7 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
             y += 17
     y += 8
     for i in range(len(state.players)):
-        part, y = _mat(state, i, y, reveal, keys)
+        part, y = _mat(state, i, y, reveal, keys, viewer)
         out.extend(part)
     height = round(y)
     out[0] = rect(0, 0, WIDTH, height, fill="#ffffff")
