@@ -149,17 +149,17 @@ def legal_cmd(game_id: GameId, as_: AsPlayer = None, db: Db = None, as_json: Jso
         text = f"{who} is to act; the choices here are not enumerable"
         if to_act == CHANCE and log.header.chance != "entered":
             text += " (chance acts from the seed)"
-        elif to_act == CHANCE:
-            expected = list(game.chance_forms(state))  # what the table types now, with an example
-            if expected:
-                data["chance_forms"] = expected
-                text += "; the chance expected now:\n" + "\n".join(f"  {f}" for f in expected)
         forms = list(game.command_forms(state)) if to_act != CHANCE else []
         if forms:
             data["forms"] = forms
             text += "; the command forms:\n" + "\n".join(f"  {f}" for f in forms)
     else:
         text = f"{to_act} to act, {plural(len(commands), 'legal command')}:\n" + "\n".join(f"  {c}" for c in commands)
+    if to_act == CHANCE and log.header.chance == "entered":
+        expected = list(game.chance_forms(state))  # what the table types now, with an example
+        if expected:
+            data["chance_forms"] = expected
+            text += "\nthe chance expected now:\n" + "\n".join(f"  {f}" for f in expected)
     if to_act is not None and to_act != CHANCE:
         fields, lines = game.legal_details(state)  # e.g. where a flight can end and what is possible there
         data.update(fields)
