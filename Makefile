@@ -78,6 +78,7 @@ bench: install
 	$(BIN)/python bench/bench_html_size.py
 	$(BIN)/python bench/bench_html.py
 	$(BIN)/python bench/bench_solarius_mission.py
+	$(BIN)/python bench/bench_solarius_space.py
 	$(BIN)/python bench/bench_cli.py
 
 # The README's screenshots: one replay page per game, in docs/pictures/.

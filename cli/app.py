@@ -55,7 +55,8 @@ _KINDS = {
     "StoreError": "store",
     "SimulationError": "simulation",
 }
-_LONG_QUOTE = re.compile(r"(?<!\w)'(?:[^'\\]|\\.){60,}'(?!\w)|(?<!\w)\"(?:[^\"\\]|\\.){60,}\"(?!\w)")
+# (a rule sentence cited as ``003: "..."`` is the game's own words, quoted whole: never cut)
+_LONG_QUOTE = re.compile(r"(?<!\w)'(?:[^'\\]|\\.){60,}'(?!\w)|(?<!\w)(?<!\d{3}: )\"(?:[^\"\\]|\\.){60,}\"(?!\w)")
 _MAX_LINE = 400
 
 
@@ -204,6 +205,20 @@ GameId = Annotated[str, typer.Argument(metavar="ID", help="A stored game's id (s
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game, by the id `solrec games` lists (e.g. solo-dice).",
                                          autocompletion=complete_game_name)]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see while the game runs.")]
+AsPlayer = Annotated[str | None, typer.Option("--as", metavar="NAME", help="Show what this player may see: the table and his own hand, nothing of the other hands or the deck.")]
+
+
+def viewer(log, name: str | None, reveal: bool) -> str | None:
+    """``--as NAME``: a player of the game, and not together with ``--reveal`` (the referee's whole view)."""
+    from solrec.core.errors import InvalidCommand
+
+    if name is None:
+        return None
+    if reveal:
+        raise InvalidCommand("--as shows one player's view and --reveal the referee's whole view: give one of them")
+    if name not in log.header.players:
+        raise InvalidCommand(f"{name!r} is not a player of this game ({', '.join(log.header.players)})")
+    return name
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
@@ -320,16 +335,27 @@ def workflows():
     return session
 
 
-def steps_data(game, steps) -> list[dict]:
-    """What live output shows of the steps just played: public notation only (nothing hidden)."""
-    return [
-        {"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
-        for s in steps
-    ]
+def steps_data(game, steps, before=None) -> list[dict]:
+    """What live output shows of the steps just played: public notation only (nothing hidden); given
+    ``before`` (the state before the first), each command and event in the words of its position (a
+    hex by its board label)."""
+    if before is None:
+        return [{"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
+                for s in steps]
+    out = []
+    state = before
+    for s in steps:
+        command = game.public_notation_at(s.command, state)
+        events = []
+        for e in s.events:
+            events.append(game.describe_event_at(e, state))
+            state = game.evolve(state, e)
+        out.append({"actor": s.actor, "command": command, "events": events})
+    return out
 
 
-def steps_text(game, steps) -> str:
-    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps))
+def steps_text(game, steps, before=None) -> str:
+    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps, before))
 
 
 def status_of(log, state=None) -> dict[str, Any]:
@@ -387,7 +413,15 @@ class Hiding:
         self.game = log.game
         self.on = not reveal and self.game.outcome(final_state) is None
 
-    def command(self, text: str) -> str:
+    def command(self, text: str, state: Any = None) -> str:
+        """A stored command's text as shown; with ``state`` (the position it was played in) in the words
+        of that position (a hex by its board label)."""
+        if state is not None:
+            try:
+                command = self.game.parse(text, state)
+            except Exception:  # a stored text that does not parse here: shown as stored
+                return self.game.public_command_text(text) if self.on else text
+            return self.game.public_notation_at(command, state) if self.on else self.game.format_at(command, state)
         return self.game.public_command_text(text) if self.on else text
 
     def event(self, event, plain: dict) -> dict:

@@ -11,6 +11,7 @@ import typer
 
 from .app import (
     EXIT_PROBLEM,
+    AsPlayer,
     Db,
     GameId,
     Hiding,
@@ -23,6 +24,7 @@ from .app import (
     emit,
     load_log,
     paint,
+    viewer,
     workflows,
 )
 from .errors import UsageRefused
@@ -33,15 +35,17 @@ def show_cmd(
     game_id: GameId,
     at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see.")] = False,
+    as_: AsPlayer = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Render the state at a position."""
+    """Render the state at a position (--as NAME: as that player sees it, his own hand included)."""
     from solrec.events.codec import to_plain
     from solrec.replay.log import check_position, state_at
 
     log = load_log(db, game_id)
     game = log.game
+    player = viewer(log, as_, reveal)
     position = check_position(log, at)
     state = state_at(log, position)
     outcome = game.outcome(state)
@@ -49,12 +53,15 @@ def show_cmd(
         "id": game_id,
         "position": position,
         "to_act": game.to_act(state),
-        "text": game.render(state, reveal),
+        "text": game.render(state, reveal) if player is None else game.render_as(state, player),
         "scores": dict(game.score(state).totals),
         "outcome": outcome.as_dict() if outcome else None,
     }
     if as_json:  # the plain state is for scripts only: text output does not pay for it
-        data["state"] = to_plain(state) if reveal else game.public(to_plain(state))
+        data["state"] = to_plain(state) if reveal else (
+            game.public(to_plain(state)) if player is None else game.view_as(to_plain(state), player))
+    if player is not None:
+        data["as"] = player
     emit(as_json, data, f"{game_id} at position {position}\n{data['text']}")
 
 
@@ -80,16 +87,21 @@ def log_cmd(
     game = log.game
     events = log.events()
     hiding = Hiding(log, state_at(log), reveal)
+    # each event in the words of the position it applies to (a hex by its board label)
+    befores, state = [], state_at(log, 0)
+    for e in events:
+        befores.append(state)
+        state = game.evolve(state, e)
     data: dict[str, Any] = {
         "id": game_id,
         "header": log.header.as_dict(),
         "events": [
             {
                 "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
-                "command": hiding.command(r.command), "type": r.type, "version": r.version,
-                "data": hiding.event(e, to_plain(e)), "text": game.describe_event(e), "hash": r.hash, "time": r.time,
+                "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
+                "data": hiding.event(e, to_plain(e)), "text": game.describe_event_at(e, before), "hash": r.hash, "time": r.time,
             }
-            for r, e in zip(log.rows, events)
+            for r, e, before in zip(log.rows, events, befores)
         ],
     }
     rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
@@ -154,17 +166,17 @@ def replay_cmd(
         if take < len(events):
             after = state_at(log, position + take)
         position += take
-        state = after
+        before, state = state, after
         steps.append(
             {
-                "position": position, "actor": group[0].actor, "command": group[0].command,
-                "events": [game.describe_event(e) for e in events[:take]],
+                "position": position, "actor": group[0].actor, "command": group[0].command, "before": before,
+                "events": [game.describe_event_at(e, before) for e in events[:take]],
                 "scores": dict(game.score(state).totals),
             }
         )
     hiding = Hiding(log, state if final is None else final, reveal)
     for s in steps:
-        s["command"] = hiding.command(s["command"])
+        s["command"] = hiding.command(s["command"], s.pop("before"))
     outcome = game.outcome(state)
     data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.render(state, not hiding.on),
                             "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}

@@ -44,6 +44,13 @@ def read_set(path: Path) -> tuple[str, dict[str, str]]:
         raise InvalidSetup(f"{path} is not UTF-8 text") from None
 
 
+def named_set(set_: str | None) -> tuple[str | None, dict[str, str] | None]:
+    """``--set``: a folder or TOML file read (its name and texts), else a built-in set's name (no texts)."""
+    if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
+        return read_set(Path(set_))
+    return set_, None
+
+
 def options_for(game_id: str, path: Path) -> dict[str, str]:
     name, texts = read_set(path)
     from solrec.core.registry import get_game
@@ -63,11 +70,7 @@ def components_cmd(
     from solrec.core.registry import get_game
 
     g = get_game(game)
-    if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
-        name, texts = read_set(Path(set_))
-        data = g.components_listing(name, texts)
-    else:
-        data = g.components_listing(set_, None)
+    data = g.components_listing(*named_set(set_))
     counts = data["counts"]
     lines = [f"{data['game']} component set {data['set']} (digest {data['digest']})"]
     for d in data["data"]:
@@ -75,6 +78,23 @@ def components_cmd(
         lines.append(f"  {d['path']}{value}  [{d['source']}]")
     lines.append(", ".join(f"{counts[k]} {k}" for k in ("stated", "inferred", "house")) + f" ({sum(counts.values())} data)")
     emit(as_json, data, "\n".join(lines))
+
+
+@command("card")
+def card_cmd(
+    game: GameName,
+    number: Annotated[int, typer.Argument(metavar="N", help="The card's number, as in the game's commands (play N, discard N).")],
+    set_: Annotated[str | None, typer.Option("--set", help="The built-in set's name, or a folder/TOML file.")] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Show one card as it is printed: both sides, costs and effects in words, and its provenance."""
+    del db  # no database is read
+    from solrec.core.registry import get_game
+
+    g = get_game(game)
+    data = g.card(number, *named_set(set_))
+    emit(as_json, {k: v for k, v in data.items() if k != "text"}, data["text"])
 
 
 def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_json: bool) -> None:

@@ -15,7 +15,7 @@ __all__ = ["app", "run"]
 
 HELP_ORDER = (
     "games", "new", "play", "legal", "undo", "show", "log", "score", "replay", "diff", "validate",
-    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components",
+    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components", "card",
 )
 app.registered_commands.sort(key=lambda c: HELP_ORDER.index(c.name) if c.name in HELP_ORDER else len(HELP_ORDER))
 

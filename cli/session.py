@@ -77,12 +77,12 @@ def new_game(
 
 def play_commands(
     store: Store, game_id: str, texts: Iterable[str], actor: str | None = None
-) -> tuple[list[Step], Log, Any]:
+) -> tuple[list[Step], Log, Any, Any]:
     """Decide each command text in turn; append them all in one transaction, or nothing. Returns the
-    steps, the log with them appended and the state after them."""
+    steps, the log with them appended, the state after them and the state before them."""
     log = load(store, game_id)
     game, header = log.game, log.header
-    state = state_at(log)
+    state = before = state_at(log)
     position = len(log.rows)
     start = position
     steps: list[Step] = []
@@ -98,7 +98,7 @@ def play_commands(
         raise InvalidCommand("no command given")
     scores, outcome = result_of(game, state)
     rows = store.append(game_id, start, log.head, codec_for(game), steps, scores, outcome)
-    return steps, Log(game_id, header, log.rows + tuple(rows)), state
+    return steps, Log(game_id, header, log.rows + tuple(rows)), state, before
 
 
 def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:

@@ -817,3 +817,34 @@ def planets_in_play(state: State, colour: str) -> int:
     cset = state.cset
     removed = cset.number("tiles.setup.planets_removed_per_colour")[len(state.players)]
     return max(0, sum(1 for p in cset.planets.values() if p.colour == colour) - removed)
+
+
+def describe_phase(state: State) -> str:
+    ph = phase(state)
+    who = state.current
+    return {
+        "start-card": "chance deals the start cards",
+        "deal": "chance deals progress cards",
+        "choose-start": f"{state.players[state.dealt] if state.dealt < len(state.players) else who} chooses a starting position",
+        "first-player": "chance picks the starting player",
+        "bridge": "chance rolls the dice for the bridge",
+        "hub": "chance reveals the commercial hub of the game turn",
+        "card": f"chance names the card {who} draws",
+        "discard": f"{who} discards a progress card",
+        "take": f"{who} takes an action die from the bridge",
+        "bonus": f"{who} takes the bridge bonus",
+        "effects": f"{who} resolves an effect",
+        "research": f"{who} draws or plays a progress card (research space)",
+        "action": f"{who} conducts the die action",
+        "supplementary": f"{who} may take a supplementary action",
+        "after": f"{who} ends the turn",
+        "turn-end": f"{who} closes the game turn (station effects, settlements with fuel and SpaceBucks)",
+        "refill": "chance draws and rolls the refill die",
+        "space": f"{who} may settle a planet, build a space station or complete a mission (or end the turn)",
+        "explore": f"{who} settles the planet just turned ('colonize') or declines it for the explorer bonus ('decline')",
+        "hub-bonus": f"{(hub_bonus_due(state) or (who, ''))[0]} chooses the bonus of hub {(hub_bonus_due(state) or ('', '?'))[1]}: "
+                     "one of the six outpost bonuses",
+        "over": "the game is over",
+        "tiles": "chance places the six outer tiles around the centre",
+        "reveal": "chance names the planet being turned",
+    }[ph]
