@@ -83,9 +83,34 @@ def colour_on(err: bool = False) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
+_MARK: list[str] = []  # a token no stored text can hold, made on first use: where a style begins and ends
+
+
+def _mark() -> str:
+    if not _MARK:
+        import os
+
+        _MARK.append("~" + os.urandom(8).hex() + "~")
+    return _MARK[0]
+
+
 def paint(text: str, style: str, on: bool) -> str:
-    """``text`` in the terminal style ``style`` (header, refusal, to-act, score) when ``on``."""
-    return f"\033[{_STYLES[style]}m{text}\033[0m" if on and text else text
+    """``text`` in the terminal style ``style`` (header, refusal, to-act, score) when ``on``. The style
+    is marked, not written: ``styled`` writes it after the text is escaped (``emit``), so no stored
+    text can drive the terminal, and the marks themselves are never escaped away."""
+    if not (on and text):
+        return text
+    mark = _mark()
+    return f"{mark}{_STYLES[style]}{mark}{text}{mark}0{mark}"
+
+
+def styled(text: str) -> str:
+    """``text`` with ``paint``'s marks written as the terminal's escape sequences."""
+    if not _MARK or _MARK[0] not in text:
+        return text
+    mark = _MARK[0]
+    parts = text.split(mark)  # text, style, text, style, ...: a style sits between two marks
+    return "".join(part if k % 2 == 0 else f"\033[{part}m" for k, part in enumerate(parts))
 
 
 def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
@@ -93,7 +118,7 @@ def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
     message = _shorten_quotes(one_line(message))
     if as_json:
         typer.echo(json.dumps({"error": {"code": code, "kind": kind, "reason": message}}, ensure_ascii=False))
-    typer.echo(paint(f"solrec: {message}", "refusal", not as_json and colour_on(err=True)), err=True)
+    typer.echo(styled(paint(f"solrec: {message}", "refusal", not as_json and colour_on(err=True))), err=True)
     raise typer.Exit(code)
 
 
@@ -320,7 +345,7 @@ def command(*args: Any, **kwargs: Any) -> Callable:
 
 
 def emit(as_json: bool, data: Any, text: str) -> None:
-    typer.echo(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) if as_json else shown(text))
+    typer.echo(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) if as_json else styled(shown(text)))
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import Db, GameId, Json, command, emit, plural
+from .app import Db, GameId, Json, columns, command, emit, plural
 from .errors import ChanceStays, Declined, NothingToUndo, UsageRefused
 
 
@@ -41,12 +41,12 @@ def list_cmd(
             "id": r["id"], "game": r["game"], "players": json.loads(r["players"]), "created": r["created"],
             "events": r["events"], "status": status, "scores": json.loads(r["scores"]) if r["scores"] else None,
         })
-    width = max([len(r["id"]) for r in rows] + [2])
-    lines = [f"{'ID':<{width}}  {'GAME':<15} {'EVENTS':>6}  {'STATUS':<7}  {'CREATED':<19}  PLAYERS AND SCORES"]
-    for r in rows:
-        scores = r["scores"] or {}
-        who = ", ".join(f"{p} {scores[p]}" if p in scores else p for p in r["players"])
-        lines.append(f"{r['id']:<{width}}  {r['game']:<15} {r['events']:>6}  {r['status']:<7}  {r['created'][:19]}  {who}")
+    table = [
+        (r["id"], r["game"], r["events"], r["status"], r["created"][:19],
+         ", ".join(f"{p} {r['scores'][p]}" if r["scores"] and p in r["scores"] else p for p in r["players"]))
+        for r in rows
+    ]
+    lines = columns(("ID", "GAME", "EVENTS", "STATUS", "CREATED", "PLAYERS AND SCORES"), table, right=(2,))
     lines.append(plural(len(rows), "game"))
     emit(as_json, rows, "\n".join(lines))
 
