@@ -14,7 +14,7 @@ from .app import app
 __all__ = ["app", "run"]
 
 HELP_ORDER = (
-    "games", "new", "play", "legal", "undo", "show", "log", "score", "replay", "diff", "validate", "impact",
+    "games", "new", "play", "legal", "undo", "show", "log", "score", "replay", "diff", "validate", "impact", "shard",
     "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components",
 )
 app.registered_commands.sort(key=lambda c: HELP_ORDER.index(c.name) if c.name in HELP_ORDER else len(HELP_ORDER))
