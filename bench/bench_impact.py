@@ -10,7 +10,10 @@ For every game it simulates a corpus (or reuses DIR/<game>.db) and times, in thi
 
 and prints validate / replay and impact / replay (issue 24's targets: Solari at most 5x, every
 other game at most 3x), games/s and events/s per core. Then ``impact`` on the Solari rules-1 corpus
-(fixtures/impact/) and on 1,000 Solo Dice games.
+(fixtures/impact/) and on 1,000 Solo Dice games; and the Dask path against ``--jobs`` at the same
+worker count: elapsed time of ``impact --all`` with ``--jobs 1``, ``--jobs 2`` and ``--cluster`` on a
+LocalCluster of two worker processes on 127.0.0.1 (started here; the ``cluster`` extra), the
+engine's overhead as the ratio cluster / jobs 2. ``--dask-only`` prints only that line.
 """
 
 from __future__ import annotations
@@ -66,10 +69,14 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db-dir", type=Path, help="keep the corpora in this folder (reused when present)")
+    parser.add_argument("--dask-only", action="store_true", help="only the Dask against --jobs line")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.db_dir or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
+        if args.dask_only:
+            dask_against_jobs([corpus(folder, "solo-dice", 1000, args.seed), corpus(folder, "solari", 3, args.seed)])
+            return
         print(f"{'game':<18}{'games':>7}{'events':>9}{'replay s':>10}{'validate s':>11}{'impact s':>10}"
               f"{'val/replay':>11}{'imp/replay':>11}{'impact games/s':>15}{'impact events/s':>16}")
         for game, count in GAMES.items():
@@ -84,6 +91,33 @@ def main() -> None:
               f" ({n / impact:,.1f} games/s, {impact / replay:.1f}x its replay)")
         n, events, replay, validate, impact = measure(corpus(folder, "solo-dice", 1000, args.seed))
         print(f"impact on {n} Solo Dice games ({events} events): {impact:.2f} s CPU ({n / impact:,.0f} games/s)")
+        dask_against_jobs([corpus(folder, "solo-dice", 1000, args.seed), corpus(folder, "solari", 3, args.seed)])
+
+
+def wall(func: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    func()
+    return time.perf_counter() - start
+
+
+def dask_against_jobs(paths: list[Path]) -> None:
+    """Elapsed time of the same corpus run on 1 and 2 processes and on a 2-worker LocalCluster."""
+    try:
+        import distributed
+    except ImportError:
+        print("Dask against --jobs: skipped (pip install -e '.[cluster]')")
+        return
+    from solrec.replay.cluster import map_cluster, map_files
+
+    task = ImpactTask()
+    one = wall(lambda: map_files(paths, task, jobs=1))
+    two = wall(lambda: map_files(paths, task, jobs=2))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        map_cluster(cluster.scheduler_address, paths, task)  # the workers import solrec and the games once
+        dask = wall(lambda: map_cluster(cluster.scheduler_address, paths, task))
+    print(f"impact --all over {', '.join(p.name for p in paths)}, elapsed: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s,"
+          f" --cluster (2 workers) {dask:.2f} s: cluster / jobs 2 = {dask / two:.2f}x, speed-up over --jobs 1 {one / dask:.2f}x")
 
 
 if __name__ == "__main__":

@@ -5,11 +5,15 @@ started here (the `cluster` extra, which `make test` installs)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import attrs
 import pytest
 
 from solrec.cli.session import simulate_games
 from solrec.events.store import Store
+from solrec.replay.cluster import map_cluster, map_files
+from solrec.replay.corpus import ValidateTask
 
 from .test_corpus_and_snapshots import corpus  # noqa: F401  (the damaged corpus fixture)
 
@@ -85,3 +89,23 @@ def cli_app():
     from solrec.cli.main import app
 
     return app
+
+
+@attrs.frozen
+class FailsOnce:
+    """Validation whose first batch fails (a worker lost, say): the marker file says it failed already."""
+
+    marker: str
+
+    def __call__(self, store, game_id, log):
+        marker = Path(self.marker)
+        if not marker.exists():
+            marker.write_text("failed once", encoding="utf-8")
+            raise RuntimeError("the worker failed")
+        return ValidateTask()(store, game_id, log)
+
+
+def test_a_failed_batch_is_run_again_and_counted(store, db_path, address, tmp_path):
+    simulate_games(store, "solo-dice", 4, 3, [], {})
+    run = map_cluster(address, [db_path], FailsOnce(str(tmp_path / "marker")))
+    assert run.retried == 1 and run.results == map_files([db_path], ValidateTask(), jobs=1).results
