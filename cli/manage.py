@@ -18,6 +18,7 @@ import typer
 from solrec.core.errors import InvalidSetup
 
 from .app import Db, GameId, Json, command, emit, plural
+from .impact import Dbs
 
 
 @command("list")
@@ -25,16 +26,20 @@ def list_cmd(
     game: Annotated[str | None, typer.Option("--game", help="Only games of this kind (see `solrec games`).")] = None,
     over: Annotated[bool, typer.Option("--over", help="Only games that are over.")] = False,
     running: Annotated[bool, typer.Option("--running", help="Only games still running.")] = False,
-    db: Db = None,
+    db: Dbs = None,
     as_json: Json = False,
 ) -> None:
-    """List the stored games: id, game, players, created, events, status and scores."""
+    """List the stored games: id, game, players, created, events, status and scores.
+
+    With several databases (--db repeated, or a folder of shards) their games one file after another.
+    """
+    from .impact import files_of
     from .session import open_store
 
     if over and running:
         raise InvalidSetup("choose --over or --running, not both")
     rows = []
-    for r in open_store(db).list_games():
+    for r in (game_row for path in files_of(db) for game_row in open_store(path).list_games()):
         status = "running" if r["outcome"] is None else "over"
         if (game is not None and r["game"] != game) or (over and status != "over") or (running and status != "running"):
             continue

@@ -109,3 +109,14 @@ def test_a_failed_batch_is_run_again_and_counted(store, db_path, address, tmp_pa
     simulate_games(store, "solo-dice", 4, 3, [], {})
     run = map_cluster(address, [db_path], FailsOnce(str(tmp_path / "marker")))
     assert run.retried == 1 and run.results == map_files([db_path], ValidateTask(), jobs=1).results
+
+
+def test_list_and_export_read_a_folder_of_shards(store, cli, tmp_path):
+    simulate_games(store, "solo-dice", 5, 3, [], {})
+    folder = tmp_path / "shards"
+    cli.json("shard", "--into", str(folder), "--games-per-shard", "2")
+    runner, app = cli.runner, cli_app()
+    listed = json.loads(runner.invoke(app, ["list", "--json", "--db", str(folder)]).stdout)
+    assert sorted(r["id"] for r in listed) == sorted(store.game_ids())
+    exported = runner.invoke(app, ["export", "solo-dice-5", "--db", str(folder)])
+    assert exported.exit_code == 0 and exported.stdout == cli.run("export", "solo-dice-5").stdout
