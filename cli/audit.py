@@ -27,7 +27,7 @@ from .app import (
     paint,
     workflows,
 )
-from .impact import Cluster, Dbs, Jobs, ShipRows, files_of, run_corpus
+from .impact import Cluster, Dbs, Jobs, ShipRows, files_of, run_corpus, select
 
 
 @command("show")
@@ -219,10 +219,7 @@ def validate_cmd(
     With --all on a terminal a progress bar runs on stderr; the summary counts valid and invalid
     games, by game.
     """
-    if all_ and ids:
-        raise InvalidSetup("name games or use --all, not both")
-    if not all_ and not ids:
-        raise InvalidSetup("name the games to validate, or use --all")
+    select(ids, all_, "validate")
     files = files_of(db)
     retried = 0
     if components is not None:
