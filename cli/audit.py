@@ -28,6 +28,7 @@ from .app import (
     workflows,
 )
 from .errors import UsageRefused
+from .impact import Cluster, Dbs, Jobs, ShipRows, files_of, run_corpus, select
 
 
 @command("show")
@@ -218,33 +219,40 @@ def validate_cmd(
     components: Annotated[
         Path | None, typer.Option("--components", help="Re-decide under this component set; report the first changed command.")
     ] = None,
-    db: Db = None,
+    db: Dbs = None,
     as_json: Json = False,
-    jobs: Annotated[
-        int | None,
-        typer.Option("--jobs", min=1, help="Worker processes for --all (default: every CPU; 1 for a small database)."),
-    ] = None,
+    jobs: Jobs = None,
+    cluster: Cluster = None,
+    ship_rows: ShipRows = False,
 ) -> None:
     """Check hash chains, re-decide every command under the current rules, recompute the scores.
 
     With --all on a terminal a progress bar runs on stderr; the summary counts valid and invalid
     games, by game.
     """
-    if all_ and ids:
-        raise UsageRefused("name games or use --all, not both")
-    if not all_ and not ids:
-        raise UsageRefused("name the games to validate, or use --all")
+    select(ids, all_, "validate")
+    files = files_of(db)
+    retried = 0
     if components is not None:
         from .components import validate_under
 
-        validate_under(components, ids or [], all_, db, as_json)
+        validate_under(components, ids or [], all_, files[0] if len(files) == 1 else None, as_json)
         return
     session = workflows()
-    store = session.open_store(db, missing_ok=all_)
-    if all_ and not as_json and sys.stderr.isatty():
+    if len(files) > 1 or cluster is not None:  # a corpus in several files, or on a cluster
+        if not all_:
+            raise UsageRefused("several databases or --cluster validate --all")
+        from solrec.events.seal import key_from
+        from solrec.replay.corpus import ValidateTask
+
+        verdicts, retried, orphans = run_corpus(files, ValidateTask(key_from()), jobs, cluster, ship_rows, as_json)
+        verdicts += orphans
+    elif all_ and not as_json and sys.stderr.isatty():
+        store = session.open_store(files[0], missing_ok=True)
         with typer.progressbar(length=len(store.game_ids()), label="validating", file=sys.stderr) as bar:
             verdicts = session.validate_games(store, None, bar.update, jobs)
     else:
+        store = session.open_store(files[0], missing_ok=all_)
         verdicts = session.validate_games(store, None if all_ else list(ids or []), jobs=jobs)
     bad = [v for v in verdicts if not v.ok]
     by_game: dict[str, dict[str, int]] = {}
@@ -257,6 +265,9 @@ def validate_cmd(
     if len(by_game) > 1:
         lines += [f"  {g}: {c['valid']} valid, {c['invalid']} invalid" for g, c in sorted(by_game.items())]
     lines.append(f"{len(verdicts) - len(bad)} valid, {len(bad)} invalid")
+    if retried:
+        data["retried"] = retried
+        lines.append(f"{retried} batches retried on the cluster")
     emit(as_json, data, "\n".join(lines))
     if bad:
         raise typer.Exit(EXIT_PROBLEM)

@@ -98,39 +98,22 @@ def card_cmd(
 
 
 def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_json: bool) -> None:
-    """``validate --components FILE``: per game, the first command whose events change under the set."""
-    from solrec.core.errors import CorruptLog
-    from solrec.replay.log import load
-    from solrec.replay.recompose import revalidate
-
+    """``validate --components FILE``: per game, the first command whose events change under the set
+    (``impact --components`` told as validate tells it; with --all, games without component data are
+    not concerned)."""
     from .app import EXIT_PROBLEM, workflows
+    from .impact import component_options, kinds_of, run_impact
 
-    session = workflows()
-
-    name, texts = read_set(path)
-    store = session.open_store(db)
-    targets = store.game_ids() if all_ else ids
-    results = []
-    options_by_game: dict[str, dict[str, str]] = {}
-    for gid in targets:
-        try:
-            log = load(store, gid)
-        except (CorruptLog, InvalidSetup) as err:
-            results.append({"id": gid, "changed": True, "position": 0, "reason": str(err)})
-            continue
-        game = log.game
-        if game.id not in options_by_game:
-            try:
-                options_by_game[game.id] = game.components_options(name, texts)
-            except InvalidSetup as err:
-                if not all_ or "has no component data" not in str(err):
-                    raise
-                options_by_game[game.id] = {}
-        if not options_by_game[game.id]:
-            continue  # --all: games without component data are not concerned
-        verdict = revalidate(log, options_by_game[game.id])
-        results.append({"id": gid, "changed": not verdict.ok, "position": verdict.position, "reason": verdict.reason})
+    store = workflows().open_store(db)
+    selected = None if all_ else ids
+    options = component_options(path, kinds_of(store, selected))
+    impacts = run_impact(store, selected, options, 1, as_json)
+    results = [
+        {"id": i.game_id, "changed": i.changed, "position": i.position, "reason": i.reason}
+        for i in impacts if i.game in options or i.kind == "error"
+    ]
     changed = [r for r in results if r["changed"]]
+    name = read_set(path)[0]
     data = {"set": name, "games": results, "changed": len(changed), "unchanged": len(results) - len(changed)}
     lines = [
         f"{r['id']}: changes at position {r['position']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"

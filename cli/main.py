@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import sys
 
-from . import audit, components, manage, pictures, records, seal, solve, table  # noqa: F401  (they register their commands on app)  # noqa: F401
+from . import audit, components, impact, manage, pictures, records, seal, solve, table  # noqa: F401  (they register their commands on app)  # noqa: F401
 from .app import app
 
 __all__ = ["app", "run"]
 
 HELP_ORDER = (
-    "games", "new", "play", "legal", "undo", "show", "log", "score", "replay", "diff", "validate",
+    "games", "new", "play", "legal", "undo", "show", "log", "score", "replay", "diff", "validate", "impact", "shard",
     "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components", "card",
 )
 app.registered_commands.sort(key=lambda c: HELP_ORDER.index(c.name) if c.name in HELP_ORDER else len(HELP_ORDER))

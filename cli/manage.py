@@ -17,6 +17,7 @@ import typer
 
 from .app import Db, GameId, Json, columns, command, emit, plural
 from .errors import ChanceStays, Declined, NothingToUndo, UsageRefused
+from .impact import Dbs
 
 
 @command("list")
@@ -24,16 +25,20 @@ def list_cmd(
     game: Annotated[str | None, typer.Option("--game", help="Only games of this kind (see `solrec games`).")] = None,
     over: Annotated[bool, typer.Option("--over", help="Only games that are over.")] = False,
     running: Annotated[bool, typer.Option("--running", help="Only games still running.")] = False,
-    db: Db = None,
+    db: Dbs = None,
     as_json: Json = False,
 ) -> None:
-    """List the stored games: id, game, players, created, events, status and scores."""
+    """List the stored games: id, game, players, created, events, status and scores.
+
+    With several databases (--db repeated, or a folder of shards) their games one file after another.
+    """
+    from .impact import files_of
     from .session import open_store
 
     if over and running:
         raise UsageRefused("choose --over or --running, not both")
     rows = []
-    for r in open_store(db, missing_ok=True).list_games():
+    for r in (game_row for path in files_of(db) for game_row in open_store(path, missing_ok=True).list_games()):
         status = "running" if r["outcome"] is None else "over"
         if (game is not None and r["game"] != game) or (over and status != "over") or (running and status != "running"):
             continue

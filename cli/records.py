@@ -11,6 +11,7 @@ import typer
 
 from .app import Db, GameId, GameName, Hiding, Json, command, emit, load_log, plural, workflows
 from .errors import HiddenInformation
+from .impact import Dbs
 
 
 @command("export")
@@ -19,14 +20,20 @@ def export_cmd(
     events: Annotated[bool, typer.Option("--events", help="Add each command's events and hashes.")] = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Export a running game whose record holds what the players cannot see.")] = False,
-    db: Db = None,
+    db: Dbs = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the record's metadata as JSON (with its lines unless --output).")] = False,
 ) -> None:
-    """Write the game as a JSON Lines record (docs/record-format.md)."""
+    """Write the game as a JSON Lines record (docs/record-format.md).
+
+    With several databases (--db repeated, or a folder of shards) the game is found in whichever holds it.
+    """
     from solrec.events.record import export_lines
     from solrec.replay.log import state_at
 
-    log = load_log(db, game_id)
+    from .impact import files_of
+
+    files = files_of(db)
+    log = load_log(next((p for p in files if workflows().open_store(p).has_game(game_id)), files[0]), game_id)
     hiding = Hiding(log, state_at(log), reveal)
     if hiding.on and any(hiding.command(r.command) != r.command for r in log.rows):
         raise HiddenInformation(
