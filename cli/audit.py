@@ -234,7 +234,7 @@ def validate_cmd(
     files = files_of(db)
     retried = 0
     if components is not None:
-        from .components import validate_under
+        from .impact import validate_under
 
         validate_under(components, ids or [], all_, files[0] if len(files) == 1 else None, as_json)
         return

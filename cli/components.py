@@ -95,31 +95,3 @@ def card_cmd(
     g = get_game(game)
     data = g.card(number, *named_set(set_))
     emit(as_json, {k: v for k, v in data.items() if k != "text"}, data["text"])
-
-
-def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_json: bool) -> None:
-    """``validate --components FILE``: per game, the first command whose events change under the set
-    (``impact --components`` told as validate tells it; with --all, games without component data are
-    not concerned)."""
-    from .app import EXIT_PROBLEM, workflows
-    from .impact import component_options, kinds_of, run_impact
-
-    store = workflows().open_store(db)
-    selected = None if all_ else ids
-    options = component_options(path, kinds_of(store, selected))
-    impacts = run_impact(store, selected, options, 1, as_json)
-    results = [
-        {"id": i.game_id, "changed": i.changed, "position": i.position, "reason": i.reason}
-        for i in impacts if i.game in options or i.kind == "error"
-    ]
-    changed = [r for r in results if r["changed"]]
-    name = read_set(path)[0]
-    data = {"set": name, "games": results, "changed": len(changed), "unchanged": len(results) - len(changed)}
-    lines = [
-        f"{r['id']}: changes at position {r['position']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
-        for r in results
-    ]
-    lines.append(f"{len(results) - len(changed)} unchanged, {len(changed)} changed under component set {name}")
-    emit(as_json, data, "\n".join(lines))
-    if changed:
-        raise typer.Exit(EXIT_PROBLEM)

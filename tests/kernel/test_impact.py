@@ -44,7 +44,7 @@ def test_a_changed_reading_names_each_changed_game_with_its_class_and_first_chan
     # The team game's 41-41 to 14-14 falls to 28-12 without orientations: the target is never reached.
     team = changed["two-against-two-greedy-to-36-seeded"]
     assert team["kind"] == "outcome" and team["winners_recorded"] == ["Ann", "Cid"] and not team["ended_now"]
-    assert (team["position"], team["command"], team["actor"], team["notation"]) == (13, 11, "Cid", "place 06")
+    assert (team["position"], team["command"], team["actor"], team["notation"]) == (14, 11, "Cid", "place 06")  # the position its first event leads to, as log shows it
     assert "'place 06' now yields" in team["reason"]
     assert changed["two-against-two-dice-seeded"]["kind"] == "scores"
     assert report["by_class"] == {"same": 1, "events": 0, "scores": 1, "outcome": 2, "unplayable": 0, "error": 0}

@@ -33,7 +33,7 @@ def report(rules_1: Cli) -> dict:
 def test_the_greedy_two_player_fixture_scores_saturn_38_not_43_now(report):
     game = {g["id"]: g for g in report["changed"]}["two-players-greedy-to-36-entered"]
     assert game["kind"] == "scores" and game["scores_recorded"]["Bob"] == 43 and game["scores_now"]["Bob"] == 38
-    assert (game["position"], game["notation"]) == (41, "76-74")  # where validate stops: "INVALID at event 41"
+    assert (game["position"], game["notation"]) == (42, "76-74")  # where validate stops: "INVALID at position 42" (the issue wrote "event 41", its seq)
 
 
 def test_the_greedy_team_fixture_scores_uranus_and_neptune_41_not_37_now(report):
