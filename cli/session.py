@@ -29,10 +29,11 @@ def check_id_given(game_id: str | None) -> None:
 
 def open_store(db: Path | None, create: bool = False, missing_ok: bool = False) -> Store:
     """Open the database; only commands that record something create it. With ``missing_ok`` a
-    database not created yet reads as one holding no game (listing nothing is not an error); the
-    file is still made only by the first write."""
+    database not created yet reads as one holding no game (listing nothing is not an error), and so
+    does an empty file (one a first write was stopped in before its schema was written); the file
+    is still made only by the first write."""
     path = db if db is not None else default_db_path()
-    return Store(path, create=create or (missing_ok and not Path(path).exists()))
+    return Store(path, create=create or missing_ok)
 
 
 def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:
