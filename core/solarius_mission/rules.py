@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from .. import frozen
 from ..errors import IllegalCommand
 from ..game import Command, Event
 from . import commands as c
@@ -355,11 +356,10 @@ def check_cubes(state: State, mat: Mat, cubes: tuple[tuple[str, int], ...], colo
 
 
 def evolve_storage(mat: Mat, colour: str, column: int) -> Mat:
-    import attrs
 
     rows = [list(r) for r in mat.storage]
     rows[COLOURS.index(colour)][column - 1] += 1
-    return attrs.evolve(mat, storage=tuple((r[0], r[1], r[2]) for r in rows))
+    return frozen.evolve(mat, storage=tuple((r[0], r[1], r[2]) for r in rows))
 
 
 def _upgrade_costs(state: State, mat: Mat, colours: tuple[str, ...], free: bool) -> int:
