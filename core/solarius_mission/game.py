@@ -18,8 +18,6 @@ from . import notation, render, rules, scoring, text
 from .board import HOME, Board, format_hex
 from .state import CHANCE_PHASES, MUTATORS, Mat, State, acting, phase, planets_in_play
 
-_BUILTIN_DIGEST = comp.builtin().digest
-
 
 @attrs.frozen
 class MissionOptions:
@@ -52,7 +50,7 @@ class MissionOptions:
         ("adjacent", "ship-range"),
     )
     components: str = option(comp.BUILTIN, "the component set's name (solrec components solarius-mission)")
-    components_digest: str = option(_BUILTIN_DIGEST, "the digest of the component set's content")
+    components_digest: str = option(comp.BUILTIN_DIGEST, "the digest of the component set's content")
     components_data: str = option("", "the content of a set that is not built in (recorded by --components)")
 
 
