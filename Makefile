@@ -13,7 +13,7 @@ QUIET_INSTALL := PYTHONWARNINGS="ignore:Editable installation"
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet --upgrade pip
-	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test]'
+	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster]'
 	touch $@
 
 install: $(BIN)/solrec
@@ -78,6 +78,7 @@ bench: install
 	$(BIN)/python bench/bench_html_size.py
 	$(BIN)/python bench/bench_html.py
 	$(BIN)/python bench/bench_solarius_mission.py
+	$(BIN)/python bench/bench_solarius_space.py
 	$(BIN)/python bench/bench_cli.py
 
 # The README's screenshots: one replay page per game, in docs/pictures/.

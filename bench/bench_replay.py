@@ -264,12 +264,12 @@ def jobs_schedule(path: Path, ids: list[str], jobs: int) -> tuple[float, float, 
     Returns (CPU time of all ranges, the last worker's finish, the largest range, the pool's start-up)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from solrec.replay.corpus import SHARDS_PER_JOB, _validate_shard, shards
+    from solrec.replay.corpus import SHARDS_PER_JOB, ValidateTask, run_file, shards
 
     store = Store(path, create=False)
     parts = shards(ids, store.recorded_event_counts(), jobs * SHARDS_PER_JOB)
     store.close()
-    costs = [clock(lambda part=part: _validate_shard(str(path), part, None)) for part in parts]
+    costs = [clock(lambda part=part: run_file(str(path), part, ValidateTask())) for part in parts]
     free = [0.0] * jobs
     for cost in costs:  # the pool hands the next range to the first worker to be free
         i = free.index(min(free))

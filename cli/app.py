@@ -55,7 +55,8 @@ _KINDS = {
     "StoreError": "store",
     "SimulationError": "simulation",
 }
-_LONG_QUOTE = re.compile(r"(?<!\w)'(?:[^'\\]|\\.){60,}'(?!\w)|(?<!\w)\"(?:[^\"\\]|\\.){60,}\"(?!\w)")
+# (a rule sentence cited as ``003: "..."`` is the game's own words, quoted whole: never cut)
+_LONG_QUOTE = re.compile(r"(?<!\w)'(?:[^'\\]|\\.){60,}'(?!\w)|(?<!\w)(?<!\d{3}: )\"(?:[^\"\\]|\\.){60,}\"(?!\w)")
 _MAX_LINE = 400
 
 
@@ -82,9 +83,34 @@ def colour_on(err: bool = False) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
+_MARK: list[str] = []  # a token no stored text can hold, made on first use: where a style begins and ends
+
+
+def _mark() -> str:
+    if not _MARK:
+        import os
+
+        _MARK.append("~" + os.urandom(8).hex() + "~")
+    return _MARK[0]
+
+
 def paint(text: str, style: str, on: bool) -> str:
-    """``text`` in the terminal style ``style`` (header, refusal, to-act, score) when ``on``."""
-    return f"\033[{_STYLES[style]}m{text}\033[0m" if on and text else text
+    """``text`` in the terminal style ``style`` (header, refusal, to-act, score) when ``on``. The style
+    is marked, not written: ``styled`` writes it after the text is escaped (``emit``), so no stored
+    text can drive the terminal, and the marks themselves are never escaped away."""
+    if not (on and text):
+        return text
+    mark = _mark()
+    return f"{mark}{_STYLES[style]}{mark}{text}{mark}0{mark}"
+
+
+def styled(text: str) -> str:
+    """``text`` with ``paint``'s marks written as the terminal's escape sequences."""
+    if not _MARK or _MARK[0] not in text:
+        return text
+    mark = _MARK[0]
+    parts = text.split(mark)  # text, style, text, style, ...: a style sits between two marks
+    return "".join(part if k % 2 == 0 else f"\033[{part}m" for k, part in enumerate(parts))
 
 
 def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
@@ -92,7 +118,7 @@ def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
     message = _shorten_quotes(one_line(message))
     if as_json:
         typer.echo(json.dumps({"error": {"code": code, "kind": kind, "reason": message}}, ensure_ascii=False))
-    typer.echo(paint(f"solrec: {message}", "refusal", not as_json and colour_on(err=True)), err=True)
+    typer.echo(styled(paint(f"solrec: {message}", "refusal", not as_json and colour_on(err=True))), err=True)
     raise typer.Exit(code)
 
 
@@ -204,6 +230,20 @@ GameId = Annotated[str, typer.Argument(metavar="ID", help="A stored game's id (s
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game, by the id `solrec games` lists (e.g. solo-dice).",
                                          autocompletion=complete_game_name)]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see while the game runs.")]
+AsPlayer = Annotated[str | None, typer.Option("--as", metavar="NAME", help="Show what this player may see: the table and his own hand, nothing of the other hands or the deck.")]
+
+
+def viewer(log, name: str | None, reveal: bool) -> str | None:
+    """``--as NAME``: a player of the game, and not together with ``--reveal`` (the referee's whole view)."""
+    from solrec.core.errors import InvalidCommand
+
+    if name is None:
+        return None
+    if reveal:
+        raise InvalidCommand("--as shows one player's view and --reveal the referee's whole view: give one of them")
+    if name not in log.header.players:
+        raise InvalidCommand(f"{name!r} is not a player of this game ({', '.join(log.header.players)})")
+    return name
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
@@ -305,7 +345,7 @@ def command(*args: Any, **kwargs: Any) -> Callable:
 
 
 def emit(as_json: bool, data: Any, text: str) -> None:
-    typer.echo(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) if as_json else shown(text))
+    typer.echo(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) if as_json else styled(shown(text)))
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -320,16 +360,27 @@ def workflows():
     return session
 
 
-def steps_data(game, steps) -> list[dict]:
-    """What live output shows of the steps just played: public notation only (nothing hidden)."""
-    return [
-        {"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
-        for s in steps
-    ]
+def steps_data(game, steps, before=None) -> list[dict]:
+    """What live output shows of the steps just played: public notation only (nothing hidden); given
+    ``before`` (the state before the first), each command and event in the words of its position (a
+    hex by its board label)."""
+    if before is None:
+        return [{"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
+                for s in steps]
+    out = []
+    state = before
+    for s in steps:
+        command = game.public_notation_at(s.command, state)
+        events = []
+        for e in s.events:
+            events.append(game.describe_event_at(e, state))
+            state = game.evolve(state, e)
+        out.append({"actor": s.actor, "command": command, "events": events})
+    return out
 
 
-def steps_text(game, steps) -> str:
-    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps))
+def steps_text(game, steps, before=None) -> str:
+    return "\n".join(f"{d['actor']}: {d['command']}  ->  " + "; ".join(d["events"]) for d in steps_data(game, steps, before))
 
 
 def status_of(log, state=None) -> dict[str, Any]:
@@ -387,7 +438,15 @@ class Hiding:
         self.game = log.game
         self.on = not reveal and self.game.outcome(final_state) is None
 
-    def command(self, text: str) -> str:
+    def command(self, text: str, state: Any = None) -> str:
+        """A stored command's text as shown; with ``state`` (the position it was played in) in the words
+        of that position (a hex by its board label)."""
+        if state is not None:
+            try:
+                command = self.game.parse(text, state)
+            except Exception:  # a stored text that does not parse here: shown as stored
+                return self.game.public_command_text(text) if self.on else text
+            return self.game.public_notation_at(command, state) if self.on else self.game.format_at(command, state)
         return self.game.public_command_text(text) if self.on else text
 
     def event(self, event, plain: dict) -> dict:

@@ -11,6 +11,7 @@ import typer
 
 from .app import (
     EXIT_PROBLEM,
+    AsPlayer,
     Db,
     GameId,
     Hiding,
@@ -23,9 +24,11 @@ from .app import (
     emit,
     load_log,
     paint,
+    viewer,
     workflows,
 )
 from .errors import UsageRefused
+from .impact import Cluster, Dbs, Jobs, ShipRows, files_of, run_corpus, select
 
 
 @command("show")
@@ -33,15 +36,17 @@ def show_cmd(
     game_id: GameId,
     at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see.")] = False,
+    as_: AsPlayer = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Render the state at a position."""
+    """Render the state at a position (--as NAME: as that player sees it, his own hand included)."""
     from solrec.events.codec import to_plain
     from solrec.replay.log import check_position, state_at
 
     log = load_log(db, game_id)
     game = log.game
+    player = viewer(log, as_, reveal)
     position = check_position(log, at)
     state = state_at(log, position)
     outcome = game.outcome(state)
@@ -49,14 +54,17 @@ def show_cmd(
         "id": game_id,
         "position": position,
         "to_act": game.to_act(state),
-        "text": game.render(state, reveal),
+        "text": game.render(state, reveal) if player is None else game.render_as(state, player),
         "scores": dict(game.score(state).totals),
         "outcome": outcome.as_dict() if outcome else None,
     }
     comments = comments_of(db, log).at(position)
     data["notes"] = [c.as_dict() for c in comments]
     if as_json:  # the plain state is for scripts only: text output does not pay for it
-        data["state"] = to_plain(state) if reveal else game.public(to_plain(state))
+        data["state"] = to_plain(state) if reveal else (
+            game.public(to_plain(state)) if player is None else game.view_as(to_plain(state), player))
+    if player is not None:
+        data["as"] = player
     emit(as_json, data, "\n".join([f"{game_id} at position {position}", data["text"], *(f"  {c.line()}" for c in comments)]))
 
 
@@ -82,16 +90,21 @@ def log_cmd(
     game = log.game
     events = log.events()
     hiding = Hiding(log, state_at(log), reveal)
+    # each event in the words of the position it applies to (a hex by its board label)
+    befores, state = [], state_at(log, 0)
+    for e in events:
+        befores.append(state)
+        state = game.evolve(state, e)
     data: dict[str, Any] = {
         "id": game_id,
         "header": log.header.as_dict(),
         "events": [
             {
                 "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
-                "command": hiding.command(r.command), "type": r.type, "version": r.version,
-                "data": hiding.event(e, to_plain(e)), "text": game.describe_event(e), "hash": r.hash, "time": r.time,
+                "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
+                "data": hiding.event(e, to_plain(e)), "text": game.describe_event_at(e, before), "hash": r.hash, "time": r.time,
             }
-            for r, e in zip(log.rows, events)
+            for r, e, before in zip(log.rows, events, befores)
         ],
     }
     comments = comments_of(db, log)
@@ -170,18 +183,18 @@ def replay_cmd(
         if take < len(events):
             after = state_at(log, position + take)
         position += take
-        state = after
+        before, state = state, after
         steps.append(
             {
-                "position": position, "actor": group[0].actor, "command": group[0].command,
-                "events": [game.describe_event(e) for e in events[:take]],
+                "position": position, "actor": group[0].actor, "command": group[0].command, "before": before,
+                "events": [game.describe_event_at(e, before) for e in events[:take]],
                 "scores": dict(game.score(state).totals),
             }
         )
     hiding = Hiding(log, state if final is None else final, reveal)
     comments = comments_of(db, log)
     for s in steps:
-        s["command"] = hiding.command(s["command"])
+        s["command"] = hiding.command(s["command"], s.pop("before"))
         s["notes"] = [c.as_dict() for c in comments.at(s["position"])]
     outcome = game.outcome(state)
     data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.render(state, not hiding.on),
@@ -239,33 +252,40 @@ def validate_cmd(
     components: Annotated[
         Path | None, typer.Option("--components", help="Re-decide under this component set; report the first changed command.")
     ] = None,
-    db: Db = None,
+    db: Dbs = None,
     as_json: Json = False,
-    jobs: Annotated[
-        int | None,
-        typer.Option("--jobs", min=1, help="Worker processes for --all (default: every CPU; 1 for a small database)."),
-    ] = None,
+    jobs: Jobs = None,
+    cluster: Cluster = None,
+    ship_rows: ShipRows = False,
 ) -> None:
     """Check hash chains, re-decide every command under the current rules, recompute the scores.
 
     With --all on a terminal a progress bar runs on stderr; the summary counts valid and invalid
     games, by game.
     """
-    if all_ and ids:
-        raise UsageRefused("name games or use --all, not both")
-    if not all_ and not ids:
-        raise UsageRefused("name the games to validate, or use --all")
+    select(ids, all_, "validate")
+    files = files_of(db)
+    retried = 0
     if components is not None:
-        from .components import validate_under
+        from .impact import validate_under
 
-        validate_under(components, ids or [], all_, db, as_json)
+        validate_under(components, ids or [], all_, files[0] if len(files) == 1 else None, as_json)
         return
     session = workflows()
-    store = session.open_store(db, missing_ok=all_)
-    if all_ and not as_json and sys.stderr.isatty():
+    if len(files) > 1 or cluster is not None:  # a corpus in several files, or on a cluster
+        if not all_:
+            raise UsageRefused("several databases or --cluster validate --all")
+        from solrec.events.seal import key_from
+        from solrec.replay.corpus import ValidateTask
+
+        verdicts, retried, orphans = run_corpus(files, ValidateTask(key_from()), jobs, cluster, ship_rows, as_json)
+        verdicts += orphans
+    elif all_ and not as_json and sys.stderr.isatty():
+        store = session.open_store(files[0], missing_ok=True)
         with typer.progressbar(length=len(store.game_ids()), label="validating", file=sys.stderr) as bar:
             verdicts = session.validate_games(store, None, bar.update, jobs)
     else:
+        store = session.open_store(files[0], missing_ok=all_)
         verdicts = session.validate_games(store, None if all_ else list(ids or []), jobs=jobs)
     bad = [v for v in verdicts if not v.ok]
     by_game: dict[str, dict[str, int]] = {}
@@ -278,6 +298,9 @@ def validate_cmd(
     if len(by_game) > 1:
         lines += [f"  {g}: {c['valid']} valid, {c['invalid']} invalid" for g, c in sorted(by_game.items())]
     lines.append(f"{len(verdicts) - len(bad)} valid, {len(bad)} invalid")
+    if retried:
+        data["retried"] = retried
+        lines.append(f"{retried} batches retried on the cluster")
     emit(as_json, data, "\n".join(lines))
     if bad:
         raise typer.Exit(EXIT_PROBLEM)

@@ -44,6 +44,13 @@ def read_set(path: Path) -> tuple[str, dict[str, str]]:
         raise InvalidSetup(f"{path} is not UTF-8 text") from None
 
 
+def named_set(set_: str | None) -> tuple[str | None, dict[str, str] | None]:
+    """``--set``: a folder or TOML file read (its name and texts), else a built-in set's name (no texts)."""
+    if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
+        return read_set(Path(set_))
+    return set_, None
+
+
 def options_for(game_id: str, path: Path) -> dict[str, str]:
     name, texts = read_set(path)
     from solrec.core.registry import get_game
@@ -63,11 +70,7 @@ def components_cmd(
     from solrec.core.registry import get_game
 
     g = get_game(game)
-    if set_ is not None and (Path(set_).exists() or set_.endswith(".toml") or "/" in set_):
-        name, texts = read_set(Path(set_))
-        data = g.components_listing(name, texts)
-    else:
-        data = g.components_listing(set_, None)
+    data = g.components_listing(*named_set(set_))
     counts = data["counts"]
     lines = [f"{data['game']} component set {data['set']} (digest {data['digest']})"]
     for d in data["data"]:
@@ -77,46 +80,18 @@ def components_cmd(
     emit(as_json, data, "\n".join(lines))
 
 
-def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_json: bool) -> None:
-    """``validate --components FILE``: per game, the first command whose events change under the set."""
-    from solrec.core.errors import CorruptLog
-    from solrec.replay.log import load
-    from solrec.replay.recompose import revalidate
+@command("card")
+def card_cmd(
+    game: GameName,
+    number: Annotated[int, typer.Argument(metavar="N", help="The card's number, as in the game's commands (play N, discard N).")],
+    set_: Annotated[str | None, typer.Option("--set", help="The built-in set's name, or a folder/TOML file.")] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Show one card as it is printed: both sides, costs and effects in words, and its provenance."""
+    del db  # no database is read
+    from solrec.core.registry import get_game
 
-    from .app import EXIT_PROBLEM, workflows
-
-    session = workflows()
-
-    name, texts = read_set(path)
-    store = session.open_store(db)
-    targets = store.game_ids() if all_ else ids
-    results = []
-    options_by_game: dict[str, dict[str, str]] = {}
-    for gid in targets:
-        try:
-            log = load(store, gid)
-        except (CorruptLog, InvalidSetup) as err:
-            results.append({"id": gid, "changed": True, "position": 0, "reason": str(err)})
-            continue
-        game = log.game
-        if game.id not in options_by_game:
-            try:
-                options_by_game[game.id] = game.components_options(name, texts)
-            except InvalidSetup as err:
-                if not all_ or "has no component data" not in str(err):
-                    raise
-                options_by_game[game.id] = {}
-        if not options_by_game[game.id]:
-            continue  # --all: games without component data are not concerned
-        verdict = revalidate(log, options_by_game[game.id])
-        results.append({"id": gid, "changed": not verdict.ok, "position": verdict.position, "reason": verdict.reason})
-    changed = [r for r in results if r["changed"]]
-    data = {"set": name, "games": results, "changed": len(changed), "unchanged": len(results) - len(changed)}
-    lines = [
-        f"{r['id']}: changes at position {r['position']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
-        for r in results
-    ]
-    lines.append(f"{len(results) - len(changed)} unchanged, {len(changed)} changed under component set {name}")
-    emit(as_json, data, "\n".join(lines))
-    if changed:
-        raise typer.Exit(EXIT_PROBLEM)
+    g = get_game(game)
+    data = g.card(number, *named_set(set_))
+    emit(as_json, {k: v for k, v in data.items() if k != "text"}, data["text"])

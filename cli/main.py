@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import sys
 
-from . import annotate, audit, components, manage, pictures, records, seal, solve, table, variations  # noqa: F401  (they register their commands on app)  # noqa: F401
+from . import annotate, audit, components, impact, manage, pictures, records, seal, solve, table, variations  # noqa: F401  (they register their commands on app)  # noqa: F401
 from .app import app
 
 __all__ = ["app", "run"]
 
 HELP_ORDER = (
-    "games", "new", "play", "legal", "undo", "fork", "note", "show", "log", "score", "replay", "diff", "validate",
-    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components",
+    "games", "new", "play", "legal", "undo", "fork", "note", "show", "log", "score", "replay", "diff", "validate", "impact", "shard",
+    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components", "card",
 )
 app.registered_commands.sort(key=lambda c: HELP_ORDER.index(c.name) if c.name in HELP_ORDER else len(HELP_ORDER))
 

@@ -15,8 +15,9 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import Db, GameId, Json, command, emit, plural
+from .app import Db, GameId, Json, columns, command, emit, plural
 from .errors import ChanceStays, Declined, NothingToUndo, UsageRefused
+from .impact import Dbs
 
 
 @command("list")
@@ -27,20 +28,26 @@ def list_cmd(
     marked: Annotated[bool, typer.Option("--marked", help="Only games with a marked comment (see `solrec note`).")] = False,
     mark: Annotated[str | None, typer.Option("--mark", help="Only games with a comment of this mark (e.g. disputed).")] = None,
     tree: Annotated[bool, typer.Option("--tree", help="Each game with its forks beneath it (see `solrec fork`).")] = False,
-    db: Db = None,
+    db: Dbs = None,
     as_json: Json = False,
 ) -> None:
-    """List the stored games: id, game, players, created, events, status and scores."""
-    from solrec.events import notes
+    """List the stored games: id, game, players, created, events, status and scores.
 
+    With several databases (--db repeated, or a folder of shards) their games one file after another.
+    """
+    from solrec.events import notes
+    from solrec.events.forks import all_links
+
+    from .impact import files_of
     from .session import open_store
 
     if over and running:
         raise UsageRefused("choose --over or --running, not both")
-    store = open_store(db, missing_ok=True)
-    with_marks = notes.games_marked(store, notes.check_mark(mark) or None) if marked or mark else None
+    wanted = notes.check_mark(mark) or None
+    stores = [open_store(path, missing_ok=True) for path in files_of(db)]
+    with_marks = set().union(*(notes.games_marked(s, wanted) for s in stores)) if marked or mark else None
     rows = []
-    for r in store.list_games():
+    for r in (game_row for store in stores for game_row in store.list_games()):
         status = "running" if r["outcome"] is None else "over"
         if (game is not None and r["game"] != game) or (over and status != "over") or (running and status != "running"):
             continue
@@ -52,30 +59,24 @@ def list_cmd(
         })
     depth: dict[str, int] = {}
     if tree:
-        rows, depth = as_tree(store, rows)
-    width = max([len(r["id"]) + 2 * depth.get(r["id"], 0) for r in rows] + [2])
-    lines = [f"{'ID':<{width}}  {'GAME':<15} {'EVENTS':>6}  {'STATUS':<7}  {'CREATED':<19}  PLAYERS AND SCORES"]
-    for r in rows:
-        if tree:
-            shown = "  " * depth[r["id"]] + r["id"]
-            fork = r["fork"]
-            who = f" (fork of {fork['of']} at {fork['at']})" if fork else ""
-            lines.append(f"{shown:<{width}}  {r['game']:<15} {r['events']:>6}  {r['status']:<7}  {r['created'][:19]}  "
-                         + ", ".join(r["players"]) + who)
-            continue
-        scores = r["scores"] or {}
-        who = ", ".join(f"{p} {scores[p]}" if p in scores else p for p in r["players"])
-        lines.append(f"{r['id']:<{width}}  {r['game']:<15} {r['events']:>6}  {r['status']:<7}  {r['created'][:19]}  {who}")
+        links: dict[str, tuple[str, int]] = {}
+        for store in stores:
+            links.update(all_links(store))
+        rows, depth = as_tree(links, rows)
+    table = [
+        ("  " * depth.get(r["id"], 0) + r["id"], r["game"], r["events"], r["status"], r["created"][:19],
+         ", ".join(f"{p} {r['scores'][p]}" if r["scores"] and p in r["scores"] else p for p in r["players"])
+         + (f" (fork of {r['fork']['of']} at {r['fork']['at']})" if tree and r["fork"] else ""))
+        for r in rows
+    ]
+    lines = columns(("ID", "GAME", "EVENTS", "STATUS", "CREATED", "PLAYERS AND SCORES"), table, right=(2,))
     lines.append(plural(len(rows), "game"))
     emit(as_json, rows, "\n".join(lines))
 
 
-def as_tree(store, rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """The listed games ordered as a tree: each after its parent, forks indented (depth per id); each
-    row gains ``fork``: {"of", "at"} or None."""
-    from solrec.events.forks import all_links
-
-    links = all_links(store)
+def as_tree(links: dict[str, tuple[str, int]], rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The listed games ordered as a tree (``links``: fork -> parent, position): each after its
+    parent, forks indented (depth per id); each row gains ``fork``: {"of", "at"} or None."""
     listed = {r["id"] for r in rows}
     kids: dict[str, list[dict[str, Any]]] = {}
     roots = []

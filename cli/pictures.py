@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from .app import Db, GameId, command, workflows
+from .app import AsPlayer, Db, GameId, command, viewer, workflows
 from .errors import Unsupported, UsageRefused
 
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
@@ -35,6 +35,7 @@ def svg_cmd(
     game_id: GameId,
     at: Annotated[int | None, typer.Option("--at", help="Position (number of events); default the end.")] = None,
     reveal: Reveal = False,
+    as_: AsPlayer = None,
     output: Output = None,
     db: Db = None,
 ) -> None:
@@ -43,6 +44,7 @@ def svg_cmd(
 
     log = load(workflows().open_store(db), game_id)
     game = log.game
+    player = viewer(log, as_, reveal)
     position = check_position(log, at)
     state = state_at(log, position)
     last = None
@@ -55,7 +57,7 @@ def svg_cmd(
                 last = log.codec.decode_rows(group[: position - seen])
                 break
             seen += len(group)
-    picture = game.svg(state, reveal=reveal, last=last)
+    picture = game.svg(state, reveal=reveal, last=last) if player is None else game.svg_as(state, player, last=last)
     if picture is None:
         raise Unsupported(f"{game.title} has no picture yet")
     _write(picture, output)
@@ -68,6 +70,7 @@ def html_cmd(
     at: Annotated[int | None, typer.Option("--at", help="Open at this position (default: the end of a finished game, else the set-up).")] = None,
     with_forks: Annotated[bool, typer.Option("--with-forks", help="Also write its forks' pages, linked, into the folder -o DIR/.")] = False,
     reveal: Reveal = False,
+    as_: AsPlayer = None,
     output: Output = None,
     db: Db = None,
 ) -> None:
@@ -84,6 +87,8 @@ def html_cmd(
             raise UsageRefused("--with-forks writes one page per game: not with --diff")
         if output is None:
             raise UsageRefused("--with-forks writes a page per game: give the folder with -o DIR/")
+        if as_ is not None:
+            raise UsageRefused("--with-forks draws the pages as the table sees them: not with --as")
         _write_tree(store, game_id, at, reveal, output)
         return
     if at is not None and diff is not None:
@@ -91,13 +96,14 @@ def html_cmd(
     ids = [game_id] + ([] if diff is None else [diff])
     check_size(sum(store.game_row(gid)["events"] for gid in ids))  # up front, from the games rows alone
     logs = [load(store, gid) for gid in ids]
+    player = viewer(logs[0], as_, reveal)
     if at is not None:
         check_position(logs[0], at)
     commands = sum(len(log.steps()) for log in logs)
 
     def build(progress=None) -> str:
         if diff is None:
-            return page(logs[0], reveal=reveal, progress=progress, at=at)
+            return page(logs[0], reveal=reveal, player=player, progress=progress, at=at)
         return diff_page(logs[0], logs[1], reveal=reveal, progress=progress)
 
     if sys.stderr.isatty():

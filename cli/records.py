@@ -11,6 +11,7 @@ import typer
 
 from .app import Db, GameId, GameName, Hiding, Json, command, emit, load_log, plural, workflows
 from .errors import HiddenInformation
+from .impact import Dbs
 
 
 @command("export")
@@ -20,22 +21,29 @@ def export_cmd(
     with_forks: Annotated[bool, typer.Option("--with-forks", help="Add its forks' records after it (docs/record-format.md).")] = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Export a running game whose record holds what the players cannot see.")] = False,
-    db: Db = None,
+    db: Dbs = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the record's metadata as JSON (with its lines unless --output).")] = False,
 ) -> None:
-    """Write the game as a JSON Lines record (docs/record-format.md)."""
+    """Write the game as a JSON Lines record (docs/record-format.md).
+
+    With several databases (--db repeated, or a folder of shards) the game is found in whichever holds it.
+    """
     from solrec.events.notes import checked
     from solrec.events.record import export_lines
     from solrec.replay.log import state_at
 
-    log = load_log(db, game_id)
+    from .impact import files_of
+
+    files = files_of(db)
+    path = next((p for p in files if workflows().open_store(p).has_game(game_id)), files[0])
+    log = load_log(path, game_id)
     hiding = Hiding(log, state_at(log), reveal)
     if hiding.on and any(hiding.command(r.command) != r.command for r in log.rows):
         raise HiddenInformation(
             f"{game_id} is still running and its record holds what the players cannot see "
             "(a seeded deck's order): add --reveal to export it anyway"
         )
-    store = workflows().open_store(db)
+    store = workflows().open_store(path)  # its forks are in the same file
     comments = checked(store, game_id).notes
     lines = list(export_lines(game_id, log.header, log.rows, with_events=events, notes=comments))
     meta: dict[str, Any] = {"id": game_id, "game": log.header.game, "commands": len(lines) - 1, "events": len(log.rows)}
@@ -44,7 +52,7 @@ def export_cmd(
 
         meta["forks"] = []
         for fork, parent, position in descendants(store, game_id):
-            flog = load_log(db, fork)
+            flog = load_log(path, fork)
             fhiding = Hiding(flog, state_at(flog), reveal)
             if fhiding.on and any(fhiding.command(r.command) != r.command for r in flog.rows):
                 raise HiddenInformation(f"{fork} (a fork of {game_id}) is still running and its record holds what the"

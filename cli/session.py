@@ -29,10 +29,11 @@ def check_id_given(game_id: str | None) -> None:
 
 def open_store(db: Path | None, create: bool = False, missing_ok: bool = False) -> Store:
     """Open the database; only commands that record something create it. With ``missing_ok`` a
-    database not created yet reads as one holding no game (listing nothing is not an error); the
-    file is still made only by the first write."""
+    database not created yet reads as one holding no game (listing nothing is not an error), and so
+    does an empty file (one a first write was stopped in before its schema was written); the file
+    is still made only by the first write."""
     path = db if db is not None else default_db_path()
-    return Store(path, create=create or (missing_ok and not Path(path).exists()))
+    return Store(path, create=create or missing_ok)
 
 
 def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:
@@ -77,12 +78,12 @@ def new_game(
 
 def play_commands(
     store: Store, game_id: str, texts: Iterable[str], actor: str | None = None
-) -> tuple[list[Step], Log, Any]:
+) -> tuple[list[Step], Log, Any, Any]:
     """Decide each command text in turn; append them all in one transaction, or nothing. Returns the
-    steps, the log with them appended and the state after them."""
+    steps, the log with them appended, the state after them and the state before them."""
     log = load(store, game_id)
     game, header = log.game, log.header
-    state = state_at(log)
+    state = before = state_at(log)
     position = len(log.rows)
     start = position
     steps: list[Step] = []
@@ -98,7 +99,7 @@ def play_commands(
         raise InvalidCommand("no command given")
     scores, outcome = result_of(game, state)
     rows = store.append(game_id, start, log.head, codec_for(game), steps, scores, outcome)
-    return steps, Log(game_id, header, log.rows + tuple(rows)), state
+    return steps, Log(game_id, header, log.rows + tuple(rows)), state, before
 
 
 def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:

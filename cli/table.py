@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from .app import (
+    AsPlayer,
     Db,
     GameId,
     GameName,
@@ -21,6 +22,7 @@ from .app import (
     status_text,
     steps_data,
     steps_text,
+    viewer,
     workflows,
 )
 
@@ -116,23 +118,30 @@ def play_cmd(
     session = workflows()
     texts = [t.strip() for t in " ".join(words).split(";") if t.strip()]
     store = session.open_store(db)
-    steps, log, state = session.play_commands(store, game_id, texts, actor)
+    steps, log, state, before = session.play_commands(store, game_id, texts, actor)
     status = status_of(log, state)
-    emit(as_json, {**status, "steps": steps_data(log.game, steps)}, steps_text(log.game, steps) + "\n" + status_text(status))
+    emit(as_json, {**status, "steps": steps_data(log.game, steps, before)},
+         steps_text(log.game, steps, before) + "\n" + status_text(status))
 
 
 @command("legal")
-def legal_cmd(game_id: GameId, db: Db = None, as_json: Json = False) -> None:
-    """List every legal command of whoever is to act."""
+def legal_cmd(game_id: GameId, as_: AsPlayer = None, db: Db = None, as_json: Json = False) -> None:
+    """List every legal command of whoever is to act (--as NAME: only when NAME is to act, since a
+    player's commands name his own cards)."""
+    from solrec.core.errors import WrongActor
     from solrec.core.game import CHANCE
     from solrec.replay.log import state_at
 
     log = load_log(db, game_id)
     game = log.game
+    player = viewer(log, as_, False)
     state = state_at(log)
     to_act = game.to_act(state)
+    if player is not None and to_act != player:
+        raise WrongActor(f"{player} is not to act ({'nobody' if to_act is None else to_act} is): "
+                         "the legal commands of another player would name his hand")
     legal = game.legal_commands(state)
-    commands = None if legal is None else [game.format(c) for c in legal]
+    commands = None if legal is None else [game.format_at(c, state) for c in legal]
     data = {"id": game_id, "position": len(log.rows), "to_act": to_act, "enumerable": legal is not None, "commands": commands}
     if to_act is None:
         text = "the game is over: no legal command"
@@ -147,6 +156,11 @@ def legal_cmd(game_id: GameId, db: Db = None, as_json: Json = False) -> None:
             text += "; the command forms:\n" + "\n".join(f"  {f}" for f in forms)
     else:
         text = f"{to_act} to act, {plural(len(commands), 'legal command')}:\n" + "\n".join(f"  {c}" for c in commands)
+    if to_act == CHANCE and log.header.chance == "entered":
+        expected = list(game.chance_forms(state))  # what the table types now, with an example
+        if expected:
+            data["chance_forms"] = expected
+            text += "\nthe chance expected now:\n" + "\n".join(f"  {f}" for f in expected)
     if to_act is not None and to_act != CHANCE:
         fields, lines = game.legal_details(state)  # e.g. where a flight can end and what is possible there
         data.update(fields)

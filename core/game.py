@@ -209,6 +209,11 @@ class Game(abc.ABC):
         """Where ``legal_commands`` is None for a player: the command forms and their bounds, for ``legal``."""
         return ()
 
+    def chance_forms(self, state: Any) -> tuple[str, ...]:
+        """At a chance step of a game whose chance is entered at the table: the chance command(s) expected
+        now, each with its format and an example, naming nothing hidden; () where the game gives none."""
+        return ()
+
     def legal_details(self, state: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
         """Extra detail ``legal`` shows beside the commands (JSON fields added, text lines appended), e.g.
         where a move leads and what is possible there; most games have none."""
@@ -246,10 +251,35 @@ class Game(abc.ABC):
         highlighted, ``size`` is the width in pixels. None where the game has no picture yet."""
         return None
 
+    # -- a player's own view (``--as NAME``) ----------------------------------------------------
+    # What one player sees at the table: the public view and his own private information (his hand).
+    # The defaults are the public view: in a game whose hidden information is hidden from every player
+    # alike (a face-down stock, a shuffled pouch), a player sees no more than the table.
+    def render_as(self, state: Any, player: str) -> str:
+        return self.render(state, False)
+
+    def svg_as(self, state: Any, player: str, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
+        return self.svg(state, reveal=False, last=last, size=size)
+
+    def view_as(self, plain_state: dict, player: str) -> dict:
+        """The plain state as ``player`` may see it (``show --as NAME --json``)."""
+        return self.public(plain_state)
+
     def public_notation(self, command: Command) -> str:
         """A command as players at the table may see it in live output (``new``, ``play``); a seeded
         shuffle, say, hides its order. The log and exports keep the full notation."""
         return self.format(command)
+
+    def format_at(self, command: Command, state: Any) -> str:
+        """A command as a player reads it at this position (``state``: the position it is played in),
+        e.g. a hex by the label printed on the board; ``parse(format_at(c, s), s) == c``. The stored
+        record keeps ``format``. Defaults to ``format``."""
+        return self.format(command)
+
+    def public_notation_at(self, command: Command, state: Any) -> str:
+        """``public_notation`` at this position: what is hidden stays hidden, the rest as ``format_at``."""
+        shown = self.public_notation(command)
+        return self.format_at(command, state) if shown == self.format(command) else shown
 
     def public_command_text(self, text: str) -> str:
         """A stored command text (a log row's) as players at the table may see it: the text parsed,
@@ -277,6 +307,11 @@ class Game(abc.ABC):
         """A component set's data with provenance (the built-in set when ``texts`` is None)."""
         raise InvalidSetup(f"{self.title} has no component data")
 
+    def card(self, number: int, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        """One card of a component set as it is printed, in words, with its provenance (``text``: the
+        lines to show). Numbered as everywhere else in the game (commands, events)."""
+        raise InvalidSetup(f"{self.title} has no cards to show")
+
     # -- solving (optional) -----------------------------------------------------------------
     def solve(self, state: Any, budget: int, reveal: bool = False) -> SolveReport | None:
         """Whether the game can still be won from ``state`` (searching at most ``budget`` positions),
@@ -296,6 +331,12 @@ class Game(abc.ABC):
         """One line for logs and replays."""
         fields = ", ".join(f"{k}={v!r}" for k, v in attrs.asdict(event, recurse=False).items())  # type: ignore[arg-type]
         return f"{event.TYPE}({fields})"
+
+    def describe_event_at(self, event: Event, state: Any) -> str:
+        """``describe_event`` with the state the event applies to (the position before it, or a later
+        position of the same game: the words may rest only on what never changes once it exists, such
+        as a board's labels), for games whose words need the position. Defaults to ``describe_event``."""
+        return self.describe_event(event)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} rules {self.rules_version}>"

@@ -544,6 +544,11 @@ class Store:
         """Every game id (an id stored as something other than text is shown as text)."""
         return [str(r[0]) for r in self._query("select id from games order by created, id")]
 
+    def game_kinds(self) -> list[str]:
+        """The game kinds (``solari``, ...) the games rows name, each once (what an option given for a
+        whole corpus is checked against)."""
+        return sorted(r[0] for r in self._query("select distinct game from games") if isinstance(r[0], str))
+
     def has_game(self, game_id: str) -> bool:
         return bool(self._query("select 1 from games where id = ?", [game_id]))
 

@@ -18,7 +18,9 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Protocol
+
+import attrs
 
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.registry import get_game
@@ -92,22 +94,38 @@ def final_states(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
         yield gid, fold(log)
 
 
-def _validate_range(
-    store: Store, ids: Sequence[str], key: bytes | None, progress: Callable[[int], Any] | None = None
-) -> dict[str, Verdict]:
-    out: dict[str, Verdict] = {}
+class Task(Protocol):
+    """The per-game work of a corpus run: a result for each game, from its streamed log (None: a game
+    to read on its own, see ``stream_logs``). A task is a picklable value (a frozen attrs class of a
+    module's top level), so worker processes get it whole."""
+
+    def __call__(self, store: Store, game_id: str, log: Log | None) -> Any: ...
+
+
+@attrs.frozen
+class ValidateTask:
+    key: bytes | None = None
+
+    def __call__(self, store: Store, game_id: str, log: Log | None) -> Verdict:
+        return validate(log, self.key) if log is not None else validate_stored(store, game_id, self.key)
+
+
+def run_range(store: Store, ids: Sequence[str], task: Task, progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
+    """``task`` over the games of ``ids``, streamed from ``store`` in id order."""
+    out: dict[str, Any] = {}
     for gid, log in stream_logs(store, ids, mirrors=True):
-        out[gid] = validate(log, key) if log is not None else validate_stored(store, gid, key)
+        out[gid] = task(store, gid, log)
         if progress is not None:
             progress(1)
     return out
 
 
-def _validate_shard(path: str, ids: list[str], key: bytes | None) -> dict[str, Verdict]:
+def run_file(path: str, ids: list[str], task: Task) -> dict[str, Any]:
+    """``run_range`` on a read-only connection of its own (a worker's)."""
     store = Store(path, create=False)
     try:
         store.conn.execute("PRAGMA query_only = ON")  # a worker only reads
-        return _validate_range(store, ids, key)
+        return run_range(store, ids, task)
     finally:
         store.close()
 
@@ -144,23 +162,35 @@ def validate_corpus(
     """A verdict per game of ``ids`` (None: every game), in that order, on ``jobs`` worker processes
     (None: ``default_jobs``); the same verdicts as ``validate_stored`` one game at a time.
     ``progress(n)`` is told as verdicts come in (per game on one job, per finished range on several)."""
-    with store.snapshot():  # the ids and, on one job, every verdict of one moment
+    return map_corpus(store, ValidateTask(key), ids, jobs, progress)
+
+
+def map_corpus(
+    store: Store,
+    task: Task,
+    ids: Sequence[str] | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], Any] | None = None,
+) -> list[Any]:
+    """``task``'s result per game of ``ids`` (None: every game), in that order, on ``jobs`` worker
+    processes (None: ``default_jobs``): the same results whatever ``jobs`` is."""
+    with store.snapshot():  # the ids and, on one job, every result of one moment
         ids = store.game_ids() if ids is None else list(ids)
         if jobs is None:
             jobs = default_jobs(store)
         jobs = max(1, min(jobs, len(set(ids))))
         if jobs == 1:
-            verdicts = _validate_range(store, ids, key, progress)
-            return [verdicts[gid] for gid in ids]
+            results = run_range(store, ids, task, progress)
+            return [results[gid] for gid in ids]
         sizes = store.recorded_event_counts()
     # Each worker reads its range in a snapshot of its own; no read transaction is open across the fork.
     parts = shards(ids, sizes, jobs * SHARDS_PER_JOB)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    verdicts = {}
+    results = {}
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-        for part in pool.map(_validate_shard, [str(store.path)] * len(parts), parts, [key] * len(parts)):
-            verdicts.update(part)
+        for part in pool.map(run_file, [str(store.path)] * len(parts), parts, [task] * len(parts)):
+            results.update(part)
             if progress is not None:
                 progress(len(part))
-    return [verdicts[gid] for gid in ids]
+    return [results[gid] for gid in ids]

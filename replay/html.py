@@ -95,14 +95,16 @@ def _status(game, state) -> str:
 Progress = Callable[[int], None] | None  # called with 1 after each command drawn
 
 
-def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, progress: Progress = None) -> dict[str, Any]:
-    """Plain data of one log's replay (the engine's view after every command), indexing ``tables``."""
+def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str | None = None,
+                progress: Progress = None) -> dict[str, Any]:
+    """Plain data of one log's replay (the engine's view after every command, or ``player``'s: the
+    table and his own hand), indexing ``tables``."""
     game = log.game
     header = log.header
 
     def step(number: int, position: int, actor: str, command: str, events: list[str], state, last) -> dict:
         sheet = game.score(state)
-        picture = game.svg(state, reveal=reveal, last=last)
+        picture = game.svg(state, reveal=reveal, last=last) if player is None else game.svg_as(state, player, last=last)
         notes = [{"n": c.n, "by": c.by, "mark": c.mark, "text": c.text} for c in log.notes.at(position)]
         return {
             "notes": notes,
@@ -112,7 +114,7 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, progress: Pr
             "command": command,
             "events": events,
             "svg": tables.svg(picture) if picture else None,
-            "text": None if picture else game.render(state, reveal),
+            "text": None if picture else (game.render(state, reveal) if player is None else game.render_as(state, player)),
             "lines": [tables.line(ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines],
             "totals": [[p, t] for p, t in sheet.totals],
             "status": _status(game, state),
@@ -124,15 +126,17 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, progress: Pr
     for group, events, after in walk(log):
         position += len(group)
         written = group[0].command
-        if not reveal:
-            try:
-                written = game.public_notation(game.parse(written, before))
-            except SolrecError as err:
+        try:
+            parsed = game.parse(written, before)
+        except SolrecError as err:
+            if not reveal:
                 # the log's own command does not read where it stands: damaged stored data, a verdict
                 raise CorruptLog(f"game {log.game_id!r} command {len(steps)} ({written!r}) does not read "
                                  f"at position {position - len(group)}: {err}", group[0].seq) from None
+        else:
+            written = game.format_at(parsed, before) if reveal else game.public_notation_at(parsed, before)
         steps.append(step(len(steps), position, group[0].actor, written,
-                          [game.describe_event(e) for e in events], after, events))
+                          [game.describe_event_at(e, before) for e in events], after, events))
         if progress is not None:
             progress(1)
         before = after
@@ -161,9 +165,10 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def page(log: Log, *, reveal: bool = False, progress: Progress = None, at: int | None = None,
-         links: dict[str, Any] | None = None) -> str:
-    """The replay page of one log; ``progress`` is called after each command drawn.
+def page(log: Log, *, reveal: bool = False, player: str | None = None, progress: Progress = None,
+         at: int | None = None, links: dict[str, Any] | None = None) -> str:
+    """The replay page of one log (``player``: as that player sees it); ``progress`` is called after
+    each command drawn.
 
     It opens at the command that ends at position ``at`` (or the last one before it); without ``at``,
     a finished game opens at its end and a running one at the set-up. A ``#pos=N`` fragment in the
@@ -172,7 +177,7 @@ def page(log: Log, *, reveal: bool = False, progress: Progress = None, at: int |
     shown at the positions they branch from."""
     check_size(len(log.rows))
     tables = _Tables()
-    game = replay_data(log, tables, reveal=reveal, progress=progress)
+    game = replay_data(log, tables, reveal=reveal, player=player, progress=progress)
     steps = game["steps"]
     if at is None:
         start = len(steps) - 1 if steps[-1]["status"].startswith("game over") else 0

@@ -79,7 +79,8 @@ def test_legal_lists_every_selection(cli):
 def test_legal_for_chance_says_it_is_not_enumerable(cli):
     cli.run("new", "solo-dice", "-p", "Ann", "--entered", "--id", "g")
     data = cli.json("legal", "g")
-    assert data == {"id": "g", "position": 0, "to_act": "chance", "enumerable": False, "commands": None}
+    assert data == {"id": "g", "position": 0, "to_act": "chance", "enumerable": False, "commands": None,
+                    "chance_forms": ["roll A B C D E: the five dice as rolled, each 1-6; e.g. roll 3 1 6 2 5"]}
 
 
 def test_show_at_a_position(cli):

@@ -71,3 +71,17 @@ def test_no_colour_when_piped(tmp_path):
 def test_score_totals_are_coloured_on_a_terminal(tmp_path):
     db = _store_with_a_game(tmp_path)
     assert f"Ann: {ESCAPE}1;32m" in _on_a_terminal(["score", "g", "--db", db])
+
+
+def test_a_stored_escape_sequence_never_reaches_a_terminal_as_colour(tmp_path):
+    """Colour is written after the output is escaped: a stored ESC is shown as ``\\x1b`` even where
+    the line around it is coloured."""
+    import sqlite3
+
+    db = _store_with_a_game(tmp_path)
+    conn = sqlite3.connect(db)
+    conn.execute("update games set players = ? where id = 'g'", ['["A\\u001b[31mnn"]'])
+    conn.commit()
+    conn.close()
+    out = _on_a_terminal(["list", "--db", db])
+    assert f"{ESCAPE}1mID" in out and "A\\x1b[31mnn" in out and f"A{ESCAPE}31m" not in out

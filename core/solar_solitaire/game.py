@@ -130,6 +130,12 @@ class SolarSolitaire(Game):
             return Resign() if move is None else notation.parse(move)
         return moves[rng.randrange(len(moves))]
 
+    def chance_forms(self, state: State) -> tuple[str, ...]:
+        if not state.dealt:
+            return ("deal P0 P1 P2 P3: the four launch pad cards as dealt, pads 0 to 3; e.g. deal 1-2-3 0-0-1 2-3-2 1-1-0",
+                    "shuffle C ...: the whole deck in a known order, top first (40 cards)")
+        return ("card C: the stockpile card just turned, one not seen yet; e.g. card 1-2-3",)
+
     def chance_command(self, state: State, draw: SeededDraw) -> Command:
         if not state.dealt:
             return Shuffle(draw.shuffled(ALL_CARDS))

@@ -123,6 +123,17 @@ class Solari(Game):
             raise NotImplementedError(f"solari: nothing to sample in phase {rules.phase(state)}")
         return legal[rng.randrange(len(legal))]
 
+    def chance_forms(self, state: State) -> tuple[str, ...]:
+        if rules.phase(state) == "deal":
+            side = next(s for s, d in zip(state.sides, state.dealt) if not d)
+            return (f"deal {side} A-B ...: {side}'s 21 dominoes in their order, each once; "
+                    f"e.g. deal {side} " + " ".join(f"{a}-{b}" for a, b in DOMINOES),)
+        if state.opts.source == "dominoes-hidden":
+            played = state.played[state.turn]
+            a, b = next(d for d in DOMINOES if d not in played)
+            return (f"turn A-B: the mover's next domino turned face up, one not played yet; e.g. turn {a}-{b}",)
+        return ("roll A B: the two dice as rolled, each 1-6; e.g. roll 3 5",)
+
     def chance_command(self, state: State, draw: SeededDraw) -> Command:
         ph = rules.phase(state)
         if ph == "deal":

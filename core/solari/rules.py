@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import attrs
 
@@ -55,12 +56,37 @@ def team_of(state: State, side: str) -> tuple[str, ...]:
     return (side,)
 
 
+# Each side's own points up to and including a scored move, keyed by the move's identity (the entry
+# holds the move, so its id is not reused): ``settle`` checks the target after every move, and summing
+# every move of the game each time made re-deciding a long game quadratic. A ScoredMove is created
+# only by ``_move_scored``, appended to one ``scored`` tuple, so the object and its index name its
+# prefix: its points are its predecessor's plus its own.
+_OWN: dict[int, tuple[Any, int, dict[str, int]]] = {}
+
+
+def _own_points(state: State) -> dict[str, int]:
+    scored = state.scored
+    n = len(scored)
+    own = {side: 0 for side in state.sides}
+    start = n  # walk back to the last move whose points are known (the validator's states and the
+    while start > 0:  # ones ``decide`` builds share their earlier moves, not their latest)
+        hit = _OWN.get(id(scored[start - 1]))
+        if hit is not None and hit[0] is scored[start - 1] and hit[1] == start:
+            own = dict(hit[2])
+            break
+        start -= 1
+    if len(_OWN) >= 16384:
+        _OWN.clear()
+    for i in range(start, n):
+        move = scored[i]
+        own[move.side] += sum(u.points for u in move.units)
+        _OWN[id(move)] = (move, i + 1, dict(own))
+    return own
+
+
 def totals(state: State) -> dict[str, int]:
     """Each side's total; partners show their team's shared total."""
-    own = {side: 0 for side in state.sides}
-    for move in state.scored:
-        if move.units:  # most moves score nothing: the sum is skipped (the history is walked for each picture)
-            own[move.side] += sum(u.points for u in move.units)
+    own = _own_points(state)
     return {side: sum(own[s] for s in team_of(state, side) if s in own) for side in state.sides}
 
 
@@ -275,14 +301,26 @@ def _placed_piece(h, place: Place) -> Piece:
     return h.piece
 
 
-def legal_places(state: State) -> list[Place]:
+def _places_filtered(state: State) -> bool:
+    """Whether 000's must-play-both narrows the placements: after the first of two partial moves."""
+    return len(state.partials) == 1 and not state.move_done and not state.entered
+
+
+def legal_places(state: State, limit: int | None = None) -> list[Place]:
+    """The legal placements; with ``limit``, the first ``limit`` of them (whether there are none,
+    one or more is all ``settle`` asks, and the list need not be built whole for that)."""
     places = raw_places(state)
-    if len(state.partials) == 1 and not state.move_done and not state.entered:
+    if _places_filtered(state):
         h = pending_place(state)
-        good = [p for p in places if has_step(evolve(state, Placed(_placed_piece(h, p), p.square, h.kind)))]
+        good = []
+        for p in places:
+            if has_step(evolve(state, Placed(_placed_piece(h, p), p.square, h.kind))):
+                good.append(p)
+                if limit is not None and len(good) >= limit:
+                    break
         if good:
             return good
-    return places
+    return places if limit is None else places[:limit]
 
 
 # -- reentry ------------------------------------------------------------------------------------
@@ -452,6 +490,17 @@ def _decide_step(state: State, ph, c: Step, out) -> None:
     refusal = landing_refusal(board, state.mover, c.to) or stranded_doubler(board, state.mover, c.frm, c.to)
     if refusal:
         raise IllegalCommand(refusal)
+    # The command is checked by deciding it, not by listing every partial move (validation re-decides
+    # every recorded one): the option this step is, as ``step_options`` builds it, and whether the
+    # other number can follow it. Only where it cannot does 000's "you must move that way in the first,
+    # that the second move is possible" need the other first moves (``legal_step_options``).
+    d = next((d for d in ds if c.to in targets(piece, c.frm, d)), None)
+    if d is not None and not state.move_done:
+        moved = attrs.evolve(piece, facing=geo[1]) if piece.kind == COMET else piece
+        option = StepOption(c.frm, c.to, d, moved, board.get(c.to))
+        if state.partials or len(state.left) != 2 or _continues(state, option):
+            out.emit(_event(state, option))
+            return
     legal = legal_step_options(state)
     match = [o for o in legal if (o.frm, o.to) == (c.frm, c.to)]
     if not match:
@@ -482,8 +531,10 @@ def _decide_place(state: State, ph, c: Place, out) -> None:
             why = text.KEEP if h.kind == "simple" else "only comets have a facing"
             raise IllegalCommand(f"{piece_name(h.piece)} keeps its facing; give no facing ({why})")
         raise IllegalCommand(f"an aimed shot's comet needs a facing N, E, S or W ({text.AIM_DIR})")
-    if c not in legal_places(state):
-        raise IllegalCommand(f"placed on {name(c.square)} the other number could not be played ({text.MUST_BOTH})")
+    # checked by deciding it: the placement allows the other number, or (else) no placement does
+    if _places_filtered(state) and not has_step(evolve(state, Placed(_placed_piece(h, c), c.square, h.kind))):
+        if c not in legal_places(state):
+            raise IllegalCommand(f"placed on {name(c.square)} the other number could not be played ({text.MUST_BOTH})")
     out.emit(Placed(_placed_piece(h, c), c.square, h.kind))
 
 
@@ -582,7 +633,7 @@ def settle(out: _Out) -> None:
         if ph in ("over", "deal"):
             return
         if ph == "place":
-            places = legal_places(s)
+            places = legal_places(s, limit=2)
             if len(places) == 1:
                 h = pending_place(s)
                 out.emit(Placed(_placed_piece(h, places[0]), places[0].square, h.kind))

@@ -11,6 +11,7 @@ from its players/teams setup):
   partials_per_row: str = "all" | "best"
   unchanged_row_full_unit: str = "bonus" | "full"
   partner_doubler: str = "ignored" | "doubles" | "neutralizes"
+  diminished: str = "comets" | "squares"
 The choices are the tuples ``FULL_BOTH_CHOICES`` etc. below; docs/rules/solari-scoring.md explains each.
 ``Unit`` is unchanged.
 
@@ -33,6 +34,7 @@ FULL_BOTH_CHOICES = ("both", "higher", "additive")
 PARTIALS_CHOICES = ("all", "best")
 UNCHANGED_ROW_CHOICES = ("bonus", "full")
 PARTNER_DOUBLER_CHOICES = ("ignored", "doubles", "neutralizes")
+DIMINISHED_CHOICES = ("comets", "squares")
 PARTNER = {"Uranus": "Neptune", "Neptune": "Uranus", "Saturn": "Jupiter", "Jupiter": "Saturn"}
 
 
@@ -60,6 +62,10 @@ class ScoringRules:
     # In teams, the partner's doubler on the unit's line: "ignored" neither doubles nor neutralizes;
     # "doubles" doubles like one's own (never more than once); "neutralizes" like an adverse one.
     partner_doubler: str = attrs.field(default="ignored", validator=_choice(PARTNER_DOUBLER_CHOICES))
+    # A unit shorter than one that stood on its line is diminished when more than half of its
+    # "comets" came from that unit, or (the other reading) more than half of its "squares" were
+    # that unit's squares (solari-scoring.md#diminished).
+    diminished: str = attrs.field(default="comets", validator=_choice(DIMINISHED_CHOICES))
 
 
 @attrs.frozen
@@ -218,22 +224,30 @@ class _Change:
     via_row: bool = False  # a sequence/orientation that scores only because its row counts
 
 
-def diminished_from(squares: tuple[int, ...], comets: frozenset[int], before: list) -> Group | Sub | None:
+def diminished_from(
+    squares: tuple[int, ...], comets: frozenset[int], before: list, reading: str = "comets"
+) -> Group | Sub | None:
     """The unit before that this one is a diminished remainder of, if any (solari-scoring.md#diminished).
 
     000: "Diminished rows don't count." A unit is diminished when it is shorter than a unit of its kind
     that stood on the same line before the move and most of its comets (more than half) come from that
-    unit: what is left of a row that lost comets, wherever on the line the rest now stands.
+    unit: what is left of a row that lost comets, wherever on the line the rest now stands. Under the
+    ``squares`` reading, most of its squares (more than half) were that unit's squares instead.
     """
-    shorter = [o for o in before if len(squares) < len(o.squares) and 2 * len(comets & o.comets) > len(squares)]
+    if reading == "squares":
+        here = set(squares)
+        shorter = [o for o in before if len(squares) < len(o.squares) and 2 * len(here & set(o.squares)) > len(squares)]
+    else:
+        shorter = [o for o in before if len(squares) < len(o.squares) and 2 * len(comets & o.comets) > len(squares)]
     return max(shorter, key=lambda o: (len(o.squares), o.squares)) if shorter else None
 
 
-def _change(unit: Group | Sub, before: list, label, shifted: str) -> _Change:
-    """Unchanged (the same identity stood before), diminished, else extended / ``shifted`` / built new."""
+def _change(unit: Group | Sub, before: list, label, shifted: str, reading: str = "comets") -> _Change:
+    """Unchanged (the same identity stood before), diminished (under the ``diminished`` reading),
+    else extended / ``shifted`` / built new."""
     if any(unit.key == old.key for old in before):
         return _Change(False, "unchanged")
-    cut = diminished_from(unit.squares, unit.comets, before)
+    cut = diminished_from(unit.squares, unit.comets, before, reading)
     if cut is not None:
         return _Change(False, f"diminished from {len(cut.squares)} ({label(cut)})")
     grown = [old for old in before if old.key < unit.key]
@@ -302,7 +316,7 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
     old_rows = old.sun if is_sun else [o for o in old.rows if o.line == line]
     old_seqs = [o for o in old.seqs if span.issuperset(o.squares)]
     old_oris = [o for o in old.oris if span.issuperset(o.squares)]
-    row_change = _change(g, old_rows, _row_label, "displaced")
+    row_change = _change(g, old_rows, _row_label, "displaced", rules.diminished)
     # 000: "You have 1235, that's a row of four = 3 points plus a sequence of three = 2 points": a row
     # that counts is scored whole, with every sequence and orientation in it, whichever comet came last.
     whole = row_change.counts
@@ -324,7 +338,7 @@ def _score_group(g: Group, old: _Before, doublers: dict[str, int], mover: str, m
 
     def sub_change(sub: Sub) -> _Change | None:
         """Why ``sub`` scores, or None. In a row that counts every unit scores, its own change told."""
-        change = _change(sub, old_seqs if sub.kind == SEQUENCE else old_oris, _sub_label, "altered")
+        change = _change(sub, old_seqs if sub.kind == SEQUENCE else old_oris, _sub_label, "altered", rules.diminished)
         if change.counts:
             return change
         if whole:  # it stood before: it scores because its row does

@@ -24,7 +24,14 @@ from .events import (
     SetAside,
     Stepped,
 )
-from .scoring import FULL_BOTH_CHOICES, PARTIALS_CHOICES, PARTNER_DOUBLER_CHOICES, UNCHANGED_ROW_CHOICES, Unit
+from .scoring import (
+    DIMINISHED_CHOICES,
+    FULL_BOTH_CHOICES,
+    PARTIALS_CHOICES,
+    PARTNER_DOUBLER_CHOICES,
+    UNCHANGED_ROW_CHOICES,
+    Unit,
+)
 
 SOURCES = ("dice", "dominoes-hidden", "dominoes-open", "dominoes-free")
 DOMINOES = tuple((a, b) for a in range(1, 7) for b in range(a, 7))  # the 21 combinations 1-1 .. 6-6
@@ -57,6 +64,10 @@ class Options:
     )
     partner_doubler: str = option(
         "ignored", "teams: the partner's doubler is ignored / doubles / neutralizes", choices=PARTNER_DOUBLER_CHOICES
+    )
+    diminished: str = option(
+        "comets", "a shorter unit is diminished when most of its comets / squares came from a longer one on its line",
+        choices=DIMINISHED_CHOICES,
     )
 
 

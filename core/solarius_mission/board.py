@@ -118,14 +118,20 @@ class Board:
     placement: tuple[tuple[str, int], ...]
     spaces: Mapping[Hex, Space]
     labels: Mapping[str, Hex]
+    # computed once (build): every hex sorted, the portals and the hub spaces among them — asked for
+    # at every step of a flight search, so never sorted again
+    hexes: tuple[Hex, ...] = attrs.field(init=False)
+    portals: tuple[Hex, ...] = attrs.field(init=False)
+    hub_hexes: tuple[Hex, ...] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        hexes = tuple(sorted(self.spaces))
+        object.__setattr__(self, "hexes", hexes)
+        object.__setattr__(self, "portals", tuple(h for h in hexes if self.spaces[h].kind == "portal"))
+        object.__setattr__(self, "hub_hexes", tuple(h for h in hexes if self.spaces[h].kind == "hub"))
 
     def __repr__(self) -> str:
         return f"<Board tiles {' '.join(f'{t}{r}' for t, r in self.placement)}, {len(self.spaces)} hexes>"
-
-    @functools.cached_property
-    def hexes(self) -> tuple[Hex, ...]:
-        # sorted once per board, by the coordinates as plain tuples (Hex's generated ordering is slow)
-        return tuple(sorted(self.spaces, key=lambda h: (h.q, h.r)))
 
     def __contains__(self, h: object) -> bool:
         return h in self.spaces
@@ -146,18 +152,10 @@ class Board:
     def tile(self, h: Hex) -> str:
         return self.spaces[h].tile
 
-    @property
-    def portals(self) -> tuple[Hex, ...]:
-        return tuple(h for h in self.hexes if self.spaces[h].kind == "portal")
-
     def hub_hex(self, tile: str) -> Hex:
         """003 9.1: "The letter on the flipside (A-F) tells the players on which space the commercial hub is placed"."""
         (h,) = (h for h, s in self.spaces.items() if s.kind == "hub" and s.tile == tile)
         return h
-
-    @property
-    def hub_hexes(self) -> tuple[Hex, ...]:
-        return tuple(h for h in self.hexes if self.spaces[h].kind == "hub")
 
     def planet_spaces(self, players: int) -> tuple[Hex, ...]:
         """The planet spaces in use (4.0). Centre: "Spaces showing a 3 are only used in a 3 player game";
@@ -297,7 +295,7 @@ def check_path(
     if not path:
         return "a flight starts on the ship's hex"
     if path[0] not in board:
-        return f"the flight starts off the board at {format_hex(path[0])}"
+        return f"the flight starts off the board at {format_hex(path[0], board)}"
     for i, (a, b) in enumerate(zip(path, path[1:]), start=1):
         where = f"step {i} ({format_hex(a, board)} -> {format_hex(b, board)})"
         if b not in board:

@@ -30,6 +30,9 @@ from ..errors import InvalidSetup, json_reason
 # (house-2016 plus the hex layout of the tiles), the default for new games.
 BUILTINS = ("house-2016", "house-2016b")
 BUILTIN = "house-2016b"
+# The default set's digest, written here so that importing the game reads no TOML (a game played
+# with another set never parses this one); a test checks it is the digest the set has.
+BUILTIN_DIGEST = "bf84d9107590e30b"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FAMILIES = (
     "mat", "bridge", "dice", "progress_cards", "station_cards", "outposts", "planets", "start_cards", "tiles",

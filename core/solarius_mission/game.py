@@ -15,10 +15,8 @@ from . import commands as c
 from . import components as comp
 from . import events as ev
 from . import notation, render, rules, scoring, text
-from .board import HOME, format_hex
+from .board import HOME, Board, format_hex
 from .state import CHANCE_PHASES, MUTATORS, Mat, State, acting, phase, planets_in_play
-
-_BUILTIN_DIGEST = comp.builtin().digest
 
 
 @attrs.frozen
@@ -52,7 +50,7 @@ class MissionOptions:
         ("adjacent", "ship-range"),
     )
     components: str = option(comp.BUILTIN, "the component set's name (solrec components solarius-mission)")
-    components_digest: str = option(_BUILTIN_DIGEST, "the digest of the component set's content")
+    components_digest: str = option(comp.BUILTIN_DIGEST, "the digest of the component set's content")
     components_data: str = option("", "the content of a set that is not built in (recorded by --components)")
 
 
@@ -124,6 +122,9 @@ class SolariusMission(Game):
     def legal_details(self, state: State) -> tuple[dict[str, Any], tuple[str, ...]]:
         return rules.legal_details(state)
 
+    def chance_forms(self, state: State) -> tuple[str, ...]:
+        return rules.chance_forms(state)
+
     def sample_command(self, state: State, rng: Any) -> Command:
         return rules.sample(state, rng)
 
@@ -191,6 +192,10 @@ class SolariusMission(Game):
     def format(self, command: Command) -> str:
         return notation.format(command)
 
+    def format_at(self, command: Command, state: Any) -> str:
+        # the hexes by their board labels (B7): what a player reads off the table
+        return notation.format(command, board_at(state))
+
     def public_notation(self, command: Command) -> str:
         # Hidden at the table: which start card and which progress cards a player receives.
         if isinstance(command, c.DealStartCard):
@@ -217,18 +222,43 @@ class SolariusMission(Game):
     def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
         return render.svg(state, reveal=reveal, last=last, size=size)
 
+    # a player's own view (--as): his hand, and nothing of the other hands, the deck or the hidden hubs
+    def render_as(self, state: State, player: str) -> str:
+        return render.render(state, False, viewer=player)
+
+    def svg_as(self, state: State, player: str, *, last: Any = None, size: int | None = 400) -> str:
+        return render.svg(state, reveal=False, last=last, size=size, viewer=player)
+
+    def view_as(self, plain_state: dict, player: str) -> dict:
+        out = self.public(plain_state)
+        i = list(plain_state["players"]).index(player)
+        hand = list(plain_state["mats"][i].get("hand", ()))
+        out["mats"][i] = {**out["mats"][i], "hand": hand}
+        return out
+
     def describe_event(self, event: Event) -> str:
         return describe(event)
+
+    def describe_event_at(self, event: Event, state: Any) -> str:
+        if isinstance(event, ev.BonusTaken) and isinstance(state, State):
+            return describe(event) + bonus_lost(state, event)
+        return describe(event, board_at(state))
+
+    def card(self, number: int, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        return render.card_description(self._component_set(name, texts), number)
 
     # -- component data (the CLI's --components and `solrec components`) ---------------------------
     def components_options(self, name: str, texts: Mapping[str, str]) -> dict[str, str]:
         return comp.options_for(comp.from_texts(name, texts))
 
-    def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+    def _component_set(self, name: str | None, texts: Mapping[str, str] | None) -> comp.ComponentSet:
         if texts is None and name not in (None, *comp.BUILTINS):
             raise comp.InvalidComponents(
                 f"the built-in sets are {', '.join(comp.BUILTINS)} (default {comp.BUILTIN}); give a FILE for another set")
-        cset = comp.builtin(name or comp.BUILTIN) if texts is None else comp.from_texts(name or "set", texts)
+        return comp.builtin(name or comp.BUILTIN) if texts is None else comp.from_texts(name or "set", texts)
+
+    def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
+        cset = self._component_set(name, texts)
         return {
             "game": self.id,
             "set": cset.name,
@@ -238,7 +268,13 @@ class SolariusMission(Game):
         }
 
 
-def describe(event: Event) -> str:  # noqa: C901 - one line per event type
+def board_at(state: Any) -> Board | None:
+    """The board of a position once its tiles lie (labels need it), else None (axial q,r)."""
+    return state.board if isinstance(state, State) and state.placement else None
+
+
+def describe(event: Event, board: Board | None = None) -> str:  # noqa: C901 - one line per event type
+    """One line for an event; hexes by their labels when ``board`` (the position's) is given, else q,r."""
     e: Any = event
     if isinstance(event, ev.StartCardDealt):
         # the start card and the two progress cards it names are hidden at the table; the rest shows on the mat
@@ -316,7 +352,7 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
         paid = f" for {e.fuel} fuel" if e.fuel else (f" for {e.bucks} SpaceBucks" if e.bucks else "")
         return f"{e.player} completes the settlement of planet {e.planet}{paid}"
     if isinstance(event, ev.SPACE):
-        return describe_space(event)
+        return describe_space(event, board)
     if isinstance(event, ev.GameTurnEnded):
         return f"game turn {e.turn} ends" + (f"; {e.next_start} starts the next" if e.next_start else "; end game scoring")
     if isinstance(event, ev.TilesPlaced):
@@ -324,32 +360,51 @@ def describe(event: Event) -> str:  # noqa: C901 - one line per event type
     if isinstance(event, ev.PlanetsDealt):
         return f"{len(e.hexes)} planets are dealt face down"
     if isinstance(event, ev.PlanetTurned):
-        return f"{e.player} turns the planet at {format_hex(e.hex)}"
+        return f"{e.player} turns the planet at {format_hex(e.hex, board)}"
     if isinstance(event, ev.PlanetRevealed):
-        return f"the planet at {format_hex(e.hex)} is planet {e.planet}: {e.text}"
+        return f"the planet at {format_hex(e.hex, board)} is planet {e.planet}: {e.text}"
     return type(event).__name__
 
 
-def describe_space(event: Event) -> str:
+def bonus_lost(state: State, e: ev.BonusTaken) -> str:
+    """What of a bonus the full track did not take (5.0 "A player may never have more than 10 fuel or
+    SpaceBucks"): ``e`` records what was received; ``state`` (before it) holds the die's bonus."""
+    bonus = state.die.bonus if state.die is not None else 0
+    lost = bonus - (e.fuel + e.bucks)
+    if bonus <= 0 or lost <= 0:
+        return ""
+    mat = state.mat(e.player)
+    top = state.cset.number("mat.track.maximum")
+    full = [name for name, now in (("fuel", mat.fuel + e.fuel), ("SpaceBucks", mat.bucks + e.bucks)) if now >= top]
+    return f"; {lost} lost: the {' and '.join(full) or 'track'} track is full at {top} ({text.TRACK_MAX})"
+
+
+def describe_space(event: Event, board: Board | None = None) -> str:
     e: Any = event
+
+    def at(h: Any) -> str:
+        return format_hex(h, board)
+
     if isinstance(event, ev.PortalsActivated):
         how = "returns a drive of value 1 to the pool" if e.returned else f"flips drive {e.slot + 1} from 2 to 1"
-        return f"{e.player} {how}: the portals are active this turn"
+        return f"{e.player} {how}: the portals are active this turn, the range is 1 less"
     if isinstance(event, ev.ShipFlown):
-        words = [format_hex(h) if i not in e.jumps else f"P {format_hex(h)}" for i, h in enumerate(e.path)]
-        bought = f", {e.bought} bought with fuel" if e.bought else ""
-        return f"{e.player} flies {' '.join(words)} (range {e.cost}{bought})"
+        words = [at(h) if i not in e.jumps else f"P {at(h)}" for i, h in enumerate(e.path)]
+        # what was paid: the drives' range, and range bought at once with fuel (9.2 B II "Each additional
+        # point of range costs two fuel"); the fuel itself is the TrackChanged event before this one
+        paid = f": {e.cost - e.bought} from the drives, {e.bought} bought with fuel" if e.bought else ""
+        return f"{e.player} flies {' '.join(words)} (range {e.cost}{paid})"
     if isinstance(event, ev.PlanetColonized):
-        return f"{e.player} settles planet {e.planet} at {format_hex(e.hex)}: a colony; the planet waits beside the mat"
+        return f"{e.player} colonizes planet {e.planet} at {at(e.hex)}: a colony; the planet waits beside the mat"
     if isinstance(event, ev.PlanetDeclined):
-        return f"{e.player} declines planet {e.planet} at {format_hex(e.hex)}: explorer bonus of {e.vp} resource(s)"
+        return f"{e.player} declines planet {e.planet} at {at(e.hex)}: explorer bonus of {e.vp} resource(s)"
     if isinstance(event, ev.StationBuilt):
-        return f"{e.player} builds a space station (card {e.card}) at {format_hex(e.hex)}"
+        return f"{e.player} builds a space station (card {e.card}) at {at(e.hex)}"
     if isinstance(event, ev.MissionCompleted):
         bonus = {"now": "; hub bonus now", "later": "; hub bonus when the hub is built", "": ""}[e.bonus]
-        return f"{e.player} completes mission {e.card} at {format_hex(e.hex)} next to hub {e.hub}{bonus}"
+        return f"{e.player} completes mission {e.card} at {at(e.hex)} next to hub {e.hub}{bonus}"
     if isinstance(event, ev.OutpostBuilt):
-        return f"{e.player} builds outpost {e.outpost} at {format_hex(e.hex)}"
+        return f"{e.player} builds outpost {e.outpost} at {at(e.hex)}"
     if isinstance(event, ev.HubBonusTaken):
         return f"{e.player} takes the bonus of outpost {e.outpost} for hub {e.hub}"
     if isinstance(event, ev.SpaceActionDone):

@@ -202,7 +202,9 @@ def _track_text(fuel: int, bucks: int) -> str:
     return " ".join(parts)
 
 
-def format(command: c.Command) -> str:  # noqa: C901
+def format(command: c.Command, board: Any = None) -> str:  # noqa: C901
+    """A command in the notation. A hex is written by its board label (``B7``) when ``board`` is given
+    (what players read: ``legal``, ``log``), else axial ``q,r`` (the stored record: no board at hand)."""
     if isinstance(command, c.Take):
         where = command.space
         if command.space == "transform":
@@ -249,7 +251,7 @@ def format(command: c.Command) -> str:  # noqa: C901
     if isinstance(command, c.RevealPlanet):
         return f"planet {command.planet}"
     if isinstance(command, c.SPACE):
-        return format_space(command)
+        return format_space(command, board)
     words = {c.Fuel: "fuel", c.Bucks: "bucks", c.Draw: "draw", c.Skip: "skip", c.Pass: "pass",
              c.EndTurn: "end-turn", c.UpgradeDrive: "upgrade-drive", c.Close: "close"}
     if type(command) in words:
@@ -348,7 +350,7 @@ def parse_space(head: str, rest: list[str], state: Any) -> c.Command:  # noqa: C
     raise InvalidCommand(f"{' '.join((head, *rest))!r} is not Solarius Mission notation: {HELP}")
 
 
-def format_space(command: Any) -> str:
+def format_space(command: Any, board: Any = None) -> str:
     from .board import format_hex
 
     post = f" outpost {command.outpost}" if getattr(command, "outpost", 0) else ""
@@ -359,7 +361,7 @@ def format_space(command: Any) -> str:
         for i, h in enumerate(command.path):
             if i in command.jumps:
                 words.append("P")
-            words.append(format_hex(h))
+            words.append(format_hex(h, board))
         return " ".join(words)
     if isinstance(command, c.Colonize):
         return "colonize" + post

@@ -9,7 +9,7 @@ import attrs
 
 from .board import OUTER
 from .components import COLOURS
-from .state import State, contamination_spaces, open_cells, phase
+from .state import State, contamination_spaces, describe_phase, open_cells, phase
 
 
 def _bridge(state: State) -> str:
@@ -20,7 +20,10 @@ def _bridge(state: State) -> str:
     return "  ".join(parts)
 
 
-def render(state: State, reveal: bool = False) -> str:
+def render(state: State, reveal: bool = False, viewer: str = "") -> str:
+    """The text picture; ``viewer`` (a player) also sees his own hand, each card's two sides in words."""
+    from .rules import card_side_text
+
     n = state.cset.number
     faces = n("mat.tech.faces")
     face_vp = n("mat.tech.face_vp")
@@ -57,11 +60,16 @@ def render(state: State, reveal: bool = False) -> str:
                 f"  {colour:<9} tech die {tech:<6} in column {('I', 'II', 'III', 'IV', 'V')[mat.columns[r] - 1]:<3} "
                 f"storage I:{store[0]} II:{store[1]} III:{store[2]}"
             )
-        hand = " ".join(map(str, mat.hand)) if reveal else f"{len(mat.hand)} card(s)"
+        own = viewer == player and not reveal
+        hand = " ".join(map(str, mat.hand)) if reveal else (f"(yours) {' '.join(map(str, mat.hand)) or '-'}" if own
+                                                            else f"{len(mat.hand)} card(s)")
         lines.append(
             f"  hand: {hand}; missions: {' '.join(map(str, mat.missions)) or '-'}; developments: "
             f"{' '.join(map(str, mat.developments)) or '-'}; dice: {' '.join(f'{d.colour}{d.face}' for d in mat.dice) or '-'}"
         )
+        if own:
+            lines.extend(f"    card {cid}: {card_side_text(state.cset, cid, 'mission')} | {card_side_text(state.cset, cid, 'development')}"
+                         for cid in mat.hand)
     if state.die is not None:
         d = state.die
         lines.append("")
@@ -111,26 +119,32 @@ def _by_label(state: State, hexes) -> list:
     return sorted(hexes, key=lambda h: (order.index(bd.tile(h)), bd.space(h).number))
 
 
-def space_lines(state: State) -> list[str]:
-    """The map as text: every ship, figure, planet (face down or its colour and VP), portal and hub.
-    Face-down planets show only "?" (the state holds no more: chance names a planet when it is turned)."""
-    bd = state.board
-    hexes = bd.hexes
-    col = {h: CELL * h.q + (CELL // 2) * h.r for h in hexes}
+def _grid(bd, cell) -> list[str]:
+    """The map's rows, each hex ``cell(hex)`` (CELL characters), a row shifted half a hex from the next."""
+    col = {h: CELL * h.q + (CELL // 2) * h.r for h in bd.hexes}
     left = min(col.values())
     rows: dict[int, list[str]] = {}
-    built = {hx: letter for letter, hx in state.hub_hexes}
-    on_map = dict(state.planets_on_map)
-    for h in hexes:
+    for h in bd.hexes:
         row = rows.setdefault(h.r, [])
         x = col[h] - left
         if len(row) < x:
             row.extend(" " * (x - len(row)))
-        row[x:x + CELL] = list(_cell(state, bd, built, on_map, h))
+        row[x:x + CELL] = list(cell(h))
+    return ["  " + "".join(rows[r]).rstrip() for r in sorted(rows)]
+
+
+def space_lines(state: State) -> list[str]:
+    """The map as text: every ship, figure, planet (face down or its colour and VP), portal and hub.
+    Face-down planets show only "?" (the state holds no more: chance names a planet when it is turned)."""
+    bd = state.board
+    built = {hx: letter for letter, hx in state.hub_hexes}
+    on_map = dict(state.planets_on_map)
     out = ["space (H = home, O = portal, ? = planet face down, y2 = yellow planet of 2 VP (k black, t turquoise, "
            "b brown), [A] = hub A built, (A) = hub space of tile A, 1c / 1s / 1m = colony / station / mission of "
            "player 1, + outpost, ^1 = ship of player 1 (^ alone: of the figure's player), ^^ = several ships):"]
-    out.extend("  " + "".join(rows[r]).rstrip() for r in sorted(rows))
+    out.extend(_grid(bd, lambda h: _cell(state, bd, built, on_map, h)))
+    out.append("the same hexes by their labels (tile letter and the number printed on the tile; commands use them):")
+    out.extend(_grid(bd, lambda h: bd.label(h).ljust(CELL)))
     tiles = ", ".join(f"{letter} turned {rot}" for letter, rot in state.placement)
     out.append(f"tiles clockwise from the top: {tiles}")
     out.append("ships: " + ", ".join(f"{p} {bd.label(h)}" for p, h in zip(state.players, state.ships)))
@@ -261,7 +275,7 @@ def _track(x: float, y: float, label: str, value: int, maximum: int, highlight: 
 _MATS: dict[tuple, tuple] = {}
 
 
-def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tuple[list[str], float]:
+def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], viewer: str = "") -> tuple[list[str], float]:
     """One player's mat from ``y`` down: the picture and the height it took. A mat is drawn from
     what is named in the key below alone, so a mat that did not change is drawn once (most mats of
     neighbouring positions: the HTML replay draws every position of a game)."""
@@ -269,18 +283,18 @@ def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple]) -> tupl
     ph = phase(state)
     to_act = state.setup_done and ph not in ("over", "refill", "hub", "card") and i == state.actor
     marked = frozenset(k for k in keys if (len(k) > 1 and k[1] == player) or (k == ("start",) and i == state.start_player))
-    key = (id(state.cset), i, player, state.mats[i], i == state.start_player, to_act, y, reveal, marked)
+    key = (id(state.cset), i, player, state.mats[i], i == state.start_player, to_act, y, reveal, viewer == player, marked)
     hit = _MATS.get(key)
     if hit is not None and hit[0] is state.cset:
         return hit[1], hit[2]
-    out, bottom = _draw_mat(state, i, y, reveal, keys, to_act)
+    out, bottom = _draw_mat(state, i, y, reveal, keys, to_act, viewer)
     if len(_MATS) >= 4096:
         _MATS.clear()
     _MATS[key] = (state.cset, out, bottom)  # the set kept, so that its id() is not reused while this lives
     return out, bottom
 
 
-def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to_act: bool  # noqa: C901
+def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to_act: bool, viewer: str  # noqa: C901
               ) -> tuple[list[str], float]:
     from ..svg import HIGHLIGHT, rect, text
     from .rules import card_side_text
@@ -388,6 +402,9 @@ def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to
     notes: list[tuple[str, tuple]] = []
     if reveal:
         notes.append((f"hand (revealed): {' '.join(map(str, mat.hand)) or '-'}", ("hand", player)))
+    elif viewer == player:
+        notes.append((f"hand (yours): {' '.join(map(str, mat.hand)) or '-'}", ("hand", player)))
+        notes.extend((f"  card {cid}: {card_side_text(state.cset, cid, 'mission')}", ("hand", player)) for cid in mat.hand)
     else:
         notes.append((f"hand: {len(mat.hand)} card(s), face down", ("hand", player)))
     for cid in mat.missions:
@@ -414,7 +431,7 @@ def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to
     return out, y + 10
 
 
-def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400, viewer: str = "") -> str:
     """The bridge (the bonus wheel's five spaces with the dice on them), the game turn with the
     commercial hubs revealed so far, then each player's mat: fuel and SpaceBucks, the four rows with
     their tech dice in columns I-V and the storage pyramid, contamination on the spaces and beside
@@ -422,7 +439,6 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     missions and developments, planets; above them space, the hex map (``space_map``). ``last``
     (the events of the last command) is outlined in orange."""
     from ..svg import document, rect, text
-    from .rules import describe_phase
 
     n = state.cset.number
     keys = _changed(state, last)
@@ -501,7 +517,7 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
             y += 17
     y += 8
     for i in range(len(state.players)):
-        part, y = _mat(state, i, y, reveal, keys)
+        part, y = _mat(state, i, y, reveal, keys, viewer)
         out.extend(part)
     height = round(y)
     out[0] = rect(0, 0, WIDTH, height, fill="#ffffff")
@@ -606,6 +622,9 @@ def map_layout(board, width: float = WIDTH, top: float = 0.0):
     return at, size, height
 
 
+LABEL_FONT = 0.48  # a hex label's font size, of the hex's size (centre to corner)
+
+
 @attrs.frozen
 class _MapBackground:
     """What a board draws the same at every position (per width, top and player count): the tiles,
@@ -660,7 +679,9 @@ def _map_background(b, width: float, top: float, players: int) -> _MapBackground
                      circle(x, y, size * 0.25, fill="none", stroke="#7b3294", stroke_width=1.5))
         elif kind == "hub":
             fixed = None
-        label = text(x, y + size * 0.86, geo.format_hex(h, b), size * 0.22, anchor="middle", fill="#8a90a0")
+        # the label in the hex's lower point, below whatever lies on it: LABEL_FONT of the hex's size, so
+        # that at the replay page's board width (420 px, the picture's width) it renders at 8.5 px
+        label = text(x, y + size * 0.93, geo.format_hex(h, b), size * LABEL_FONT, anchor="middle", fill="#5a6070")
         spaces.append((h, kind, fixed, label))
     if len(_BACKGROUNDS) >= 64:
         _BACKGROUNDS.clear()
@@ -771,3 +792,49 @@ def _draw_space_map(state: State, changed: set, width: float, top: float) -> tup
             x, y = at(h)
             out.append(polygon(_corners(x, y, size * 0.9), fill="none", stroke=HIGHLIGHT, stroke_width=3))
     return out, top + height
+
+
+# -- a progress card as printed (``solrec card solarius-mission N``) --------------------------------------
+
+def cost_words(term) -> str:
+    """A mission cost term in words: ``black 5`` = cubes of that colour of total value 5; ``yellow 2 II``
+    = two cubes of value 2 (7.0 "III , 2 II etc.: The player needs resources of a certain kind and a
+    certain value")."""
+    if term.cubes:
+        roman = {1: "I", 2: "II", 3: "III"}[term.cubes[0]]
+        many = len(term.cubes)
+        return f"{many} {term.colour} cube{'s' if many > 1 else ''} of value {term.cubes[0]} (column {roman})"
+    return f"{term.colour} cubes of total value {term.total}"
+
+
+def card_description(cset, number: int) -> dict:
+    """Progress card ``number`` (the number used by ``play N``, ``discard N`` and the events): both sides
+    as printed — the mission (its cost in the card's notation and in words, its VP) and the development
+    (its effects in words, its die space) — and the provenance of its data."""
+    from ..errors import InvalidSetup
+    from . import effects
+
+    if number not in cset.progress_cards:
+        raise InvalidSetup(f"there is no progress card {number} in set {cset.name} "
+                           f"(cards {min(cset.progress_cards)}-{max(cset.progress_cards)})")
+    card = cset.card(number)
+    immediate = [effects.describe(e) for e in card.immediate]
+    permanent = [effects.describe(e) for e in card.permanent]
+    die_space = None if card.die_space is None else {
+        "colours": list(card.die_space.colours), "effects": [effects.describe(e) for e in card.die_space.effects]}
+    data = {
+        "card": number, "set": cset.name, "name": f"progress card {number}",
+        "mission": {"cost": [t.text() for t in card.cost], "cost_words": [cost_words(t) for t in card.cost], "vp": card.vp},
+        "development": {"immediate": immediate, "permanent": permanent, "die_space": die_space},
+        "source": card.source,
+    }
+    lines = [f"progress card {number} (set {cset.name})",
+             f"  mission: costs {' + '.join(t.text() for t in card.cost)} = {'; '.join(cost_words(t) for t in card.cost)}; "
+             f"{card.vp} VP when completed (-1 VP if not)",
+             "  development: " + "; ".join(
+                 [*(f"at once: {x}" for x in immediate), *(f"lasting: {x}" for x in permanent)]
+                 + ([f"die space ({' or '.join(die_space['colours'])}): {', '.join(die_space['effects'])}"] if die_space else [])
+             ) if (immediate or permanent or die_space) else "  development: no effect",
+             f"  source: {card.source}"]
+    data["text"] = "\n".join(lines)
+    return data

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from .. import frozen
 from ..errors import IllegalCommand
 from ..game import Command, Event
 from . import commands as c
@@ -28,9 +29,9 @@ from .state import (
     can_place,
     clamp_track,
     contamination_spaces,
+    describe_phase,
     die_points,
     fold,
-    hub_bonus_due,
     permanent_action_points,
     phase,
     planets_in_play,
@@ -46,40 +47,9 @@ PLAYER_PHASES = (
 
 
 # One refusal helper and one phase check for the package; they live with the space rules, which
-# rules.py imports (and which cannot import rules.py at load time).
+# rules.py imports (the import goes one way: space.py never imports rules.py).
 _need = space._need
 _phase_is = space._phase_is
-
-
-def describe_phase(state: State) -> str:
-    ph = phase(state)
-    who = state.current
-    return {
-        "start-card": "chance deals the start cards",
-        "deal": "chance deals progress cards",
-        "choose-start": f"{state.players[state.dealt] if state.dealt < len(state.players) else who} chooses a starting position",
-        "first-player": "chance picks the starting player",
-        "bridge": "chance rolls the dice for the bridge",
-        "hub": "chance reveals the commercial hub of the game turn",
-        "card": f"chance names the card {who} draws",
-        "discard": f"{who} discards a progress card",
-        "take": f"{who} takes an action die from the bridge",
-        "bonus": f"{who} takes the bridge bonus",
-        "effects": f"{who} resolves an effect",
-        "research": f"{who} draws or plays a progress card (research space)",
-        "action": f"{who} conducts the die action",
-        "supplementary": f"{who} may take a supplementary action",
-        "after": f"{who} ends the turn",
-        "turn-end": f"{who} closes the game turn (station effects, settlements with fuel and SpaceBucks)",
-        "refill": "chance draws and rolls the refill die",
-        "space": f"{who} may settle a planet, build a space station or complete a mission (or end the turn)",
-        "explore": f"{who} settles the planet just turned ('colonize') or declines it for the explorer bonus ('decline')",
-        "hub-bonus": f"{(hub_bonus_due(state) or (who, ''))[0]} chooses the bonus of hub {(hub_bonus_due(state) or ('', '?'))[1]}: "
-                     "one of the six outpost bonuses",
-        "over": "the game is over",
-        "tiles": "chance places the six outer tiles around the centre",
-        "reveal": "chance names the planet being turned",
-    }[ph]
 
 
 # -- chance ---------------------------------------------------------------------------------------------
@@ -386,11 +356,10 @@ def check_cubes(state: State, mat: Mat, cubes: tuple[tuple[str, int], ...], colo
 
 
 def evolve_storage(mat: Mat, colour: str, column: int) -> Mat:
-    import attrs
 
     rows = [list(r) for r in mat.storage]
     rows[COLOURS.index(colour)][column - 1] += 1
-    return attrs.evolve(mat, storage=tuple((r[0], r[1], r[2]) for r in rows))
+    return frozen.evolve(mat, storage=tuple((r[0], r[1], r[2]) for r in rows))
 
 
 def _upgrade_costs(state: State, mat: Mat, colours: tuple[str, ...], free: bool) -> int:
@@ -968,8 +937,10 @@ def flight_ends(state: State) -> tuple[FlightEnd, ...]:
     return tuple(out)
 
 
-def describe_flight_end(end: FlightEnd) -> str:
-    """One line of ``legal``: the hex, its flight, and the actions there (payments counted, outposts named)."""
+def describe_flight_end(end: FlightEnd, state: State) -> str:
+    """One line of ``legal``: the hex, its flight and what it costs, and the actions there (payments
+    counted, outposts named)."""
+    board = state.board
     kinds: dict[str, tuple[int, set[int]]] = {}
     for cmd in end.then:
         if isinstance(cmd, c.Colonize):
@@ -981,7 +952,7 @@ def describe_flight_end(end: FlightEnd) -> str:
         elif isinstance(cmd, c.CompleteMission):
             key = f"mission {cmd.card}" + (f" at {cmd.hub}" if cmd.hub else "")
         else:
-            key = notation_format(cmd)
+            key = notation_format(cmd, board)
         ways, posts = kinds.get(key, (0, set()))
         outpost = getattr(cmd, "outpost", 0)
         kinds[key] = (ways + (outpost == 0), posts | ({outpost} if outpost else set()))
@@ -992,19 +963,61 @@ def describe_flight_end(end: FlightEnd) -> str:
             part += " + outpost " + "/".join(str(o) for o in sorted(posts))
         parts.append(part)
     what = "; ".join(parts) if parts else "nothing but ending the turn"
-    return f"{end.hex}: {notation_format(end.fly)}" + (" -> turns the planet" if end.turns_planet else "") + f" -> {what}"
+    return (f"{end.hex}: {notation_format(end.fly, board)} ({space.describe_cost(state, end.fly)})"
+            + (" -> turns the planet" if end.turns_planet else "") + f" -> {what}")
+
+
+def flight_cost(state: State, fly: c.Fly) -> dict[str, Any]:
+    """A flight's cost as data (``legal --json``): range used and held, range bought and its fuel, the portals."""
+    mat = state.mat(state.current)
+    base = space.ship_range(state, mat) - (1 if fly.portal else 0)
+    used = len(fly.path) - 1
+    return {"range": used, "ship_range": base, "bought": max(0, used - base), "fuel": space.fuel_for(state, mat, fly),
+            "portal": fly.portal or None}
+
+
+def form_data(state: State) -> dict[str, Any]:
+    """Where the legal commands are too many to list (the resource exchanges): what a program can act
+    on — every other command listed (``listed``, when at most LIMIT), and each form with its bounds as
+    data (``form_bounds``)."""
+    if phase(state) not in PLAYER_PHASES or legal_commands(state) is not None:
+        return {}
+    board = state.board if state.placement else None
+    mat = state.mats[state.actor]
+    others = phase_commands(state) + (anytime_commands(state, False) if phase(state) in ANYTIME else [])
+    n = state.cset.number
+    bounds: list[dict[str, Any]] = []
+    if phase(state) in ANYTIME:
+        bounds = [
+            {"form": "exchange COLOUR COLUMN ... for fuel F bucks B", "rule": "003 9.2 d.1",
+             "cubes": {col: dict(zip(("I", "II", "III"), mat.storage[i])) for i, col in enumerate(COLOURS)},
+             "column_values": dict(zip(("I", "II", "III"), n("mat.storage.values"))),
+             "value_per_unit": n("mat.exchange.value_per_unit"),
+             "fuel_plus_bucks": "the cubes' total value // value_per_unit", "track_maximum": n("mat.track.maximum"),
+             "count": resource_exchange_count(state)},
+            {"form": "exchange fuel F bucks B for COLOUR COLUMN", "rule": "003 9.2 d.1", "fuel": mat.fuel,
+             "bucks": mat.bucks, "fuel_plus_bucks": 2, "placed": "under the pyramid rule (7.0)"},
+        ]
+    return {"listed": [notation_format(x, board) for x in others] if len(others) <= LIMIT else None,
+            "form_bounds": bounds}
 
 
 def legal_details(state: State) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """``legal``'s extra for a flight (003 9.2 B II): the reachable hexes and the actions possible there."""
+    """``legal``'s extra: where the commands are not listed one by one, the others and the forms' bounds
+    as data (``form_data``); for a flight (003 9.2 B II), the reachable hexes, each flight's cost and the
+    actions possible there. A hex is its board label (``hex``), axial ``q``/``r`` beside it."""
+    forms = form_data(state)
     ends = flight_ends(state)
     if not ends:
-        return {}, ()
-    fields = {"flight_ends": [
-        {"hex": e.hex, "fly": notation_format(e.fly), "turns_planet": e.turns_planet,
-         "then": [notation_format(x) for x in e.then]} for e in ends]}
-    lines = (f"reachable hexes ({len(ends)}) and what can be done there (003 9.2 B II):",
-             *(f"  {describe_flight_end(e)}" for e in ends))
+        return forms, ()
+    board = state.board
+    fields = {**forms, "flight_ends": [
+        {"hex": e.hex, "q": e.fly.path[-1].q, "r": e.fly.path[-1].r, "fly": notation_format(e.fly, board),
+         "destination": f"fly {e.hex}", "cost": flight_cost(state, e.fly), "turns_planet": e.turns_planet,
+         "then": [notation_format(x, board) for x in e.then]} for e in ends]}
+    lines = (f"reachable hexes ({len(ends)}), what each flight costs and what can be done there (003 9.2 B II; "
+             "'fly HEX' alone takes the cheapest path):",
+             *(f"  {describe_flight_end(e, state)}" for e in ends))
     return fields, lines
 
 
@@ -1030,7 +1043,8 @@ def command_forms(state: State) -> tuple[str, ...]:
     if ph not in PLAYER_PHASES:
         return ()
     forms = [f"{len(phase_commands(state))} command(s) of this phase: " + describe_phase(state)]
-    forms.extend(f"  {notation_format(cmd)}" for cmd in phase_commands(state)[:LIMIT])
+    board = state.board if state.placement else None
+    forms.extend(f"  {notation_format(cmd, board)}" for cmd in phase_commands(state)[:LIMIT])
     if ph in ANYTIME:
         mat = state.mats[state.actor]
         forms.append(
@@ -1042,10 +1056,42 @@ def command_forms(state: State) -> tuple[str, ...]:
     return tuple(forms)
 
 
-def notation_format(cmd: Command) -> str:
+def chance_forms(state: State) -> tuple[str, ...]:
+    """The chance command a table types now (entered chance), its format and an example. Only what the
+    table sees is named: which cards are in the deck or which hubs were put back unseen is not."""
+    ph = phase(state)
+    who = state.current
+    cards = f"{min(state.cset.progress_cards)}-{max(state.cset.progress_cards)}"
+    if ph == "start-card":
+        starts = f"{min(state.cset.start_cards)}-{max(state.cset.start_cards)}"
+        return (f"start-card N: the start card {state.players[state.dealt]} receives, N one of {starts}; e.g. start-card 2",)
+    if ph in ("deal", "card"):
+        taker = state.players[state.dealt] if ph == "deal" and state.dealt < len(state.players) else who
+        return (f"card N: the progress card {taker} draws, N one of {cards}; e.g. card 17",)
+    if ph == "first-player":
+        return (f"first PLAYER: the starting player, one of {', '.join(state.players)}; e.g. first {state.players[0]}",)
+    if ph in ("bridge", "refill"):
+        bag = ", ".join(f"{col} {k}" for col, k in zip(COLOURS, state.bag) if k)
+        faces = ", ".join(dict.fromkeys(state.cset.number("dice.action_dice.faces")))
+        return (f"roll COLOUR FACE: the die drawn from the bag (in the bag: {bag}) and its face ({faces}); "
+                f"e.g. roll {next(col for col, k in zip(COLOURS, state.bag) if k)} 3",)
+    if ph == "hub":
+        unbuilt = [h for h in state.cset.number("dice.hubs.letters") if h not in state.hubs_built]
+        return (f"hub X: the commercial hub turned for game turn {state.turn + 1}, X one of {', '.join(unbuilt)} "
+                f"(not built yet); e.g. hub {unbuilt[0]}",)
+    if ph == "tiles":
+        return ("tiles L0 L0 L0 L0 L0 L0: per position clockwise from the top, an outer tile's letter A-F and its "
+                "turn 0-5; e.g. tiles A0 C3 B1 F5 D2 E4",)
+    if ph == "reveal":
+        where = space.format_hex(state, state.revealing) if state.revealing is not None else "the ship's hex"
+        return (f"planet N: the planet turned face up at {where}, N a planet of the set not seen yet; e.g. planet 12",)
+    return ()
+
+
+def notation_format(cmd: Command, board: Any = None) -> str:
     from .notation import format as fmt
 
-    return fmt(cmd)
+    return fmt(cmd, board)
 
 
 # -- the random player --------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from . import events as ev
 from .board import Hex, check_path, distance, moves, neighbours, reach
 from .board import format_hex as _format_hex
 from .components import COLOURS, Effect
-from .state import Mat, State, acting, fold, hub_bonus_due, phase
+from .state import Mat, State, acting, describe_phase, fold, hub_bonus_due, phase
 
 COLONIES = 12  # 003 2.5: "twelve colonies"
 
@@ -29,8 +29,6 @@ def _need(ok: bool, reason: str) -> None:
 
 
 def _phase_is(state: State, *phases: str, what: str) -> str:
-    from .rules import describe_phase
-
     ph = phase(state)
     if ph not in phases:
         raise IllegalCommand(f"{what} is not possible now: {describe_phase(state)}")
@@ -60,8 +58,11 @@ def hub_hexes(state: State) -> dict[Hex, str]:
 
 
 def is_empty_space(state: State, hex_: Hex) -> bool:
-    """003 9.2 B II.2/II.3: an empty hexagon: no figure, no planet, no portal (nor hub, home)."""
-    return state.board.kind(hex_) == "empty" and planet_at(state, hex_) is None and figure_at(state, hex_) is None
+    """003 9.2 B II.2/II.3: an empty hexagon: "neither containing player figures, nor a planet, nor a
+    portal" (nor hub, home). A planet space not used at this player count (4.0 "these two spaces are
+    not occupied") holds no planet, so it is empty (reading F8); a used one always holds its planet or,
+    once colonized, a colony."""
+    return state.board.kind(hex_) in ("empty", "planet") and planet_at(state, hex_) is None and figure_at(state, hex_) is None
 
 
 def why_not_end(state: State, player: str, hex_: Hex) -> str | None:
@@ -150,7 +151,84 @@ def flight_events(state: State, cmd: c.Fly) -> list[Event]:
 def decide_fly(state: State, cmd: c.Fly) -> list[Event]:
     _phase_is(state, "supplementary", what="space flight")
     _need(state.has_map, f"the component set {state.cset.name!r} has no map: this game is played without flight")
+    if len(cmd.path) == 1 and cmd.path[0] != state.ships[state.actor]:
+        cmd = cheapest_flight(state, cmd.path[0], cmd.portal)
     return flight_events(state, cmd)
+
+
+PORTAL_ORDER = ("", "flip", "return")  # no portal first; a flip keeps the drive on the mat, so before a return
+
+
+def portal_options(mat: Mat) -> tuple[str, ...]:
+    """The ways to fly: without the portals, and with them paid by each kind of drive the mat holds (F1)."""
+    return tuple(p for p in PORTAL_ORDER if p == "" or (p == "flip" and 2 in mat.drives) or (p == "return" and 1 in mat.drives))
+
+
+def fuel_for(state: State, mat: Mat, fly: c.Fly) -> int:
+    """The fuel a flight buys range with (F2): 2 per point of the path beyond the ship's range."""
+    base = ship_range(state, mat) - (1 if fly.portal else 0)
+    return state.cset.number("mat.exchange.fuel_per_range") * max(0, len(fly.path) - 1 - base)
+
+
+def cheapest_flight(state: State, dest: Hex, portal: str = "") -> c.Fly:
+    """A flight named by its destination alone (``fly H14``): the cheapest path there — the least fuel,
+    then without activating the portals, then the portals paid by a flip before a return (PORTAL_ORDER);
+    among equally short paths the one ``reach_paths`` walks back (at each step back the least hex by q,
+    then r). ``portal`` given: only that way. Refused with the reason when no flight ends there."""
+    mat = state.mat(state.current)
+    start = state.ships[state.actor]
+    per = state.cset.number("mat.exchange.fuel_per_range")
+    why = why_not_end(state, state.current, dest)
+    _need(why is None, f"the flight may not end there: {why}")
+    best: tuple[tuple[int, int], c.Fly] | None = None
+    for portal_ in (portal,) if portal else portal_options(mat):
+        base = ship_range(state, mat) - (1 if portal_ else 0)
+        found = path_to(state, start, dest, base + mat.fuel // per, bool(portal_))
+        if found is None:
+            continue
+        fly = c.Fly(found[0], found[1], portal_)
+        key = (fuel_for(state, mat, fly), PORTAL_ORDER.index(portal_))
+        if best is None or key < best[0]:
+            best = (key, fly)
+    _need(best is not None, f"your ship cannot reach {format_hex(state, dest)}: its range and {mat.fuel} fuel "
+                            f"({text.EXTRA_RANGE}) do not reach that far, with or without the portals")
+    assert best is not None
+    return best[1]
+
+
+def path_to(state: State, start: Hex, end: Hex, most: int, portals: bool) -> tuple[tuple[Hex, ...], tuple[int, ...]] | None:
+    """A cheapest path from ``start`` to ``end`` within ``most`` range (board.reach), walked back from the end."""
+    board = state.board
+    cost = reach(board, (), start, most, portals)
+    if end not in cost:
+        return None
+    return _walk_back(board, cost, start, end, portals)
+
+
+def _walk_back(board: Any, cost: dict[Hex, int], start: Hex, end: Hex, portals: bool) -> tuple[tuple[Hex, ...], tuple[int, ...]]:
+    path = [end]
+    while path[-1] != start:
+        h = path[-1]
+        path.append(min(n for n in moves(board, h, portals) if cost.get(n, -1) == cost[h] - 1))
+    path.reverse()
+    return tuple(path), tuple(i for i in range(1, len(path)) if distance(path[i - 1], path[i]) != 1)
+
+
+def describe_cost(state: State, fly: c.Fly) -> str:
+    """What a flight costs before it is flown (``legal``): the range it uses, the fuel for range beyond the
+    drives (F2) and the drive given up for the portals (F1)."""
+    mat = state.mat(state.current)
+    used = len(fly.path) - 1
+    base = ship_range(state, mat) - (1 if fly.portal else 0)
+    words = [f"range {used} of {base}"]
+    fuel = fuel_for(state, mat, fly)
+    if fuel:
+        words.append(f"{used - base} bought for {fuel} fuel")
+    if fly.portal == "flip":
+        words.append("portals: a drive flipped from 2 to 1")
+    elif fly.portal == "return":
+        words.append("portals: a drive of 1 returned to the pool")
+    return ", ".join(words)
 
 
 # -- outposts (II.4) ----------------------------------------------------------------------------------------
@@ -374,7 +452,7 @@ def surrounded_hubs(state: State, player: str, hex_: Hex) -> list[str]:
     out = []
     occupied = {f.hex for f in state.figures}
     for h, letter in hub_hexes(state).items():
-        around = [n for n in neighbours(h) if n in state.board.hexes]
+        around = [n for n in neighbours(h) if n in state.board]
         if any(is_empty_space(state, n) for n in around):
             continue
         chain = {n for n in around if n in occupied}
@@ -470,16 +548,7 @@ def reach_paths(state: State, start: Hex, most: int, portals: bool) -> dict[Hex,
     """A cheapest path to every hex within ``most`` (board.reach), walked back from each end."""
     board = state.board
     cost = reach(board, (), start, most, portals)
-    out = {}
-    for end in cost:
-        path = [end]
-        while path[-1] != start:
-            h = path[-1]
-            path.append(min(n for n in moves(board, h, portals) if cost.get(n, -1) == cost[h] - 1))
-        path.reverse()
-        jumps = tuple(i for i in range(1, len(path)) if distance(path[i - 1], path[i]) != 1)
-        out[end] = (tuple(path), jumps)
-    return out
+    return {end: _walk_back(board, cost, start, end, portals) for end in cost}
 
 
 def space_commands(state: State) -> list[Command]:

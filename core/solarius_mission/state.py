@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from .. import frozen
 from . import components as comp
 from . import events as ev
 from .board import Board, Hex, board_of
@@ -198,7 +199,7 @@ class State:
 
     def with_mat(self, player: str, mat: Mat) -> State:
         i = self.players.index(player)
-        return attrs.evolve(self, mats=(*self.mats[:i], mat, *self.mats[i + 1:]))
+        return frozen.evolve(self, mats=(*self.mats[:i], mat, *self.mats[i + 1:]))
 
 
 @functools.lru_cache(maxsize=256)
@@ -293,33 +294,33 @@ def _start_position(state: State, player: str, shift: str, upgrade: str, resourc
     tech[mat.row(upgrade)] = 1
     each = state.cset.number("start_cards.rules.resources_each")
     cubes = [(c, 1) for c in resources for _ in range(each)]
-    mat = attrs.evolve(
+    mat = frozen.evolve(
         mat, columns=tuple(columns), tech=tuple(tech), storage=_place(mat.storage, cubes, 1),
         hand=tuple(sorted((*mat.hand, *cards))),
     )
-    return attrs.evolve(state.with_mat(player, mat), resource_pool=state.resource_pool - len(cubes), dealt=state.dealt + 1)
+    return frozen.evolve(state.with_mat(player, mat), resource_pool=state.resource_pool - len(cubes), dealt=state.dealt + 1)
 
 
 def _start_card_dealt(state: State, e: ev.StartCardDealt) -> State:
     card = state.cset.start_cards[e.card]
-    state = attrs.evolve(state, start_cards=tuple(c for c in state.start_cards if c != e.card),
+    state = frozen.evolve(state, start_cards=tuple(c for c in state.start_cards if c != e.card),
                          deck=tuple(c for c in state.deck if c not in card.progress))
     return _start_position(state, e.player, card.shift, card.upgrade, card.resources, card.progress)
 
 
 def _start_chosen(state: State, e: ev.StartChosen) -> State:
     mat = state.mat(e.player)
-    state = state.with_mat(e.player, attrs.evolve(mat, hand=()))
-    state = attrs.evolve(state, discard=tuple(sorted((*state.discard, e.discard))))
+    state = state.with_mat(e.player, frozen.evolve(mat, hand=()))
+    state = frozen.evolve(state, discard=tuple(sorted((*state.discard, e.discard))))
     state = _start_position(state, e.player, e.shift, e.upgrade, e.resources, e.keep)
     if state.dealt < len(state.players):  # the next player receives three cards (4.0, without start cards)
-        state = attrs.evolve(state, drawing=3, actor=state.dealt)
+        state = frozen.evolve(state, drawing=3, actor=state.dealt)
     return state
 
 
 def _starting_player(state: State, e: ev.StartingPlayerChosen) -> State:
     i = state.index(e.player)
-    return attrs.evolve(state, start_player=i, actor=i)
+    return frozen.evolve(state, start_player=i, actor=i)
 
 
 def _bag_minus(bag: tuple[int, ...], colour: str) -> tuple[int, ...]:
@@ -328,18 +329,18 @@ def _bag_minus(bag: tuple[int, ...], colour: str) -> tuple[int, ...]:
 
 
 def _setup_die_rolled(state: State, e: ev.SetupDieRolled) -> State:
-    return attrs.evolve(state, setup_dice=(*state.setup_dice, Die(e.colour, e.face)), bag=_bag_minus(state.bag, e.colour))
+    return frozen.evolve(state, setup_dice=(*state.setup_dice, Die(e.colour, e.face)), bag=_bag_minus(state.bag, e.colour))
 
 
 def _bridge_set_up(state: State, e: ev.BridgeSetUp) -> State:
     bridge = tuple(tuple(Die.of(t) for t in space) for space in e.spaces)
-    return attrs.evolve(state, bridge=bridge, setup_dice=())
+    return frozen.evolve(state, bridge=bridge, setup_dice=())
 
 
 def _hub_revealed(state: State, e: ev.HubRevealed) -> State:
     # 9.1 "turns it and places it on the corresponding hexagon in space": the hub's tile holds one hub space.
     hub_hexes = tuple(sorted((*state.hub_hexes, (e.hub, state.board.hub_hex(e.hub))))) if state.placement else state.hub_hexes
-    return attrs.evolve(
+    return frozen.evolve(
         state, hubs=tuple(h for h in state.hubs if h != e.hub), hubs_built=(*state.hubs_built, e.hub),
         turn=e.turn, turn_started=True, hub_hexes=hub_hexes,
     )
@@ -357,56 +358,56 @@ def _die_taken(state: State, e: ev.DieTaken) -> State:
         used = (*used, e.space)
     elif e.space == "card":
         used = (*used, f"card:{e.card}")
-    mat = attrs.evolve(mat, dice=(*mat.dice, die), used=used)
+    mat = frozen.evolve(mat, dice=(*mat.dice, die), used=used)
     taken = Taken(e.colour, e.face, e.space, e.acts_as, e.card, e.bonus, e.points, e.action_points,
                   bonus_done=e.bonus == 0, research_done=e.space != "research")
-    return attrs.evolve(state.with_mat(e.player, mat), bridge=bridge, die=taken)
+    return frozen.evolve(state.with_mat(e.player, mat), bridge=bridge, die=taken)
 
 
 def _contaminated(state: State, e: ev.Contaminated) -> State:
     mat = state.mat(e.player)
-    mat = attrs.evolve(mat, contamination=mat.contamination + e.on_spaces, beside=mat.beside + e.beside)
-    return attrs.evolve(state.with_mat(e.player, mat), contamination_pool=state.contamination_pool - e.on_spaces - e.beside)
+    mat = frozen.evolve(mat, contamination=mat.contamination + e.on_spaces, beside=mat.beside + e.beside)
+    return frozen.evolve(state.with_mat(e.player, mat), contamination_pool=state.contamination_pool - e.on_spaces - e.beside)
 
 
 def _contamination_removed(state: State, e: ev.ContaminationRemoved) -> State:
     mat = state.mat(e.player)
-    mat = attrs.evolve(mat, contamination=mat.contamination - e.count)
-    return attrs.evolve(state.with_mat(e.player, mat), contamination_pool=state.contamination_pool + e.count)
+    mat = frozen.evolve(mat, contamination=mat.contamination - e.count)
+    return frozen.evolve(state.with_mat(e.player, mat), contamination_pool=state.contamination_pool + e.count)
 
 
 def _track_changed(state: State, e: ev.TrackChanged) -> State:
     mat = state.mat(e.player)
-    return state.with_mat(e.player, attrs.evolve(mat, fuel=mat.fuel + e.fuel, bucks=mat.bucks + e.bucks))
+    return state.with_mat(e.player, frozen.evolve(mat, fuel=mat.fuel + e.fuel, bucks=mat.bucks + e.bucks))
 
 
 def _bonus_taken(state: State, e: ev.BonusTaken) -> State:
     mat = state.mat(e.player)
-    state = state.with_mat(e.player, attrs.evolve(mat, fuel=mat.fuel + e.fuel, bucks=mat.bucks + e.bucks))
+    state = state.with_mat(e.player, frozen.evolve(mat, fuel=mat.fuel + e.fuel, bucks=mat.bucks + e.bucks))
     assert state.die is not None
-    return attrs.evolve(state, die=attrs.evolve(state.die, bonus_done=True))
+    return frozen.evolve(state, die=frozen.evolve(state.die, bonus_done=True))
 
 
 def _ap_bought(state: State, e: ev.ActionPointsBought) -> State:
     assert state.die is not None
-    return attrs.evolve(state, die=attrs.evolve(state.die, bought=state.die.bought + e.points))
+    return frozen.evolve(state, die=frozen.evolve(state.die, bought=state.die.bought + e.points))
 
 
 def _ap_added(state: State, e: ev.ActionPointsAdded) -> State:
     assert state.die is not None
-    return attrs.evolve(state, die=attrs.evolve(state.die, action_points=state.die.action_points + e.points))
+    return frozen.evolve(state, die=frozen.evolve(state.die, action_points=state.die.action_points + e.points))
 
 
 def _resources_placed(state: State, e: ev.ResourcesPlaced) -> State:
     mat = state.mat(e.player)
-    mat = attrs.evolve(mat, storage=_place(mat.storage, e.cubes, 1))
-    return attrs.evolve(state.with_mat(e.player, mat), resource_pool=state.resource_pool - len(e.cubes))
+    mat = frozen.evolve(mat, storage=_place(mat.storage, e.cubes, 1))
+    return frozen.evolve(state.with_mat(e.player, mat), resource_pool=state.resource_pool - len(e.cubes))
 
 
 def _resources_removed(state: State, e: ev.ResourcesRemoved) -> State:
     mat = state.mat(e.player)
-    mat = attrs.evolve(mat, storage=_place(mat.storage, e.cubes, -1))
-    return attrs.evolve(state.with_mat(e.player, mat), resource_pool=state.resource_pool + len(e.cubes))
+    mat = frozen.evolve(mat, storage=_place(mat.storage, e.cubes, -1))
+    return frozen.evolve(state.with_mat(e.player, mat), resource_pool=state.resource_pool + len(e.cubes))
 
 
 def _tech_upgraded(state: State, e: ev.TechUpgraded) -> State:
@@ -414,7 +415,7 @@ def _tech_upgraded(state: State, e: ev.TechUpgraded) -> State:
     tech = list(mat.tech)
     for c in e.colours:
         tech[mat.row(c)] += 1
-    return state.with_mat(e.player, attrs.evolve(mat, tech=tuple(tech)))
+    return state.with_mat(e.player, frozen.evolve(mat, tech=tuple(tech)))
 
 
 def _tech_shifted(state: State, e: ev.TechShifted) -> State:
@@ -422,39 +423,39 @@ def _tech_shifted(state: State, e: ev.TechShifted) -> State:
     columns = list(mat.columns)
     for c in e.colours:
         columns[mat.row(c)] += 1
-    return state.with_mat(e.player, attrs.evolve(mat, columns=tuple(columns)))
+    return state.with_mat(e.player, frozen.evolve(mat, columns=tuple(columns)))
 
 
 def _die_action_done(state: State, e: ev.DieActionDone) -> State:
     assert state.die is not None
-    return attrs.evolve(state, die=attrs.evolve(state.die, action_done=True))
+    return frozen.evolve(state, die=frozen.evolve(state.die, action_done=True))
 
 
 def _research_done(state: State, e: ev.ResearchDone) -> State:
     assert state.die is not None
-    return attrs.evolve(state, die=attrs.evolve(state.die, research_done=True))
+    return frozen.evolve(state, die=frozen.evolve(state.die, research_done=True))
 
 
 def _cards_requested(state: State, e: ev.CardsRequested) -> State:
-    return attrs.evolve(state, drawing=state.drawing + e.count, must_discard=state.must_discard + e.discard)
+    return frozen.evolve(state, drawing=state.drawing + e.count, must_discard=state.must_discard + e.discard)
 
 
 def _card_drawn(state: State, e: ev.CardDrawn) -> State:
     mat = state.mat(e.player)
-    state = state.with_mat(e.player, attrs.evolve(mat, hand=tuple(sorted((*mat.hand, e.card)))))
-    return attrs.evolve(state, deck=tuple(c for c in state.deck if c != e.card), drawing=max(0, state.drawing - 1))
+    state = state.with_mat(e.player, frozen.evolve(mat, hand=tuple(sorted((*mat.hand, e.card)))))
+    return frozen.evolve(state, deck=tuple(c for c in state.deck if c != e.card), drawing=max(0, state.drawing - 1))
 
 
 def _deck_reshuffled(state: State, e: ev.DeckReshuffled) -> State:
-    return attrs.evolve(state, deck=tuple(sorted((*state.deck, *state.discard))), discard=())
+    return frozen.evolve(state, deck=tuple(sorted((*state.deck, *state.discard))), discard=())
 
 
 def _card_discarded(state: State, e: ev.CardDiscarded) -> State:
     mat = state.mat(e.player)
     hand = list(mat.hand)
     hand.remove(e.card)
-    state = state.with_mat(e.player, attrs.evolve(mat, hand=tuple(hand)))
-    return attrs.evolve(state, discard=tuple(sorted((*state.discard, e.card))), must_discard=max(0, state.must_discard - 1))
+    state = state.with_mat(e.player, frozen.evolve(mat, hand=tuple(hand)))
+    return frozen.evolve(state, discard=tuple(sorted((*state.discard, e.card))), must_discard=max(0, state.must_discard - 1))
 
 
 def _card_played(state: State, e: ev.CardPlayed) -> State:
@@ -462,24 +463,24 @@ def _card_played(state: State, e: ev.CardPlayed) -> State:
     hand = list(mat.hand)
     hand.remove(e.card)
     if e.side == "mission":
-        mat = attrs.evolve(mat, hand=tuple(hand), missions=(*mat.missions, e.card))
+        mat = frozen.evolve(mat, hand=tuple(hand), missions=(*mat.missions, e.card))
     else:
-        mat = attrs.evolve(mat, hand=tuple(hand), developments=(*mat.developments, e.card))
+        mat = frozen.evolve(mat, hand=tuple(hand), developments=(*mat.developments, e.card))
     return state.with_mat(e.player, mat)
 
 
 def _effect_waiting(state: State, e: ev.EffectWaiting) -> State:
-    return attrs.evolve(state, effects=(*state.effects, Pending(e.kind, e.colour, e.count, e.player)))
+    return frozen.evolve(state, effects=(*state.effects, Pending(e.kind, e.colour, e.count, e.player)))
 
 
 def _effect_resolved(state: State, e: ev.EffectResolved) -> State:
-    return attrs.evolve(state, effects=state.effects[1:])
+    return frozen.evolve(state, effects=state.effects[1:])
 
 
 def _drives_bought(state: State, e: ev.DrivesBought) -> State:
     mat = state.mat(e.player)
-    mat = attrs.evolve(mat, drives=(*mat.drives, *(1,) * e.count))
-    return attrs.evolve(state.with_mat(e.player, mat), drive_pool=state.drive_pool - e.count)
+    mat = frozen.evolve(mat, drives=(*mat.drives, *(1,) * e.count))
+    return frozen.evolve(state.with_mat(e.player, mat), drive_pool=state.drive_pool - e.count)
 
 
 _drives_gained = _drives_bought
@@ -489,17 +490,17 @@ def _drive_upgraded(state: State, e: ev.DriveUpgraded) -> State:
     mat = state.mat(e.player)
     drives = list(mat.drives)
     drives[e.slot] = 2
-    return state.with_mat(e.player, attrs.evolve(mat, drives=tuple(drives)))
+    return state.with_mat(e.player, frozen.evolve(mat, drives=tuple(drives)))
 
 
 def _supplementary_done(state: State, e: ev.SupplementaryDone) -> State:
     assert state.die is not None
-    return attrs.evolve(state, die=attrs.evolve(state.die, supplementary_done=True))
+    return frozen.evolve(state, die=frozen.evolve(state.die, supplementary_done=True))
 
 
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
     assert state.die is not None
-    return attrs.evolve(state, die=attrs.evolve(state.die, ended=True))
+    return frozen.evolve(state, die=frozen.evolve(state.die, ended=True))
 
 
 def _refilled(state: State, e: ev.Refilled) -> State:
@@ -507,7 +508,7 @@ def _refilled(state: State, e: ev.Refilled) -> State:
     b = state.bridge
     bridge = ((Die(e.colour, e.face),), b[0], b[1], b[2], tuple(sorted(b[3] + b[4], key=Die.text)))
     n = len(state.players)
-    return attrs.evolve(
+    return frozen.evolve(
         state, bridge=bridge, bag=_bag_minus(state.bag, e.colour), die=None,
         turns_taken=state.turns_taken + 1, actor=(state.actor + 1) % n,
     )
@@ -515,32 +516,32 @@ def _refilled(state: State, e: ev.Refilled) -> State:
 
 def _game_turn_ended(state: State, e: ev.GameTurnEnded) -> State:
     if not e.next_start:
-        return attrs.evolve(state, over=True, turn_started=False)
+        return frozen.evolve(state, over=True, turn_started=False)
     bag = list(state.bag)
     mats = []
     for mat in state.mats:
         for die in mat.dice:
             bag[COLOURS.index(die.colour)] += 1
-        mats.append(attrs.evolve(mat, dice=(), used=()))
+        mats.append(frozen.evolve(mat, dice=(), used=()))
     start = state.index(e.next_start)
-    return attrs.evolve(
+    return frozen.evolve(
         state, bag=tuple(bag), mats=tuple(mats), start_player=start, actor=start, turns_taken=0, turn_started=False,
     )
 
 
 def _turn_end_started(state: State, e: ev.TurnEndStarted) -> State:
     order = tuple(state.index(p) for p in e.order)
-    return attrs.evolve(state, closing=order, actor=order[0])
+    return frozen.evolve(state, closing=order, actor=order[0])
 
 
 def _player_closed(state: State, e: ev.PlayerClosed) -> State:
     closing = state.closing[1:]
-    return attrs.evolve(state, closing=closing, actor=closing[0] if closing else state.actor)
+    return frozen.evolve(state, closing=closing, actor=closing[0] if closing else state.actor)
 
 
 def _planet_settled(state: State, e: ev.PlanetSettled) -> State:
     mat = state.mat(e.player)
-    mat = attrs.evolve(
+    mat = frozen.evolve(
         mat, fuel=mat.fuel - e.fuel, bucks=mat.bucks - e.bucks,
         planets_waiting=tuple(p for p in mat.planets_waiting if p != e.planet),
         planets_settled=(*mat.planets_settled, e.planet),
@@ -549,20 +550,20 @@ def _planet_settled(state: State, e: ev.PlanetSettled) -> State:
 
 
 def _tiles_placed(state: State, e: ev.TilesPlaced) -> State:
-    return attrs.evolve(state, placement=e.placement)
+    return frozen.evolve(state, placement=e.placement)
 
 
 def _planets_dealt(state: State, e: ev.PlanetsDealt) -> State:
-    return attrs.evolve(state, planets_on_map=tuple(sorted((h, -1) for h in e.hexes)))
+    return frozen.evolve(state, planets_on_map=tuple(sorted((h, -1) for h in e.hexes)))
 
 
 def _planet_turned(state: State, e: ev.PlanetTurned) -> State:
-    return attrs.evolve(state, revealing=e.hex)
+    return frozen.evolve(state, revealing=e.hex)
 
 
 def _planet_revealed(state: State, e: ev.PlanetRevealed) -> State:
     planets = tuple(sorted((h, e.planet if h == e.hex else p) for h, p in state.planets_on_map))
-    return attrs.evolve(state, planets_on_map=planets, revealing=None)
+    return frozen.evolve(state, planets_on_map=planets, revealing=None)
 
 
 MUTATORS: dict[type, Callable[[State, Any], State]] = {
@@ -613,18 +614,18 @@ MUTATORS: dict[type, Callable[[State, Any], State]] = {
 
 
 def _with_figures(state: State, figures) -> State:
-    return attrs.evolve(state, figures=tuple(sorted(figures)))
+    return frozen.evolve(state, figures=tuple(sorted(figures)))
 
 
 def _with_figure_id(state: State, h: Hex, ident: int) -> State:
     """What the figure placed on ``h`` stands for (its planet, station card or mission card), so the
     score lines can name each planet's, station's and mission's hex."""
-    return attrs.evolve(state, figure_ids=tuple(sorted((*state.figure_ids, (h, ident)))))
+    return frozen.evolve(state, figure_ids=tuple(sorted((*state.figure_ids, (h, ident)))))
 
 
 def _with_die(state: State, **changes) -> State:
     assert state.die is not None
-    return attrs.evolve(state, die=attrs.evolve(state.die, **changes))
+    return frozen.evolve(state, die=frozen.evolve(state.die, **changes))
 
 
 def _portals_activated(state: State, e: ev.PortalsActivated) -> State:
@@ -632,10 +633,10 @@ def _portals_activated(state: State, e: ev.PortalsActivated) -> State:
     drives = list(mat.drives)
     if e.returned:
         del drives[e.slot]
-        state = attrs.evolve(state, drive_pool=state.drive_pool + 1)
+        state = frozen.evolve(state, drive_pool=state.drive_pool + 1)
     else:
         drives[e.slot] = 1
-    state = state.with_mat(e.player, attrs.evolve(mat, drives=tuple(drives)))
+    state = state.with_mat(e.player, frozen.evolve(mat, drives=tuple(drives)))
     return _with_die(state, portals=True)
 
 
@@ -644,13 +645,13 @@ def _ship_flown(state: State, e: ev.ShipFlown) -> State:
     end = e.path[-1]
     ships = (*state.ships[:i], end, *state.ships[i + 1:])
     hidden = dict(state.planets_on_map).get(end) == -1
-    return _with_die(attrs.evolve(state, ships=ships), flown=True, landed_hidden=hidden)
+    return _with_die(frozen.evolve(state, ships=ships), flown=True, landed_hidden=hidden)
 
 
 def _planet_colonized(state: State, e: ev.PlanetColonized) -> State:
     mat = state.mat(e.player)
-    state = state.with_mat(e.player, attrs.evolve(mat, planets_waiting=(*mat.planets_waiting, e.planet)))
-    state = attrs.evolve(state, planets_on_map=tuple(p for p in state.planets_on_map if p[0] != e.hex))
+    state = state.with_mat(e.player, frozen.evolve(mat, planets_waiting=(*mat.planets_waiting, e.planet)))
+    state = frozen.evolve(state, planets_on_map=tuple(p for p in state.planets_on_map if p[0] != e.hex))
     state = _with_figure_id(state, e.hex, e.planet)
     return _with_figures(state, (*state.figures, Figure(e.player, "colony", e.hex, False)))
 
@@ -661,7 +662,7 @@ def _planet_declined(state: State, e: ev.PlanetDeclined) -> State:
 
 def _station_built(state: State, e: ev.StationBuilt) -> State:
     mat = state.mat(e.player)
-    state = state.with_mat(e.player, attrs.evolve(mat, stations=(*mat.stations, e.card)))
+    state = state.with_mat(e.player, frozen.evolve(mat, stations=(*mat.stations, e.card)))
     state = _with_figure_id(state, e.hex, e.card)
     return _with_figures(state, (*state.figures, Figure(e.player, "station", e.hex, False)))
 
@@ -670,7 +671,7 @@ def _mission_completed(state: State, e: ev.MissionCompleted) -> State:
     mat = state.mat(e.player)
     missions = list(mat.missions)
     missions.remove(e.card)
-    mat = attrs.evolve(
+    mat = frozen.evolve(
         mat, missions=tuple(missions), completed=(*mat.completed, e.card),
         hub_missions=mat.hub_missions if e.hub in mat.hub_missions else (*mat.hub_missions, e.hub),
         hub_bonus_waiting=(*mat.hub_bonus_waiting, e.hub) if e.bonus else mat.hub_bonus_waiting,
@@ -682,8 +683,8 @@ def _mission_completed(state: State, e: ev.MissionCompleted) -> State:
 
 def _outpost_built(state: State, e: ev.OutpostBuilt) -> State:
     mat = state.mat(e.player)
-    state = state.with_mat(e.player, attrs.evolve(mat, outposts=(*mat.outposts, e.outpost)))
-    figures = [attrs.evolve(f, outpost=True) if f.player == e.player and f.hex == e.hex else f for f in state.figures]
+    state = state.with_mat(e.player, frozen.evolve(mat, outposts=(*mat.outposts, e.outpost)))
+    figures = [frozen.evolve(f, outpost=True) if f.player == e.player and f.hex == e.hex else f for f in state.figures]
     return _with_figures(state, figures)
 
 
@@ -691,7 +692,7 @@ def _hub_bonus_taken(state: State, e: ev.HubBonusTaken) -> State:
     mat = state.mat(e.player)
     waiting = list(mat.hub_bonus_waiting)
     waiting.remove(e.hub)
-    return state.with_mat(e.player, attrs.evolve(mat, hub_bonus_waiting=tuple(waiting)))
+    return state.with_mat(e.player, frozen.evolve(mat, hub_bonus_waiting=tuple(waiting)))
 
 
 def _space_action_done(state: State, e: ev.SpaceActionDone) -> State:
@@ -817,3 +818,34 @@ def planets_in_play(state: State, colour: str) -> int:
     cset = state.cset
     removed = cset.number("tiles.setup.planets_removed_per_colour")[len(state.players)]
     return max(0, sum(1 for p in cset.planets.values() if p.colour == colour) - removed)
+
+
+def describe_phase(state: State) -> str:
+    ph = phase(state)
+    who = state.current
+    return {
+        "start-card": "chance deals the start cards",
+        "deal": "chance deals progress cards",
+        "choose-start": f"{state.players[state.dealt] if state.dealt < len(state.players) else who} chooses a starting position",
+        "first-player": "chance picks the starting player",
+        "bridge": "chance rolls the dice for the bridge",
+        "hub": "chance reveals the commercial hub of the game turn",
+        "card": f"chance names the card {who} draws",
+        "discard": f"{who} discards a progress card",
+        "take": f"{who} takes an action die from the bridge",
+        "bonus": f"{who} takes the bridge bonus",
+        "effects": f"{who} resolves an effect",
+        "research": f"{who} draws or plays a progress card (research space)",
+        "action": f"{who} conducts the die action",
+        "supplementary": f"{who} may take a supplementary action",
+        "after": f"{who} ends the turn",
+        "turn-end": f"{who} closes the game turn (station effects, settlements with fuel and SpaceBucks)",
+        "refill": "chance draws and rolls the refill die",
+        "space": f"{who} may settle a planet, build a space station or complete a mission (or end the turn)",
+        "explore": f"{who} settles the planet just turned ('colonize') or declines it for the explorer bonus ('decline')",
+        "hub-bonus": f"{(hub_bonus_due(state) or (who, ''))[0]} chooses the bonus of hub {(hub_bonus_due(state) or ('', '?'))[1]}: "
+                     "one of the six outpost bonuses",
+        "over": "the game is over",
+        "tiles": "chance places the six outer tiles around the centre",
+        "reveal": "chance names the planet being turned",
+    }[ph]

@@ -120,6 +120,11 @@ class Soli2(Game):
             return rules.legal_placements(state)
         return rules.legal_jumps(state)
 
+    def chance_forms(self, state: State) -> tuple[str, ...]:
+        black, white = state.pouch
+        colour = B.BLACK if black else B.WHITE
+        return (f"draw COLOUR: the marble drawn from the pouch (black {black}, white {white} in it); e.g. draw {colour}",)
+
     def chance_command(self, state: State, draw: SeededDraw) -> Draw:
         # Shaking the pouch: every marble in it is equally likely, so a color by its count.
         black, white = state.pouch

@@ -61,6 +61,9 @@ class SoloDice(Game):
             return None  # chance: any of the 6**5 rolls
         return rules.legal_choices(state)
 
+    def chance_forms(self, state: State) -> tuple[str, ...]:
+        return ("roll A B C D E: the five dice as rolled, each 1-6; e.g. roll 3 1 6 2 5",)
+
     def chance_command(self, state: State, draw: SeededDraw) -> Roll:
         return Roll(draw.dice(5))
 

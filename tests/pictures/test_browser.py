@@ -37,7 +37,7 @@ def engine_view(path: str) -> list[dict]:
     views = [{"command": "", "position": 0, "totals": ", ".join(f"{p} {t}" for p, t in game.score(before).totals)}]
     for group, _, after in walk(log):
         views.append({
-            "command": game.public_notation(game.parse(group[0].command, before)),
+            "command": game.public_notation_at(game.parse(group[0].command, before), before),
             "position": group[-1].seq + 1,
             "actor": group[0].actor + ":",
             "totals": ", ".join(f"{p} {t}" for p, t in game.score(after).totals),
@@ -122,3 +122,16 @@ def test_the_diff_page_marks_the_first_divergence(driver, tmp_path):
     assert "diverged" not in driver.find_element("id", "game0").get_attribute("class")
     assert browser.requests(driver) == [target.as_uri()]
     assert [m for m in browser.console(driver) if m["level"] in ("SEVERE", "ERROR")] == []
+
+
+def test_every_hex_label_of_the_space_map_is_readable_at_the_pages_default_width(driver, tmp_path):
+    # issue 22: the labels were font-size 3.9; at the board's default width each renders at least 9 px high
+    html = tmp_path / "space.html"
+    html.write_text(page(fixture_log("solarius-mission/space-two-players-seeded.jsonl")), encoding="utf-8")
+    driver.get(html.as_uri())
+    driver.execute_script("var s = document.getElementById('slider'); s.value = 200; s.dispatchEvent(new Event('input'));")
+    heights = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.board svg text'))"
+        ".filter(t => /^[A-FH][0-9]+$/.test(t.textContent)).map(t => t.getBoundingClientRect().height)")
+    assert len(heights) == 133  # every hex of the seven tiles
+    assert min(heights) >= 9

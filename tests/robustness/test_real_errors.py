@@ -303,3 +303,15 @@ def test_simulate_on_a_full_disk_says_which_games_it_kept(tmp_path, monkeypatch)
         f" ({kept[0]} .. {kept[-1]}); nothing more was written\n"
     )
     assert cli.run("validate", "--all").exit_code == 0
+
+
+@pytest.mark.parametrize("args", [("list",), ("validate", "--all")])
+def test_an_empty_database_file_holds_no_game_for_list_and_validate_all(tmp_path, args):
+    """A writer killed after SQLite made the file but before its schema was written leaves an empty
+    file: listing it lists nothing (exit 0), as for a database not made yet, and writes nothing."""
+    empty = tmp_path / "solrec.db"
+    empty.write_bytes(b"")
+    result = Hostile(empty).run(*args)
+    assert result.exit_code == 0, result.stderr
+    assert "0 games" in result.stdout or "0 valid, 0 invalid" in result.stdout
+    assert empty.read_bytes() == b""

@@ -160,3 +160,25 @@ def test_an_orientation_that_comes_out_shorter_mostly_of_its_comets_is_diminishe
     before = board(row_of(ROW1[:5], [1, 3, 5, 2, 4], ["E", "E", "E", "E", "N"]))
     after = board(row_of(ROW1[:5], [1, 3, 5, 2, 4], ["S", "N", "E", "E", "E"]))
     assert score(before, after) == ()
+
+
+# --- the other reading of "diminished": the squares, not the comets (option diminished=squares) -------
+
+
+def test_under_the_squares_reading_a_shorter_row_on_new_squares_counts_though_its_comets_are_the_old_rows():
+    # the comets reading calls 14-15-16 diminished (three of 10-13's comets); none of its squares were
+    # 10-13's, so under the squares reading it is a row of three built new
+    before = board(row_of((10, 11, 12, 13), [1, 2, 3, 4]))
+    after = board(row_of((14, 15, 16), [1, 2, 3], ["E"] * 3), {30: comet(4)})
+    assert score(before, after, version=1) == ()
+    units = score(before, after, version=1, diminished="squares")
+    assert kinds(units) == [("row", 3, True, 1)]
+
+
+def test_under_the_squares_reading_a_shorter_row_on_the_old_rows_squares_is_diminished_whatever_its_comets():
+    # 10-13 loses its 1, 2 and 3; the 5 and 6 come to 11 and 12: 11-12-13 stands on three of its
+    # squares with one of its comets. Displaced under the comets reading, diminished under the squares.
+    before = board(row_of((10, 11, 12, 13), [1, 2, 3, 4]), {PARKS[0]: comet(5), PARKS[1]: comet(6)})
+    after = board(row_of((11, 12, 13), [5, 6, 4], ["N", "N", "E"]), {20: comet(1), 42: comet(2), 75: comet(3)})
+    assert kinds(score(before, after, version=1)) == [("row", 3, True, 1)]
+    assert score(before, after, version=1, diminished="squares") == ()

@@ -93,11 +93,18 @@ def test_reentry_is_move_or_extra():
 
 def test_the_scoring_readings_reach_the_scoring_rules():
     state = setup(4, teams="on", version=2, doublers="off", partials_per_row="best", partner_doubler="doubles",
-                  full_sequence_and_orientation="higher", unchanged_row_full_unit="full")
+                  full_sequence_and_orientation="higher", unchanged_row_full_unit="full", diminished="squares")
     assert rules.scoring_rules(state) == ScoringRules(
         version=2, doublers=False, teams=True, full_sequence_and_orientation="higher", partials_per_row="best",
-        unchanged_row_full_unit="full", partner_doubler="doubles",
+        unchanged_row_full_unit="full", partner_doubler="doubles", diminished="squares",
     )
+
+
+def test_diminished_reads_the_comets_unless_the_squares_reading_is_chosen():
+    # the project's reading is the default, so every game recorded before the option plays as it did
+    assert rules.scoring_rules(setup()).diminished == "comets"
+    with pytest.raises(InvalidSetup, match="one of comets, squares"):
+        setup(diminished="both")
 
 
 def test_every_scoring_rules_field_is_an_option():

@@ -116,3 +116,29 @@ def test_a_seeded_game_places_the_tiles_by_itself(cli):
     first = out["steps"][0]
     assert first["command"].startswith("tiles ") and len(first["command"].split()) == 7
     assert any("planets are dealt face down" in e for e in first["events"])
+
+
+def test_legal_at_an_entered_chance_step_names_the_command_expected_with_an_example(cli):
+    cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
+    assert cli.json("legal", "g")["chance_forms"] == [
+        "tiles L0 L0 L0 L0 L0 L0: per position clockwise from the top, an outer tile's letter A-F and its turn 0-5; "
+        "e.g. tiles A0 C3 B1 F5 D2 E4"]
+    cli.run("play", "g", "tiles A0 B0 C0 D0 E0 F0; start-card 1")
+    text = cli.run("legal", "g").stdout
+    assert "the chance expected now:\n  start-card N: the start card Tom receives, N one of 1-4; e.g. start-card 2" in text
+    cli.run("play", "g", "start-card 2; first Marion")
+    (form,) = cli.json("legal", "g")["chance_forms"]
+    assert form.startswith("roll COLOUR FACE: the die drawn from the bag (in the bag: black 3, yellow 3, turquoise 3, brown 3)")
+    # each example is a command play accepts here
+    cli.run("play", "g", form.split("e.g. ")[1])
+
+
+def test_card_shows_a_progress_card_as_printed_numbered_as_in_the_commands(cli):
+    out = cli.json("card", "solarius-mission", "5")
+    assert out["card"] == 5 and out["mission"]["cost"] == ["black 2 II", "yellow 2"] and out["mission"]["vp"] == 5
+    assert out["mission"]["cost_words"] == ["2 black cubes of value 2 (column II)", "yellow cubes of total value 2"]
+    assert out["development"]["permanent"] == ["+1 action points for black dice"] and out["source"].startswith("house:")
+    text = cli.run("card", "solarius-mission", "5").stdout
+    assert text.startswith("progress card 5 (set house-2016b)\n  mission: costs black 2 II + yellow 2 = ")
+    assert "there is no progress card 33" in cli.run("card", "solarius-mission", "33", expect=2).stderr
+    assert "has no cards to show" in cli.run("card", "solari", "1", expect=2).stderr

@@ -286,3 +286,9 @@ def test_every_hex_of_the_layout_has_its_provenance():
     assert data["tiles.tile[1].hexes"].kind == "house" and data["tiles.tile[1].portals"].kind == "house"
     assert data["tiles.tile[1].planet_spaces"].kind == "inferred"
     assert data["tiles.setup.planets_removed_per_colour"].kind == "stated"
+
+
+def test_the_default_set_s_written_digest_is_its_digest():
+    """The game's default option names the default set by a digest written in the code (so that
+    importing the game reads no TOML): it is the digest that set has."""
+    assert comp.BUILTIN_DIGEST == comp.builtin(comp.BUILTIN).digest == PINNED[comp.BUILTIN]

@@ -390,6 +390,19 @@ def test_legal_lists_forms_with_bounds_when_the_exchanges_are_too_many():
     assert "  take black3@-1 standard" in forms
 
 
+def test_where_the_exchanges_are_too_many_legal_json_lists_every_other_command_and_the_bounds_as_data():
+    t = Table()
+    t.set_mat(columns=(5, 5, 5, 5), storage=((3, 2, 1),) * 4)
+    fields, _ = GAME.legal_details(t.state)
+    assert "take black3@-1 standard" in fields["listed"] and not any(x.startswith("exchange black") for x in fields["listed"])
+    resources, track = fields["form_bounds"]
+    assert resources["cubes"]["black"] == {"I": 3, "II": 2, "III": 1} and resources["count"] == 24 ** 4 - 1
+    assert track["fuel"] == t.mat().fuel and track["fuel_plus_bucks"] == 2
+    # each listed command is one play accepts
+    for text in fields["listed"]:
+        GAME.decide(t.state, GAME.parse(text, t.state))
+
+
 # -- refusals, each with the reason a player reads ----------------------------------------------------------
 
 
@@ -561,3 +574,15 @@ def test_without_stations_or_settlements_the_turn_end_needs_no_command():
     t = Table()
     play_turns(t, 8)
     assert t.phase == "hub" and "TurnEndStarted" not in [type(e).__name__ for e in t.events]
+
+
+def test_a_bonus_taken_at_the_full_track_says_what_was_lost():
+    # 5.0 "A player may never have more than 10 fuel or SpaceBucks": the "+0" says why
+    t = Table()
+    t.set_mat(fuel=10, bucks=10)
+    t.do("take turquoise1@1 standard")
+    before = t.state
+    (taken,) = [e for e in t.do("bonus fuel 1") if type(e).__name__ == "BonusTaken"]
+    assert GAME.describe_event_at(taken, before) == (
+        "Marion: bridge bonus fuel +0, SpaceBucks +0; 1 lost: the fuel and SpaceBucks track is full at 10 "
+        '(003: "A player may never have more than 10 fuel or SpaceBucks.")')

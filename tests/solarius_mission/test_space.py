@@ -11,7 +11,7 @@ from solrec.core.solarius_mission import space
 from solrec.core.solarius_mission.board import HOME, Hex, neighbours, parse_hex
 from solrec.core.solarius_mission.state import Figure
 
-from .helpers import GAME, Table
+from .helpers import GAME, OPENING, Table
 
 
 def flying(players: tuple[str, ...] = ("Marion", "Tom"), **mat) -> Table:
@@ -111,10 +111,54 @@ def test_range_beyond_the_fuel_is_refused_with_what_it_costs():
     refused(t, GAME.format(space.c.Fly(path[far][0])), "uses 3 range, your ship has 1: 2 more cost 4 fuel, you have 3")
 
 
+def test_a_flight_named_by_its_destination_takes_the_cheapest_path_and_says_which():
+    t = flying(drives=(), fuel=5)  # range 1: H8 is two steps away, one bought for 2 fuel
+    events = t.do("fly H8")
+    flown = [e for e in events if type(e).__name__ == "ShipFlown"][0]
+    assert flown.path == (HOME, hx(t, "H1"), hx(t, "H8")) and (flown.cost, flown.bought) == (2, 1)
+    assert t.mat().fuel == 3
+    assert GAME.describe_event_at(flown, t.state) == "Marion flies H0 H1 H8 (range 2: 1 from the drives, 1 bought with fuel)"
+
+
+def test_a_destination_prefers_the_least_fuel_then_no_portal():
+    # without the portals H8 costs 2 fuel; no portal reaches it cheaper, so the portals stay inactive
+    t = flying(drives=(1,), fuel=4)
+    assert space.cheapest_flight(t.state, hx(t, "H8")).portal == ""
+    # far away, a jump between portals saves fuel: the drive is given up instead of paying fuel
+    far = flying(drives=(1, 1), fuel=10)
+    plain, _ = space.path_to(far.state, HOME, hx(far, "C2"), 40, False)
+    jumped = space.cheapest_flight(far.state, hx(far, "C2"))
+    assert jumped.portal == "return" and jumped.jumps
+    assert space.fuel_for(far.state, far.mat(), jumped) < space.fuel_for(far.state, far.mat(), space.c.Fly(plain))
+
+
+def test_a_destination_out_of_reach_is_refused_with_the_reason():
+    t = flying(drives=(), fuel=0)
+    refused(t, "fly H8", "cannot reach H8")
+    refused(t, "fly A0", "commercial hub space")
+
+
+def test_the_full_path_stays_accepted_for_another_path():
+    t = flying(drives=(2,), fuel=0)
+    t.do("fly H0 H2 H9 H8")  # three steps where two would do
+    assert t.state.ships[0] == hx(t, "H8")
+
+
+def test_events_and_commands_read_with_the_position_use_the_tile_labels():
+    t = flying(drives=(2,), fuel=0)
+    fly_cmd = GAME.parse("fly H8", t.state)
+    assert GAME.format(fly_cmd) == "fly 2,-2"  # the stored record: no board at hand
+    assert GAME.format_at(space.cheapest_flight(t.state, hx(t, "H8")), t.state) == "fly H0 H1 H8"
+    before = t.state
+    events = t.do("fly H8")
+    assert [GAME.describe_event_at(e, before) for e in events if type(e).__name__ == "PlanetTurned"] == \
+        ["Marion turns the planet at H8"]
+
+
 def test_a_flight_starts_on_the_ship():
     t = flying()
     n = neighbours(HOME)[0]
-    refused(t, f"fly {n.q},{n.r}", "your ship is at H0, not H1")
+    refused(t, f"fly {n.q},{n.r} 0,0", "your ship is at H0, not H1")
 
 
 def test_each_step_goes_to_an_adjacent_hex_and_the_first_bad_step_is_named():
@@ -329,6 +373,28 @@ def test_a_station_needs_an_empty_hexagon():
     t = flying(storage=cells(yellow=(3, 0, 0), brown=(2, 0, 0)))
     ship(t, "Tom", "H1")
     t.do("fly 0,0")
+    refused(t, "build 1 yellow I I I brown I I", "not an empty hexagon")
+
+
+def test_a_station_may_stand_on_a_planet_space_not_used_at_this_player_count():
+    # 003 9.2 B II.2 excludes hexes "containing player figures ... a planet ... a portal"; 4.0: the centre's
+    # "3" spaces "are only used in a 3 player game. In a 2- or 4-player-game these two spaces are not occupied"
+    t = flying(storage=cells(yellow=(3, 0, 0), brown=(2, 0, 0)))
+    assert t.state.board.marking(hx(t, "H17")) == "3" and t.state.planet_at(hx(t, "H17")) is None
+    fly(t, "H17")
+    assert any(GAME.format(m).startswith("build 1 ") for m in GAME.legal_commands(t.state))
+    t.do("build 1 yellow I I I brown I I")
+    assert Figure("Marion", "station", hx(t, "H17"), False) in t.state.figures
+
+
+def test_a_planet_space_in_use_is_no_place_for_a_station():
+    # in a 3-player game the centre's "3" space holds a planet (4.0), so a station may not stand there
+    t = Table(("Marion", "Tom", "Ann"), opening=("start-card 1", "start-card 2", "start-card 3", *OPENING[2:]))
+    t.do("take black3@-1 standard", "bonus fuel -1", "fuel")
+    t.set_mat(drives=(2, 2, 2), storage=cells(yellow=(3, 0, 0), brown=(2, 0, 0)))
+    assert hx(t, "H17") in dict(t.state.planets_on_map)
+    face_up(t, "H17", 12)
+    fly(t, "H17")
     refused(t, "build 1 yellow I I I brown I I", "not an empty hexagon")
 
 
@@ -617,6 +683,8 @@ def test_a_refused_flight_names_the_first_bad_step_exits_two_and_writes_nothing(
     before = cli.json("show", "g")["position"]
     result = cli.run("play", "g", "fly H0 H1 H18 F10", expect=2)
     assert "step 2 (H1 -> H18) is not to an adjacent hex" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    # the rule sentence is quoted whole, never cut short
+    assert '(003: "Each “point of range” allows the space ship to move to an adjacent hexagon in space.")' in result.stderr
     result = cli.run("play", "g", "fly H0 H1 B0", expect=2)
     assert cli.json("show", "g")["position"] == before
     cli.run("play", "g", "fly H0 H1 H8")
@@ -651,8 +719,9 @@ def test_legal_through_the_cli_lists_the_flights(cli):
     cli.run("play", "g", OPENING_IN_SPACE)
     out = cli.json("legal", "g")
     flights = [c for c in out["commands"] if c.startswith("fly ")]
-    assert "fly 0,0 1,-1 2,-2" in flights  # H8, one point bought with fuel
-    assert "fly 0,0" not in flights  # Tom's ship is on the home planet
+    assert "fly H0 H1 H8" in flights  # H8, one point bought with fuel; the hexes by their labels
+    assert "fly H0" not in flights  # Tom's ship is on the home planet
+    assert not [f for f in flights if "," in f]
 
 
 def test_the_space_examples_fixture_replays_the_texts_figures():
@@ -779,11 +848,14 @@ def test_legal_through_the_cli_shows_the_reachable_hexes_and_what_can_be_done_th
     cli.run("new", "solarius-mission", "--entered", "-p", "Marion", "-p", "Tom", "--id", "g")
     cli.run("play", "g", OPENING_IN_SPACE)
     out = cli.json("legal", "g")
-    assert out["enumerable"] and "fly 0,0 1,-1 2,-2" in out["commands"]  # the existing fields stay as they were
+    assert out["enumerable"] and "fly H0 H1 H8" in out["commands"]
     ends = {e["hex"]: e for e in out["flight_ends"]}
-    assert ends["H8"] == {"hex": "H8", "fly": "fly 0,0 1,-1 2,-2", "turns_planet": True, "then": ["colonize", "decline"]}
+    assert ends["H8"] == {"hex": "H8", "q": 2, "r": -2, "fly": "fly H0 H1 H8", "destination": "fly H8",
+                          "cost": {"range": 2, "ship_range": 1, "bought": 1, "fuel": 2, "portal": None},
+                          "turns_planet": True, "then": ["colonize", "decline"]}
     assert ends["H1"]["then"] == [] and not ends["H1"]["turns_planet"]
     assert sorted(ends) == sorted({e["hex"] for e in out["flight_ends"]}) and len(ends) == len(out["flight_ends"])
     text = cli.run("legal", "g").stdout
-    assert "reachable hexes (18) and what can be done there (003 9.2 B II):" in text
-    assert "  H8: fly 0,0 1,-1 2,-2 -> turns the planet -> colonize; decline (explorer bonus)" in text
+    assert "reachable hexes (18), what each flight costs and what can be done there" in text
+    assert ("  H8: fly H0 H1 H8 (range 2 of 1, 1 bought for 2 fuel) -> turns the planet -> colonize; "
+            "decline (explorer bonus)") in text

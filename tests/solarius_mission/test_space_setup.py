@@ -198,6 +198,11 @@ def test_show_draws_every_ship_figure_planet_portal_and_hub_and_hides_what_is_fa
 
 def test_each_hex_of_the_map_is_drawn_once_where_it_lies():
     t = Table()
-    grid = [line for line in render.space_lines(t.state) if line.startswith("  ")]
+    lines = render.space_lines(t.state)
+    split = next(i for i, line in enumerate(lines) if line.startswith("the same hexes by their labels"))
+    grid = [line for line in lines[:split] if line.startswith("  ")]
     cells = sum(len(line.split()) for line in grid)
     assert cells == len(t.state.board.hexes)
+    # then the same grid by the labels: each hex's label once, in the same place
+    labels = [line for line in lines[split + 1:] if line.startswith("  ")]
+    assert len(labels) == len(grid) and sorted(x for line in labels for x in line.split()) == sorted(t.state.board.labels)

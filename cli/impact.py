@@ -1,0 +1,288 @@
+"""``solrec impact``: what the current code (and changed options, or another component set) does to
+every recorded game (replay/impact.py); ``validate --components`` is its special case."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from solrec.core.errors import InvalidSetup
+
+from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, workflows
+from .errors import UsageRefused
+
+Ids = Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids.", autocompletion=complete_game_id)]
+All = Annotated[bool, typer.Option("--all", help="Every game in the database.")]
+Jobs = Annotated[
+    int | None, typer.Option("--jobs", min=1, help="Worker processes for --all (default: every CPU; 1 for a small database).")
+]
+Dbs = Annotated[
+    list[Path] | None,
+    typer.Option("--db", envvar="SOLREC_DB", help="SQLite database (default: ~/.local/share/solrec/solrec.db); "
+                                                  "repeat it, or name a folder of *.db shards, for a corpus in several files."),
+]
+Cluster = Annotated[
+    str | None,
+    typer.Option("--cluster", metavar="ADDRESS", help="Run --all on this Dask cluster (tcp://HOST:8786; pip install "
+                                                      "'solrec[cluster]'): workers open the files by path."),
+]
+ShipRows = Annotated[
+    bool, typer.Option("--ship-rows", help="With --cluster: send the games' rows to the workers instead of their paths.")
+]
+
+
+def files_of(dbs: list[Path] | None) -> list[Path]:
+    """The database files ``--db`` names (the default database when none)."""
+    from solrec.events.shards import corpus_files
+    from solrec.events.store import default_db_path
+
+    return corpus_files(dbs or [default_db_path()])
+
+
+def run_corpus(files: list[Path], task: Any, jobs: int | None, cluster: str | None, ship_rows: bool,
+               as_json: bool) -> tuple[list[Any], int, list[Any]]:
+    """``task`` over every game of ``files``, on ``jobs`` processes or the ``cluster``; the results, the
+    batches retried, and each file's orphan events (as validate verdicts)."""
+    from solrec.events.store import Store
+    from solrec.replay.cluster import map_cluster, map_files
+    from solrec.replay.validate import orphan_verdicts
+
+    if ship_rows and cluster is None:
+        raise UsageRefused("--ship-rows sends rows to a cluster's workers: give --cluster too")
+    total = 0
+    orphans = []
+    for path in files:
+        store = Store(path, create=False)
+        try:
+            total += len(store.game_ids())
+            orphans += orphan_verdicts(store)
+        finally:
+            store.close()
+
+    def run(progress: Any) -> Any:
+        if cluster is not None:
+            return map_cluster(cluster, files, task, ship_rows, progress)
+        return map_files(files, task, jobs, progress)
+
+    if not as_json and sys.stderr.isatty():
+        with typer.progressbar(length=total, label="re-playing", file=sys.stderr) as bar:
+            done = run(bar.update)
+    else:
+        done = run(None)
+    return done.results, done.retried, orphans
+
+
+def select(ids: list[str] | None, all_: bool, what: str) -> list[str] | None:
+    """The ids named, or None for --all; both or neither is bad input."""
+    if all_ and ids:
+        raise UsageRefused("name games or use --all, not both")
+    if not all_ and not ids:
+        raise UsageRefused(f"name the games to {what}, or use --all")
+    return None if all_ else list(ids or [])
+
+
+def kinds_of(store, ids: list[str] | None) -> list[str]:
+    """The game kinds of the games selected (an unknown id is bad input)."""
+    from solrec.events.store import UnknownGameId
+
+    if ids is None:
+        return store.game_kinds()
+    kinds = set()
+    for gid in ids:
+        if not store.has_game(gid):
+            raise UnknownGameId(f"no game {gid!r} in {store.path}")
+        kind = store.game_row(gid).get("game")
+        if isinstance(kind, str):
+            kinds.add(kind)
+    return sorted(kinds)
+
+
+def component_options(path: Path, kinds: list[str]) -> dict[str, dict[str, Any]]:
+    """The options a component set gives each kind that has component data; none has: bad input."""
+    from solrec.core.registry import get_game
+
+    from .components import read_set
+
+    name, texts = read_set(path)
+    out: dict[str, dict[str, Any]] = {}
+    for kind in kinds:
+        try:
+            out[kind] = dict(get_game(kind).components_options(name, texts))
+        except InvalidSetup as err:
+            if "has no component data" not in str(err) or len(kinds) == 1:
+                raise
+    if not out:
+        raise InvalidSetup(f"none of the games selected ({', '.join(kinds) or 'none'}) has component data")
+    return out
+
+
+def run_impact(store, ids: list[str] | None, options: dict[str, dict[str, Any]], jobs: int | None,
+               as_json: bool) -> list[Any]:
+    """Each selected game's Impact, in id order (with --all, orphan events too, as damaged games)."""
+    from solrec.events.seal import key_from
+    from solrec.replay.corpus import map_corpus
+    from solrec.replay.impact import Impact, ImpactTask
+    from solrec.replay.validate import orphan_verdicts
+
+    task = ImpactTask(options, key_from())
+    if ids is None and not as_json and sys.stderr.isatty():
+        with typer.progressbar(length=len(store.game_ids()), label="re-playing", file=sys.stderr) as bar:
+            impacts = map_corpus(store, task, None, jobs, bar.update)
+    else:
+        impacts = map_corpus(store, task, ids, jobs if ids is None else 1)
+    if ids is None:
+        impacts += [Impact(v.game_id, v.game, "error", v.events, v.position, reason=v.reason) for v in orphan_verdicts(store)]
+    return impacts
+
+
+def write_pages(store, impacts: list[Any], options: dict[str, dict[str, Any]], html: Path) -> None:
+    """The report page at ``html``, and beside it (in ``<name>-games/``) a side-by-side page per changed
+    game that re-plays at all: recorded on the left, re-played on the right (the replay page's view)."""
+    from solrec.replay.html import diff_page
+    from solrec.replay.impact import replay_commands, replayed_log, report_page
+    from solrec.replay.log import load
+
+    folder = html.parent / f"{html.stem}-games"
+    pages: dict[str, str] = {}
+    for i in impacts:
+        if i.kind in ("same", "error"):
+            continue
+        log = load(store, i.game_id, verify=False)
+        _, replayed = replay_commands(log, options.get(log.header.game), keep=True)
+        if replayed is None:
+            continue
+        folder.mkdir(exist_ok=True)
+        name = f"{i.game_id}.html"
+        (folder / name).write_text(diff_page(log, replayed_log(log, replayed)), encoding="utf-8")
+        pages[i.game_id] = f"{folder.name}/{name}"
+    html.write_text(report_page(impacts, pages, f"impact: {len(impacts)} games"), encoding="utf-8")
+
+
+def per_kind(kinds: list[str], assignments: dict[str, str], components: Path | None) -> dict[str, dict[str, Any]]:
+    from solrec.replay.impact import options_per_kind
+
+    options = options_per_kind(kinds, assignments)
+    if components is not None:
+        for kind, given in component_options(components, kinds).items():
+            options[kind] = {**given, **options.get(kind, {})}
+    return options
+
+
+@command("impact")
+def impact_cmd(
+    ids: Ids = None,
+    all_: All = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE",
+                     help="Re-play under this setup option: KEY=VALUE for every game kind selected (each must "
+                          "declare it), GAME:KEY=VALUE for one kind (see `solrec games`). Repeat the option."),
+    ] = None,
+    components: Annotated[
+        Path | None, typer.Option("--components", help="Re-play under this component set (a folder or a TOML file).")
+    ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write the report as a page, with a side-by-side replay of each changed game beside it."),
+    ] = None,
+    db: Dbs = None,
+    as_json: Json = False,
+    jobs: Jobs = None,
+    cluster: Cluster = None,
+    ship_rows: ShipRows = False,
+) -> None:
+    """What the current code does to recorded games: each game's commands re-played, past the first change.
+
+    Each game is classed: same (identical events); events (events differ, scores and outcome do
+    not); scores (a final score differs); outcome (the winners or the ranking change, or the game ends
+    differently); unplayable (a recorded command is refused now, or seeded chance draws differently);
+    error (the stored game is damaged: its validate verdict). One line per changed game, the largest
+    score changes first, then the counts by class (and by game). Nothing stored is changed. Exits 0
+    when every game is the same, 1 otherwise.
+    """
+    from solrec.core.options import split_assignments
+    from solrec.events.store import Store
+    from solrec.replay.impact import Impact, ImpactTask, report_lines, summary
+
+    selected = select(ids, all_, "re-play")
+    assignments = split_assignments(option or [])
+    if html is not None and not html.parent.is_dir():
+        raise InvalidSetup(f"no folder {html.parent} to write {html.name} in")
+    files = files_of(db)
+    retried = 0
+    if len(files) == 1 and cluster is None:
+        store = workflows().open_store(files[0])
+        kinds = kinds_of(store, selected)
+        options = per_kind(kinds, assignments, components)
+        impacts = run_impact(store, selected, options, jobs, as_json)
+    else:
+        if selected is not None:
+            raise UsageRefused("several databases or --cluster re-play --all")
+        kinds = sorted({k for path in files for k in Store(path, create=False).game_kinds()})
+        options = per_kind(kinds, assignments, components)
+        from solrec.events.seal import key_from
+
+        impacts, retried, orphans = run_corpus(files, ImpactTask(options, key_from()), jobs, cluster, ship_rows, as_json)
+        impacts += [Impact(v.game_id, v.game, "error", v.events, v.position, reason=v.reason) for v in orphans]
+    s = summary(impacts)
+    data = {"games": s["games"], "by_class": s["by_class"], "by_game": s["by_game"],
+            "changed": [i.as_dict() for i in s["changed"]], "retried": retried}
+    if html is not None:
+        if len(files) != 1:
+            raise UsageRefused("--html reads the games again: give one database")
+        write_pages(workflows().open_store(files[0]), impacts, options, html)
+    retries = [f"{retried} batches retried on the cluster"] if retried else []
+    emit(as_json, data, "\n".join(report_lines(impacts) + retries))
+    if s["changed"]:
+        raise typer.Exit(EXIT_PROBLEM)
+
+
+@command("shard")
+def shard_cmd(
+    into: Annotated[Path, typer.Option("--into", help="The folder to write shard-NNNN.db files into (new or empty).")],
+    games_per_shard: Annotated[int, typer.Option("--games-per-shard", min=1, help="Games in each shard.")],
+    db: Annotated[Path | None, typer.Option("--db", envvar="SOLREC_DB", help="The database to split.")] = None,
+    as_json: Json = False,
+) -> None:
+    """Split a database into shards of whole games (rows copied as stored: every hash and seal unchanged).
+
+    validate, impact, list and export read the shards with --db FOLDER; each shard is a solrec
+    database of its own.
+    """
+    from solrec.events.shards import split
+
+    store = workflows().open_store(db)
+    store.game_ids()  # a file that is not a solrec database is refused before anything is written
+    paths = split(store, into, games_per_shard)
+    data = {"shards": [str(p) for p in paths], "games": len(store.game_ids())}
+    emit(as_json, data, f"{data['games']} games in {len(paths)} shards in {into}")
+
+
+def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_json: bool) -> None:
+    """``validate --components FILE``: per game, the first command whose events change under the set
+    (``impact --components`` told as validate tells it; with --all, games without component data are
+    not concerned)."""
+    from .components import read_set
+
+    store = workflows().open_store(db)
+    selected = None if all_ else ids
+    options = component_options(path, kinds_of(store, selected))
+    impacts = run_impact(store, selected, options, 1, as_json)
+    results = [
+        {"id": i.game_id, "changed": i.changed, "position": i.position, "reason": i.reason}
+        for i in impacts if i.game in options or i.kind == "error"
+    ]
+    changed = [r for r in results if r["changed"]]
+    name = read_set(path)[0]
+    data = {"set": name, "games": results, "changed": len(changed), "unchanged": len(results) - len(changed)}
+    lines = [
+        f"{r['id']}: changes at position {r['position']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
+        for r in results
+    ]
+    lines.append(f"{len(results) - len(changed)} unchanged, {len(changed)} changed under component set {name}")
+    emit(as_json, data, "\n".join(lines))
+    if changed:
+        raise typer.Exit(EXIT_PROBLEM)

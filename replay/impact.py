@@ -1,0 +1,371 @@
+"""What a rule change (or a changed setup option, or another component set) does to a recorded game.
+
+``validate`` stops a game at its first differing event. ``impact`` re-plays the recorded *commands*
+under the current code, with the header's options replaced where asked, past the first difference
+for as long as each command is still accepted, and classifies the game:
+
+- ``same``: the re-played events are the recorded ones;
+- ``events``: the events differ, the final scores and the outcome do not;
+- ``scores``: a final score differs (each player's recorded and new score);
+- ``outcome``: the winners or the ranking change, or the game now ends where it did not (or the
+  other way round);
+- ``unplayable``: a recorded command is refused now (its reason), or seeded chance now draws
+  differently, so the recorded commands no longer apply;
+- ``error``: the stored game is damaged (its ``validate`` verdict).
+
+Recorded scores and outcome are those the store recorded beside the events; a log without them
+(a record read from a file) is folded as it stands. Nothing is written: the stored games are
+untouched whatever the options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from solrec.core.errors import SolrecError
+from solrec.core.game import CHANCE, Event, Game
+from solrec.core.play import SEEDED, Header, Step, decide_events, seeded_chance
+from solrec.core.registry import get_game
+from solrec.events import seal as seals
+from solrec.events.envelope import genesis_hash
+
+from .log import Log, apply_all, integrity, set_up
+from .validate import validate
+
+CLASSES = ("same", "events", "scores", "outcome", "unplayable", "error")
+# The classes a report calls changed: every one but ``same``.
+CHANGED = CLASSES[1:]
+
+
+@attrs.frozen
+class Impact:
+    game_id: str
+    game: str
+    kind: str  # one of CLASSES
+    events: int  # recorded events
+    # where the game first differs (or is refused): the position its command's first event leads to, as
+    # ``log``'s POS and ``validate`` count (the events before it + 1); a result that differs lies at the end
+    position: int | None = None
+    command: int | None = None  # the command number (CMD in `solrec log`) there
+    actor: str | None = None
+    notation: str | None = None  # the recorded command there
+    reason: str | None = None  # what differs there (or why it is refused, or the damage)
+    scores_recorded: dict[str, int] | None = None
+    scores_now: dict[str, int] | None = None
+    winners_recorded: list[str] | None = None
+    winners_now: list[str] | None = None
+    ended_recorded: bool | None = None
+    ended_now: bool | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.kind != "same"
+
+    @property
+    def score_change(self) -> int:
+        """The largest change of one player's score (0 where scores are not compared)."""
+        if self.scores_recorded is None or self.scores_now is None:
+            return 0
+        players = set(self.scores_recorded) | set(self.scores_now)
+        return max((abs(self.scores_now.get(p, 0) - self.scores_recorded.get(p, 0)) for p in players), default=0)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.game_id, **attrs.asdict(self), "score_change": self.score_change}
+
+    def scores_text(self) -> str:
+        """``Saturn 43 -> 38, Uranus 30`` (a player whose score did not move once)."""
+        rec, now = self.scores_recorded or {}, self.scores_now or {}
+        parts = []
+        for p in list(rec) + [p for p in now if p not in rec]:
+            a, b = rec.get(p), now.get(p)
+            parts.append(f"{p} {a}" if a == b else f"{p} {a} -> {b}")
+        return ", ".join(parts)
+
+    def line(self) -> str:
+        head = f"{self.game_id}: {self.kind} ({self.game})"
+        if self.kind == "same":
+            return head
+        where = f" at position {self.position}"
+        if self.kind in ("error", "unplayable"):
+            return f"{head}{where}: {self.reason}"
+        text = f"{head}{where}"
+        text += f", command {self.command} {self.actor}: {self.notation!r}" if self.command is not None else " (the end)"
+        if self.kind in ("scores", "outcome"):
+            text += f"; scores {self.scores_text()}"
+        if self.kind == "outcome":
+            text += f"; {self._outcome_text()}"
+        return text
+
+    def _outcome_text(self) -> str:
+        def said(ended: bool | None, winners: list[str] | None) -> str:
+            if not ended:
+                return "not over"
+            return "won by " + " and ".join(winners) if winners else "nobody wins"
+
+        return f"{said(self.ended_recorded, self.winners_recorded)} -> {said(self.ended_now, self.winners_now)}"
+
+
+@attrs.frozen
+class Replayed:
+    """A game as re-played: the header it was re-played under and its steps (for the report page)."""
+
+    header: Header
+    steps: tuple[Step, ...]
+
+
+def changed_header(header: Header, options: Mapping[str, Any] | None) -> Header:
+    """The header with ``options`` replacing its own (the recorded ones where none is given)."""
+    if not options:
+        return header
+    merged = {**header.options_dict(), **options}
+    return attrs.evolve(header, options=tuple(sorted(merged.items())), upcast=())
+
+
+def damaged(log: Log, key: bytes | None = None, decodes: bool = True) -> bool:
+    """Whether the stored game is damaged: what ``validate`` checks besides re-deciding (chain,
+    count and head, seal, browsing columns, a header that sets up; events that decode, as
+    ``decodes`` says: the caller has decoded them)."""
+    try:
+        game = get_game(log.header.game)
+    except SolrecError:
+        return True
+    if integrity(log) is not None or log.unmirrored is not None:
+        return True
+    if log.seal is not None and key is not None:
+        hashes = [r.hash for r in log.rows]
+        if seals.check(key, log.game_id, log.seal, hashes, genesis_hash(log.header)) is not None:
+            return True
+    if not decodes:
+        return True
+    return set_up(game, log.header)[0] is not None
+
+
+def impact(log: Log, options: Mapping[str, Any] | None = None, key: bytes | None = None) -> Impact:
+    """The class of one recorded game re-played under the current code and ``options``."""
+    return replay_commands(log, options, key)[0]
+
+
+def replay_commands(
+    log: Log, options: Mapping[str, Any] | None = None, key: bytes | None = None, keep: bool = False
+) -> tuple[Impact, Replayed | None]:
+    """``impact``, and with ``keep`` the re-played steps (for the side-by-side page)."""
+    recorded, undecodable = log.decoded() if _known(log) else ([], None)
+    if damaged(log, key, undecodable is None):
+        verdict = validate(log, key)
+        return Impact(log.game_id, verdict.game, "error", len(log.rows), verdict.position, reason=verdict.reason), None
+    game = log.game
+    header = changed_header(log.header, options)
+    rows = log.rows
+    base = Impact(log.game_id, game.id, "same", len(rows))
+    problem, state = set_up(game, header)
+    if problem is not None:
+        return attrs.evolve(base, kind="unplayable", position=0,
+                            reason=f"the options no longer set up the game: {problem}"), None
+    steps: list[Step] = []
+    first: dict[str, Any] | None = None  # where the events first differ
+    mutators = game.mutators
+    position, start, n = 0, 0, len(rows)
+    while start < n:  # one recorded command at a time
+        row = rows[start]
+        end = start + 1
+        while end < n and rows[end].step == row.step:
+            end += 1
+        at: dict[str, Any] = {"position": position + 1, "command": row.step, "actor": row.actor, "notation": row.command}
+        try:
+            command = game.parse(row.command, state)
+            if _seeded_draw_differs(game, header, state, position, row.actor, command):
+                reason = (f"chance's recorded draw {row.command!r} (command {row.step}) no longer applies:"
+                          " seeded chance now draws differently here")
+                return attrs.evolve(base, kind="unplayable", **at, reason=reason), _kept(header, steps, keep)
+            events = decide_events(game, header, state, position, row.actor, command)
+        except SolrecError as err:
+            reason = f"{row.actor} {row.command!r} (command {row.step}) is refused now: {err}"
+            return attrs.evolve(base, kind="unplayable", **at, reason=reason), _kept(header, steps, keep)
+        had = tuple(recorded[start:end])
+        if first is None and events != had:
+            first = {**at, "reason": f"{row.actor} {row.command!r} now yields [{_described(game, events)}]"
+                                     f" but the log has [{_described(game, had)}]"}
+        if keep:
+            steps.append(Step(row.actor, command, row.command, events))
+        for event in events:
+            state = mutators[type(event)](state, event)
+        position += len(events)
+        start = end
+    replayed = _kept(header, steps, keep)
+    sheet, outcome = game.score(state), game.outcome(state)
+    rec_scores, rec_outcome = _recorded_result(log, recorded)
+    now_scores = dict(sheet.totals)
+    now_outcome = outcome.as_dict() if outcome else None
+    kind = classify(first is not None, rec_scores, rec_outcome, now_scores, now_outcome)
+    if kind == "same":
+        return base, replayed
+    if first is None:  # the same events, scored otherwise now (a score read from the state, not an event)
+        first = {"position": position, "reason": "the same events, but the recorded scores or outcome differ from"
+                                                  " those recomputed now"}
+    return attrs.evolve(
+        base, kind=kind, **first, scores_recorded=rec_scores, scores_now=now_scores,
+        winners_recorded=(rec_outcome or {}).get("winners"), winners_now=(now_outcome or {}).get("winners"),
+        ended_recorded=rec_outcome is not None, ended_now=now_outcome is not None,
+    ), replayed
+
+
+def classify(events_differ: bool, rec_scores: Mapping[str, int], rec_outcome: Mapping[str, Any] | None,
+             now_scores: Mapping[str, int], now_outcome: Mapping[str, Any] | None) -> str:
+    """A re-played game's class from what differs: the outcome first, then the scores, then the events."""
+    if _result_of(rec_outcome) != _result_of(now_outcome):
+        return "outcome"
+    if dict(rec_scores) != dict(now_scores):
+        return "scores"
+    return "events" if events_differ else "same"
+
+
+def _known(log: Log) -> bool:
+    try:
+        get_game(log.header.game)
+        return True
+    except SolrecError:
+        return False
+
+
+def _kept(header: Header, steps: list[Step], keep: bool) -> Replayed | None:
+    return Replayed(header, tuple(steps)) if keep else None
+
+
+def _seeded_draw_differs(game: Game, header: Header, state: Any, position: int, actor: str, command: Any) -> bool:
+    """Whether a recorded seeded chance command no longer applies: the seed draws at the position it
+    is now at (the events before it may have grown or shrunk). The reason does not name the new
+    draw: it may be what the players could not see."""
+    if actor != CHANCE or header.chance != SEEDED or game.to_act(state) != CHANCE:
+        return False
+    return bool(command != seeded_chance(game, header, state, position))
+
+
+def _described(game: Game, events: tuple[Event, ...]) -> str:
+    return "; ".join(game.describe_event(e) for e in events)
+
+
+def _result_of(outcome: Mapping[str, Any] | None) -> tuple | None:
+    """What an outcome decides: who wins and the ranking (its wording may name the scores)."""
+    if outcome is None:
+        return None
+    return tuple(outcome.get("winners") or ()), tuple(outcome.get("ranking") or ())
+
+
+def _recorded_result(log: Log, recorded: list[Event]) -> tuple[dict[str, int], dict[str, Any] | None]:
+    """The recorded final scores and outcome: as the store recorded them, else the recorded events folded."""
+    rec = log.recorded
+    if rec is not None and rec.get("scores") is not None:
+        return dict(rec["scores"]), rec.get("outcome")
+    game = log.game
+    state = apply_all(game, set_up(game, log.header)[1], log.rows, recorded, log.game_id)
+    outcome = game.outcome(state)
+    return dict(game.score(state).totals), outcome.as_dict() if outcome else None
+
+
+def summary(impacts: list[Impact]) -> dict[str, Any]:
+    """Counts by class and by game kind; the changed games, the largest score changes first."""
+    by_class = {k: 0 for k in CLASSES}
+    by_game: dict[str, dict[str, int]] = {}
+    for i in impacts:
+        by_class[i.kind] += 1
+        counts = by_game.setdefault(i.game, {k: 0 for k in CLASSES})
+        counts[i.kind] += 1
+    changed = sorted((i for i in impacts if i.changed), key=lambda i: (-i.score_change, i.game_id))
+    return {"games": len(impacts), "by_class": by_class, "by_game": dict(sorted(by_game.items())), "changed": changed}
+
+
+def report_lines(impacts: list[Impact]) -> list[str]:
+    """The text report: one line per changed game (largest score changes first), then the counts."""
+    s = summary(impacts)
+    lines = [i.line() for i in s["changed"]]
+    if len(s["by_game"]) > 1:
+        for game, counts in s["by_game"].items():
+            lines.append(f"  {game}: " + ", ".join(f"{counts[k]} {k}" for k in CLASSES if counts[k]))
+    counts = s["by_class"]
+    lines.append(", ".join(f"{counts[k]} {k}" for k in CLASSES) + f" ({s['games']} games)")
+    return lines
+
+
+@attrs.frozen
+class ImpactTask:
+    """``impact`` as a corpus task (replay/corpus.py): the options per game kind, the seal key."""
+
+    options: Mapping[str, Mapping[str, Any]] = attrs.field(factory=dict)
+    key: bytes | None = None
+
+    def __call__(self, store: Any, game_id: str, log: Log | None) -> Impact:
+        if log is None:  # a game whose stored data needs reading on its own: validate names the problem
+            from .validate import validate_stored
+
+            verdict = validate_stored(store, game_id, self.key)
+            if not verdict.ok:
+                return Impact(game_id, verdict.game, "error", verdict.events, verdict.position, reason=verdict.reason)
+            from .log import load
+
+            log = load(store, game_id, verify=False, mirrors=True)
+        return impact(log, self.options.get(log.header.game), self.key)
+
+
+def options_per_kind(kinds: list[str], assignments: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """The options ``-o`` gives each game kind of ``kinds``: ``KEY=VALUE`` for every kind (each must
+    declare KEY), ``GAME:KEY=VALUE`` for that kind only. A kind that does not declare an option, or a
+    value it does not take, is refused (InvalidSetup) with the reason, before anything is re-played."""
+    from solrec.core.errors import InvalidSetup
+    from solrec.core.options import parse_options
+
+    out: dict[str, dict[str, Any]] = {}
+    for raw_key, value in assignments.items():
+        kind, sep, key = raw_key.rpartition(":")
+        targets = [kind] if sep else list(kinds)
+        for target in targets:
+            game = get_game(target)  # an unknown game kind is refused by the registry
+            declared = [f.name for f in attrs.fields(game.Options)]
+            if key not in declared:
+                raise InvalidSetup(
+                    f"{target} does not declare option {key!r} (its options: {', '.join(declared) or 'none'})"
+                    + ("" if sep or len(targets) == 1 else f"; write GAME:{key}={value} to set it for one game kind")
+                )
+            # a value the option does not take is refused here; the header keeps the typed value
+            out.setdefault(target, {})[key] = getattr(parse_options(game.Options, {key: value}), key)
+    return out
+
+
+def replayed_log(log: Log, replayed: Replayed) -> Log:
+    """The re-played game as a log of its own (chained afresh), to show beside the recorded one."""
+    from solrec.events.envelope import chain_rows, codec_for
+
+    rows = chain_rows(codec_for(log.game), genesis_hash(replayed.header), 0, 0, replayed.steps)
+    return Log(f"{log.game_id} re-played", replayed.header, tuple(rows))
+
+
+def report_page(impacts: list[Impact], pages: Mapping[str, str], title: str) -> str:
+    """The report as one self-contained page (no script, no request): the counts, then a row per
+    changed game linking its side-by-side page (``pages``: game id -> relative link)."""
+    from html import escape
+
+    s = summary(impacts)
+    counts = "".join(f"<td>{s['by_class'][k]}</td>" for k in CLASSES)
+    kinds = "".join(
+        f"<tr><th>{escape(g)}</th>" + "".join(f"<td>{c[k]}</td>" for k in CLASSES) + "</tr>"
+        for g, c in s["by_game"].items()
+    )
+    rows = []
+    for i in s["changed"]:
+        link = pages.get(i.game_id)
+        name = f'<a href="{escape(link)}">{escape(i.game_id)}</a>' if link else escape(i.game_id)
+        detail = i.line().split(": ", 1)[1] if ": " in i.line() else ""
+        rows.append(f"<tr><td>{name}</td><td>{escape(i.kind)}</td><td>{i.score_change}</td><td>{escape(detail)}</td></tr>")
+    head = "".join(f"<th>{k}</th>" for k in CLASSES)
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
+        f"<title>{escape(title)}</title><style>body{{font-family:sans-serif;margin:14px}}"
+        "table{border-collapse:collapse;margin-bottom:14px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left}"
+        "</style></head><body>"
+        f"<h1>{escape(title)}</h1><table><tr><th></th>{head}</tr><tr><th>all</th>{counts}</tr>{kinds}</table>"
+        "<table><tr><th>game</th><th>class</th><th>largest score change</th><th>where</th></tr>"
+        + "".join(rows) + "</table></body></html>\n"
+    )
