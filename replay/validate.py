@@ -92,9 +92,6 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         problem = seals.check(key, log.game_id, log.seal, [r.hash for r in log.rows], genesis, comments)
         if problem is not None:
             return fail(max(0, min(log.seal["events"], len(log.rows))), problem)
-    broken_notes = notes.problem(genesis, log.notes, len(log.rows))
-    if broken_notes is not None:
-        return fail(*broken_notes)
     if log.unmirrored is not None:
         return fail(
             log.unmirrored + 1,
@@ -148,6 +145,10 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
         if not same_outcome(rec["outcome"], recomputed_outcome):
             return fail(position, f"the recorded outcome ({words.outcome(rec['outcome'])}) differs from the recomputed"
                                   f" ({words.outcome(recomputed_outcome)})")
+    # the comments last: a problem of the game itself is the one to report first
+    broken_notes = notes.problem(genesis, log.notes, len(log.rows))
+    if broken_notes is not None:
+        return fail(*broken_notes)
     return Verdict(
         log.game_id, game.id, True, len(log.rows), header.rules, game.rules_version, sealed=sealed, sealed_at=sealed_at
     )
