@@ -40,22 +40,23 @@ def all_links(store: Store) -> dict[str, tuple[str, int]]:
     return out
 
 
-def parent_of(store: Store, game_id: str) -> tuple[str, int] | None:
-    return all_links(store).get(game_id)
-
-
 def children(store: Store, game_id: str) -> list[tuple[str, int]]:
     """The direct forks of a game: (id, position), by position then id."""
     return sorted(((g, p) for g, (parent, p) in all_links(store).items() if parent == game_id), key=lambda x: (x[1], x[0]))
 
 
 def descendants(store: Store, game_id: str) -> list[tuple[str, str, int]]:
-    """Every fork below a game, depth first: (id, parent id, position)."""
-    out: list[tuple[str, str, int]] = []
-    for child, position in children(store, game_id):
-        out.append((child, game_id, position))
-        out.extend(descendants(store, child))
-    return out
+    """Every fork below a game, depth first: (id, parent id, position). The links are read once."""
+    links = all_links(store)
+
+    def below(parent: str) -> list[tuple[str, str, int]]:
+        out: list[tuple[str, str, int]] = []
+        for child, position in sorted(((g, p) for g, (par, p) in links.items() if par == parent), key=lambda x: (x[1], x[0])):
+            out.append((child, parent, position))
+            out.extend(below(child))
+        return out
+
+    return below(game_id)
 
 
 def common_prefix(store: Store, a: str, b: str) -> dict[str, Any] | None:

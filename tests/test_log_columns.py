@@ -6,17 +6,11 @@ import pytest
 
 from .conftest import FIXTURES
 
-HEADERS = ("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH")
-
 
 def _table(cli, *extra: str) -> list[str]:
     """The table's lines; a comment's line (``#N ...``, under its position's event) is not a row."""
     lines = cli.run("log", "g", "--reveal", *extra).stdout.splitlines()[1:]
     return [line for line in lines if not line.lstrip().startswith("#")]
-
-
-def _starts(header: str) -> list[int]:
-    return [header.index(h) if h not in ("POS", "CMD") else 0 for h in HEADERS]
 
 
 @pytest.mark.parametrize("record", ["solo-dice/*.jsonl", "solarius-mission/worked-examples-entered.jsonl"])
