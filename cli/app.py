@@ -444,7 +444,7 @@ class Hiding:
         if state is not None:
             try:
                 command = self.game.parse(text, state)
-            except Exception:  # a stored text that does not parse here: shown as stored
+            except SolrecError:  # a stored text that does not parse here: shown as stored
                 return self.game.public_command_text(text) if self.on else text
             return self.game.public_notation_at(command, state) if self.on else self.game.format_at(command, state)
         return self.game.public_command_text(text) if self.on else text
