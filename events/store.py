@@ -639,6 +639,8 @@ class Store:
                 raise CorruptLog(f"game {game_id!r}: its recorded {field} is not JSON ({json_reason(err)})") from None
         if out["scores"] is not None and not isinstance(out["scores"], dict):
             raise CorruptLog(f"game {game_id!r}: its recorded scores are not a map")
+        if out["outcome"] is not None and not isinstance(out["outcome"], dict):
+            raise CorruptLog(f"game {game_id!r}: its recorded outcome is not a map")
         return out
 
     # -- writing ----------------------------------------------------------------------------

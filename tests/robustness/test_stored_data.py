@@ -280,3 +280,13 @@ def test_a_time_that_is_not_text_is_no_time_for_every_reader(cli):
     assert cli.run("show", "we").exit_code == 0
     assert cli.run("validate", "--all").exit_code == 0
     assert cli.run("validate", "we").exit_code == 0
+
+
+@pytest.mark.parametrize("stored", ["0", "[1]", '"won"'])
+def test_a_recorded_outcome_that_is_not_a_map_is_a_verdict(cli, stored):
+    """Found by the tampering fuzz: an outcome column holding JSON 0 made validate --all exit 3."""
+    sql(cli.db, "update games set outcome = ? where id = 'we'", params=(stored,))
+    result = cli.run("validate", "--all")
+    assert result.exit_code == 1, result.stderr
+    assert "we: INVALID" in result.stdout and "its recorded outcome is not a map" in result.stdout
+    assert "ok: valid" in result.stdout
