@@ -122,6 +122,51 @@ def same_outcome(recorded: Mapping[str, Any] | None, recomputed: Mapping[str, An
     )
 
 
+@attrs.frozen
+class Choice:
+    """One legal command as a person at a table clicks it (``solrec serve``).
+
+    ``steps`` are the clicks that make it, in order: a piece then its destination (``("11", "21")``),
+    a die then its action, a hex. A step that names a place on the game's picture is the
+    ``data-spot`` of an element of ``Game.svg``/``svg_as``, so the page can highlight it there.
+    ``group`` is the heading it is listed under, in the game's words; ``detail`` what it costs or does.
+    """
+
+    command: str
+    steps: tuple[str, ...]
+    group: str
+    detail: str = ""
+
+
+@attrs.frozen
+class Field:
+    """One slot of a ``Form``: its name in the template and the values to pick from, in order."""
+
+    name: str
+    values: tuple[str, ...]
+
+
+@attrs.frozen
+class Form:
+    """A command made of picked parts where listing every command is too much (a roll of five dice,
+    a card number, an exchange): ``template`` has a ``{name}`` slot per field."""
+
+    group: str
+    template: str
+    fields: tuple[Field, ...]
+    example: str
+    label: str = ""
+
+
+@attrs.frozen
+class Choices:
+    """What the actor can click now: the listed commands, and the forms for the rest (``Game.choices``)."""
+
+    actor: str | None
+    commands: tuple[Choice, ...] = ()
+    forms: tuple[Form, ...] = ()
+
+
 class Game(abc.ABC):
     """The contract every game fulfils. Subclasses set the class attributes and the methods."""
 
@@ -250,6 +295,26 @@ class Game(abc.ABC):
         what players at the table cannot see, ``last`` (the events of the last command) is
         highlighted, ``size`` is the width in pixels. None where the game has no picture yet."""
         return None
+
+    # -- at the table: what to click (``solrec serve``) ----------------------------------------------
+    def choices(self, state: Any, entered: bool = False) -> Choices:
+        """The actor's legal commands as clicks (``Choice``), grouped in the game's words, and forms for
+        what is not listed (``Form``); at a chance step of an entered game (``entered``) the forms the
+        person reading the table picks from, naming nothing hidden. Every listed command is one
+        ``legal_commands`` holds, written as ``format_at``. The default: each command one click,
+        grouped by its first word; games override it for pieces and destinations."""
+        actor = self.to_act(state)
+        if actor is None:
+            return Choices(None)
+        if actor == CHANCE and not entered:
+            return Choices(actor)
+        legal = self.legal_commands(state) if actor != CHANCE else None
+        listed = []
+        for command in legal or ():
+            text = self.format_at(command, state)
+            head, _, rest = text.partition(" ")
+            listed.append(Choice(text, (text,), head if rest else "play"))
+        return Choices(actor, tuple(listed))
 
     # -- a player's own view (``--as NAME``) ----------------------------------------------------
     # What one player sees at the table: the public view and his own private information (his hand).
