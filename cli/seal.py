@@ -50,11 +50,12 @@ def seal_cmd(
     done: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
     for gid in targets:
-        verdict = session.validate_games(store, [gid])[0]
-        if not verdict.ok:
+        with store.snapshot():  # the log sealed is the log validated, whatever lands meanwhile
+            verdict = session.validate_games(store, [gid])[0]
+            log = load(store, gid) if verdict.ok else None
+        if log is None:
             refused.append({"id": gid, "reason": f"not sealed: INVALID at position {verdict.position}: {verdict.reason}"})
             continue
-        log = load(store, gid)
         head = log.rows[-1].hash if log.rows else log.recorded["head"] if log.recorded else ""
         # the seal binds the comments too (their count and chain head): events/notes.py
         comments = log.notes.notes

@@ -146,3 +146,28 @@ def test_a_damaged_seals_table_is_a_verdict(cli, monkeypatch):
     sql(cli.db, "update seals set mac = x'00' where game_id = 'we'")
     result = cli.run("validate", "--all")
     assert result.exit_code == 1 and "its seal is not of its type" in result.stdout
+
+
+def test_the_log_sealed_is_the_log_validated_though_a_command_lands_meanwhile(tmp_path, monkeypatch):
+    """A command stored between validating a game and reading it to seal is not sealed unvalidated."""
+    from solrec.cli import session
+    from solrec.events import Store
+
+    monkeypatch.setenv("SOLREC_KEY", "k")
+    cli = Hostile(tmp_path / "solrec.db")
+    cli.run("new", "solo-dice", "--entered", "--id", "g")
+    cli.run("play", "g", "roll 6 1 5 5 5")
+    validated = session.validate_games
+
+    def validate_then_someone_plays(store, ids, *args, **kwargs):
+        verdicts = validated(store, ids, *args, **kwargs)
+        other = Store(cli.db)  # another device at the table, on its own connection
+        session.play_commands(other, "g", ["6+1 5+5 5", "roll 6 1 5 5 5"])
+        other.close()
+        return verdicts
+
+    monkeypatch.setattr(session, "validate_games", validate_then_someone_plays)
+    sealed = json.loads(cli.run("seal", "g", "--json").stdout)["sealed"]
+    assert sealed[0]["events"] == 1
+    monkeypatch.setattr(session, "validate_games", validated)
+    assert "sealed at position 1 of 3" in cli.run("validate", "g").stdout
