@@ -21,8 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
-
+from .. import frozen
 from ..errors import InvalidSetup, json_reason
 
 # The built-in sets, each frozen under its name ("Built-in sets never change", docs/rules): house-2016
@@ -49,7 +48,7 @@ class InvalidComponents(InvalidSetup):
 # -- the model ---------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen.value
 class Effect:
     """One effect of the vocabulary (``effects.KINDS``)."""
 
@@ -61,7 +60,7 @@ class Effect:
     vp: int = 0  # vp_per: the award
 
 
-@attrs.frozen
+@frozen.value
 class CostTerm:
     """A mission cost in one colour: ``5`` (total value) or ``2 II`` / ``III`` (cubes of given values)."""
 
@@ -77,7 +76,7 @@ class CostTerm:
         return f"{self.colour} {self.total}"
 
 
-@attrs.frozen
+@frozen.value
 class DieSpace:
     colours: tuple[str, ...]  # the colours a die may have to be placed here ("any" for all)
     effects: tuple[Effect, ...]
@@ -86,7 +85,7 @@ class DieSpace:
         return "any" in self.colours or colour in self.colours
 
 
-@attrs.frozen
+@frozen.value
 class ProgressCard:
     id: int
     cost: tuple[CostTerm, ...]
@@ -97,7 +96,7 @@ class ProgressCard:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class StartCard:
     id: int
     shift: str
@@ -107,7 +106,7 @@ class StartCard:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class StationCard:
     id: int
     colours: tuple[str, ...]
@@ -116,7 +115,7 @@ class StationCard:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class Outpost:
     id: int
     symbol: str
@@ -124,7 +123,7 @@ class Outpost:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class Planet:
     id: int
     colour: str
@@ -133,7 +132,7 @@ class Planet:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class Tile:
     name: str
     planet_spaces: tuple[tuple[str, int], ...]
@@ -143,7 +142,7 @@ class Tile:
     hexes: tuple[str, ...] = ()  # the layout: what is printed on hex 0..18 (board.LAYOUT_KINDS); () without a map
 
 
-@attrs.frozen
+@frozen.value
 class Datum:
     """One datum with its provenance, for ``solrec components``."""
 
@@ -156,7 +155,7 @@ class Datum:
         return self.source.split(":", 1)[0]
 
 
-@attrs.frozen
+@frozen.value
 class ComponentSet:
     name: str
     digest: str
