@@ -16,7 +16,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import tomllib
+import marshal
+import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -908,6 +910,8 @@ def _nesting(text: str) -> int:
 def _toml(label: str, text: str) -> dict[str, Any]:
     if _nesting(text) > MAX_DEPTH:
         raise InvalidComponents(f"{label} nests tables, arrays or dotted keys more than {MAX_DEPTH} deep")
+    import tomllib  # here: a process that finds the parsed set kept (``_parsed``) parses no TOML
+
     try:
         return tomllib.loads(text)
     except ValueError as err:  # TOMLDecodeError, and a number over Python's 4,300 digits
@@ -956,7 +960,10 @@ def parse_texts(name: str, texts: Mapping[str, str]) -> dict[str, Any]:
 
 
 def from_texts(name: str, texts: Mapping[str, str]) -> ComponentSet:
-    raw = parse_texts(name, texts)
+    return _from_raw(parse_texts(name, texts))
+
+
+def _from_raw(raw: dict[str, Any]) -> ComponentSet:
     set_name = raw.get("name")
     if not isinstance(set_name, str) or not 0 < len(set_name) <= MAX_NAME or not set_name.isprintable():
         raise InvalidComponents(f"name: is the set's name, a text of 1..{MAX_NAME} printable characters, not {_shown(set_name)}")
@@ -978,7 +985,35 @@ def builtin(name: str = BUILTIN) -> ComponentSet:
     if name not in BUILTINS:
         raise InvalidComponents(f"no built-in component set {name!r} (built in: {', '.join(BUILTINS)})")
     folder = DATA_DIR / name
-    return from_texts(name, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))})
+    return _from_raw(_parsed(folder, name, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))}))
+
+
+def _parsed(folder: Path, name: str, texts: Mapping[str, str]) -> dict[str, Any]:
+    """``parse_texts(name, texts)``, kept beside the texts as Python keeps a module's bytecode (in
+    ``__pycache__``, not written under PYTHONDONTWRITEBYTECODE), under the digest of the texts: a CLI
+    call (one per move) then reads plain data, not TOML. Only the parsing is kept: the schema check
+    (``check_set``) runs on every load, whatever was kept."""
+    digest = hashlib.sha256()
+    for label, body in sorted(texts.items()):
+        digest.update(f"{len(label)}:{label}{len(body)}:{body}".encode("utf-8", "surrogatepass"))
+    key = (name, digest.hexdigest())
+    kept = folder / "__pycache__" / f"{name}.{sys.implementation.cache_tag}.marshal"
+    try:
+        kept_key, raw = marshal.loads(kept.read_bytes())
+        if kept_key == key and isinstance(raw, dict):
+            return raw
+    except (OSError, ValueError, EOFError, TypeError):  # none kept yet, or unreadable: parsed again
+        pass
+    raw = parse_texts(name, texts)
+    if not sys.dont_write_bytecode:
+        try:
+            kept.parent.mkdir(exist_ok=True)
+            part = kept.with_name(f"{kept.name}.{os.getpid()}")
+            part.write_bytes(marshal.dumps((key, raw)))
+            part.replace(kept)  # whole or not at all, as another process may be reading it
+        except (OSError, ValueError):  # a read-only install, or a value marshal does not keep
+            pass
+    return raw
 
 
 def builtin_by_digest(digest: str) -> ComponentSet | None:
