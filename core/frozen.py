@@ -72,8 +72,9 @@ def _value_methods(cls: type) -> None:
         return f"{name}({', '.join(f'{n}={getattr(self, n)!r}' for n in shown)})"
 
     for method in (__eq__, __hash__, __repr__):
-        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
-        setattr(cls, method.__name__, method)
+        if method.__name__ not in cls.__dict__:  # one the class writes itself is kept, as attrs keeps it
+            method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+            setattr(cls, method.__name__, method)
 
 
 def _value(cls: type[T]) -> type[T]:

@@ -84,3 +84,30 @@ def test_solarius_events_and_commands_show_as_they_always_did():
     assert repr(events.HubRevealed(3, "B")) == "HubRevealed(turn=3, hub='B')"
     assert repr(commands.DealStartCard(2)) == "DealStartCard(card=2)"
     assert events.HubRevealed(3, "B") == events.HubRevealed(3, "B") != events.HubRevealed(4, "B")
+
+
+def test_a_method_the_class_writes_itself_is_kept():
+    @frozen.value
+    class Shown:
+        x: int
+
+        def __repr__(self) -> str:
+            return f"<{self.x}>"
+
+    assert repr(Shown(3)) == "<3>" and Shown(3) == Shown(3)
+
+
+def test_a_hex_orders_by_its_coordinates_as_attrs_order_did():
+    from solrec.core.solarius_mission.board import Hex
+
+    @attrs.frozen(order=True)
+    class Ordered:
+        q: int
+        r: int
+
+    pairs = [(q, r) for q in (-1, 0, 1) for r in (-1, 0, 2)]
+    for a in pairs:
+        for b in pairs:
+            for op in ("__lt__", "__le__", "__gt__", "__ge__"):
+                assert getattr(Hex(*a), op)(Hex(*b)) == getattr(Ordered(*a), op)(Ordered(*b))
+    assert sorted(Hex(*p) for p in reversed(pairs)) == [Hex(*p) for p in sorted(pairs)]
