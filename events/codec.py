@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 import msgpack
 
+from solrec.core import frozen
 from solrec.core.errors import CorruptLog
 from solrec.core.game import Event, Game
 
@@ -99,7 +100,7 @@ def to_plain(obj: Any) -> Any:
     return canonical(_converter().unstructure(obj))
 
 
-@attrs.frozen
+@frozen.value
 class EventCodec:
     """Encodes and decodes one game's events."""
 
