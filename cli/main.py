@@ -24,16 +24,16 @@ def run() -> None:
     """Console entry point. Typer builds every command's parameters on each call; when the call
     names one command, only that one is built (start-up: the CLI is typed once per move).
 
-    One call allocates its modules, classes and log, answers and exits. The cyclic collector is
-    made to run rarely (after 100,000 new objects, not 700: it scanned the young modules over and
-    over as they loaded), and not over the whole heap at exit: ``gc.freeze`` after the command
-    leaves everything to the process's end, which frees it anyway. Of what the collector would
-    have closed then, only database connections matter (a connection not closed leaves its
-    write-ahead log file behind): ``close_all`` closes them first. Together ~25 ms of CPU a call."""
+    One call allocates its modules, classes and log, answers and exits. The cyclic collector runs
+    less often (its youngest generation after 100,000 new objects, not 700: the modules loading
+    were scanned over and over), and not over the whole heap at exit: ``gc.freeze`` after the
+    command leaves everything to the process's end, which frees it anyway. Of what the collector
+    would have closed then, only database connections matter (one not closed leaves its
+    write-ahead log file behind): ``close_all`` closes them first. Together ~20 ms of CPU a call."""
     import gc
     import os
 
-    gc.set_threshold(100_000, 50, 100)
+    gc.set_threshold(100_000, 10, 10)
     word = sys.argv[1] if len(sys.argv) > 1 else ""
     completing = any(k.startswith("_SOLREC") and k.endswith("_COMPLETE") for k in os.environ)
     named = [c for c in app.registered_commands if c.name == word]
