@@ -42,8 +42,10 @@ LAYOUT_KINDS = {
 @frozen.value
 class Hex:
     """A hex in axial coordinates; the home planet is ``Hex(0, 0)``. Ordered by ``(q, r)``, as
-    ``attrs``' ``order=True`` orders it, by comparisons written out (a board sorts its hexes once per
-    process, some thousand comparisons: attrs' generic ones cost a few milliseconds of start-up)."""
+    ``attrs``' ``order=True`` orders it. Its comparisons are written out: a board sorts its hexes
+    once per process (some thousand comparisons: attrs' generic ones cost a few milliseconds of
+    start-up), and hexes are the keys of every map a flight search reads (``frozen.value``'s shared
+    equality and hash are slower than these)."""
 
     q: int
     r: int
@@ -53,6 +55,14 @@ class Hex:
 
     def __repr__(self) -> str:
         return f"Hex({self.q}, {self.r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.q == other.q and self.r == other.r
+
+    def __hash__(self) -> int:
+        return hash((self.q, self.r))
 
     def __lt__(self, other: Hex) -> bool:
         if other.__class__ is not self.__class__:
