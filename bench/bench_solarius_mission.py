@@ -23,7 +23,7 @@ from solrec.replay.validate import validate
 
 def rates(store: Store, game: str, games: int, seed: int, players: list[str]) -> tuple[float, float, int]:
     start = time.perf_counter()
-    ids = simulate_games(store, game, games, seed, players, {})
+    ids, _ = simulate_games(store, game, games, seed, players, {})  # (ids, summary) since issue 12
     total = sum(len(store.rows(gid)) for gid in ids)
     print(f"{game}: simulated and recorded {len(ids):,} games in {time.perf_counter() - start:.1f} s, "
           f"{total:,} events ({total / len(ids):.1f} per game)")

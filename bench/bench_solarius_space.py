@@ -77,7 +77,10 @@ def one_process(runs: int) -> tuple[float, float]:
     solrec = str(Path(sys.executable).parent / "solrec")
     lines = (ROOT / "fixtures" / "solarius-mission" / f"{FIXTURES[0]}.jsonl").read_text("utf-8").splitlines()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "HOME": tmp}
+        # As installed for use: bytecode caches are written (the first, unmeasured runs write them),
+        # even where the environment turns them off (as bench_cli.py).
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["HOME"] = tmp
         record = Path(tmp) / "mid.jsonl"
         record.write_text("\n".join(lines[: len(lines) // 2]) + "\n", encoding="utf-8")
         db = str(Path(tmp) / "bench.db")

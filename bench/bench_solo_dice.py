@@ -43,7 +43,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
         start = time.perf_counter()
-        ids = simulate_games(store, "solo-dice", args.games, args.seed, [], {})
+        ids, _ = simulate_games(store, "solo-dice", args.games, args.seed, [], {})  # (ids, summary) since issue 12
         print(f"simulated and recorded {len(ids):,} games in {time.perf_counter() - start:.1f} s")
         total = store.db.execute("select count(*) from events").fetchone()[0]
         print(f"{total:,} events, {total / len(ids):.1f} per game\n")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from . import frozen
 from .chance import SeededDraw
 from .errors import InvalidSetup
 
@@ -58,7 +59,7 @@ class Event:
         only ever meets events in the game's domain; events ``decide`` makes pass by construction."""
 
 
-@attrs.frozen
+@frozen.value
 class ScoreLine:
     """One line of a score sheet: who, how many points, for what, and the rule it rests on."""
 
@@ -68,7 +69,7 @@ class ScoreLine:
     rule: str
 
 
-@attrs.frozen
+@frozen.value
 class ScoreSheet:
     lines: tuple[ScoreLine, ...]
     totals: tuple[tuple[str, int], ...]
@@ -90,7 +91,7 @@ class ScoreSheet:
         }
 
 
-@attrs.frozen
+@frozen.value
 class Outcome:
     """How a finished game ended.
 
@@ -122,7 +123,7 @@ def same_outcome(recorded: Mapping[str, Any] | None, recomputed: Mapping[str, An
     )
 
 
-@attrs.frozen
+@frozen.value
 class Choice:
     """One legal command as a person at a table clicks it (``solrec serve``).
 
@@ -138,7 +139,7 @@ class Choice:
     detail: str = ""
 
 
-@attrs.frozen
+@frozen.value
 class Field:
     """One slot of a ``Form``: its name in the template and the values to pick from, in order."""
 
@@ -146,7 +147,7 @@ class Field:
     values: tuple[str, ...]
 
 
-@attrs.frozen
+@frozen.value
 class Form:
     """A command made of picked parts where listing every command is too much (a roll of five dice,
     a card number, an exchange): ``template`` has a ``{name}`` slot per field."""
@@ -158,7 +159,7 @@ class Form:
     label: str = ""
 
 
-@attrs.frozen
+@frozen.value
 class Choices:
     """What the actor can click now: the listed commands, and the forms for the rest (``Game.choices``)."""
 

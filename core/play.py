@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import attrs
-
+from . import frozen
 from .chance import SeededDraw
 from .errors import IllegalCommand, InvalidSetup, WrongActor
 from .game import CHANCE, Command, Event, Game
@@ -22,7 +21,7 @@ INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1  # what SQLite stores as an integer
 MAX_RULES = 200  # characters of a rules version: a label such as "solo-dice/1", printed by every reader
 
 
-@attrs.frozen
+@frozen.value
 class Header:
     """What a game's log starts with; it is covered by the hash chain."""
 
@@ -108,7 +107,7 @@ def initial_state(game: Game, header: Header) -> Any:
     return game.setup(options, players)
 
 
-@attrs.frozen
+@frozen.value
 class Step:
     """One command and the events it produced."""
 

@@ -7,6 +7,7 @@ Old versions are lifted on read by the game's upcasters, one version step at a t
 
 from __future__ import annotations
 
+import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -15,6 +16,7 @@ from typing import Any
 import attrs
 import msgpack
 
+from solrec.core import frozen
 from solrec.core.errors import CorruptLog
 from solrec.core.game import Event, Game
 
@@ -98,7 +100,7 @@ def to_plain(obj: Any) -> Any:
     return canonical(_converter().unstructure(obj))
 
 
-@attrs.frozen
+@frozen.value
 class EventCodec:
     """Encodes and decodes one game's events."""
 
@@ -458,8 +460,38 @@ def _fast_build(tp: Any) -> _FastStructure:
     raise TypeError(f"strict structuring does not support {tp!r}")
 
 
-def _fast_attrs(cls: type) -> _FastStructure:
+_HINTS: dict[tuple[str, str], Any] = {}  # (module, annotation text) -> the type it names
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    """The types of ``cls``'s fields, as ``typing.get_type_hints`` gives them. A game's events write
+    the same few annotations ("str", "tuple[int, ...]") over and over, so each text is evaluated once
+    per module rather than once per field (start-up: the CLI decodes a log per call); a field that is
+    inherited, or a text that does not evaluate plainly, is left to ``get_type_hints``."""
+    fields = attrs.fields(cls)
+    module = sys.modules.get(cls.__module__)
+    if module is None or any(f.inherited or not isinstance(f.type, str) for f in fields):
+        return _hinted(cls)
+    out = {}
+    for f in fields:
+        key = (cls.__module__, typing.cast(str, f.type))
+        if key not in _HINTS:
+            try:
+                named = eval(key[1], vars(module))  # noqa: S307 - the module's own annotation, as get_type_hints does
+            except Exception:  # noqa: BLE001 - get_type_hints resolves it, or says why not
+                return _hinted(cls)
+            _HINTS[key] = type(None) if named is None else named
+        out[f.name] = _HINTS[key]
+    return out
+
+
+def _hinted(cls: type) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in attrs.fields(cls)}
+
+
+def _fast_attrs(cls: type) -> _FastStructure:
+    hints = _field_types(cls)
     fields = [f for f in attrs.fields(cls) if f.init]
     names: dict[str, Any] = {"cls": cls, "NOT_MINE": _NOT_MINE, "dict": dict}
     body = ["def structure(v):", f"    if type(v) is not dict or len(v) != {len(fields)}:", "        raise NOT_MINE"]

@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
-import attrs
 import msgpack
 
+from solrec.core import frozen
 from solrec.core.game import Game
 from solrec.core.play import Header, Step
 from solrec.core.words import at_event
@@ -84,7 +84,7 @@ def chain_rows(
     return rows
 
 
-@attrs.frozen
+@frozen.value
 class ChainBreak:
     seq: int
     reason: str

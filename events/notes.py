@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 import msgpack
 
+from solrec.core import frozen
 from solrec.core.errors import CorruptLog, InvalidSetup
 
 from .envelope import genesis_hash
@@ -33,7 +34,7 @@ MAX_NOTE = 4000  # characters of one comment's text
 MAX_BY = 80  # characters of an author's name
 
 
-@attrs.frozen
+@frozen.value
 class Note:
     n: int  # the comment's number in its game (1, 2, ...; never reused while later ones exist)
     position: int  # events applied: the position it comments on
@@ -54,7 +55,7 @@ class Note:
         return f"#{self.n}{mark}{who} {self.text}".rstrip()
 
 
-@attrs.frozen
+@frozen.value
 class Notes:
     """A game's comments as stored, and what ``note_heads`` records of them (None: no row)."""
 

@@ -41,6 +41,7 @@ import json
 import os
 import re
 import sqlite3
+import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -160,6 +161,18 @@ class _Database:
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
         self._full: Any = None
+        _OPEN.add(self)
+
+    def __del__(self) -> None:
+        # A connection is a reference cycle in CPython's sqlite3 (its statement cache refers back to
+        # it): left alone, it is closed only by the cyclic collector, which the CLI does not run over
+        # the whole heap at exit (cli/main.py ``run``). Closed here when its store lets it go.
+        conn = self.__dict__.get("conn")  # not ``self.conn``: ``__getattr__`` would build sqlite-utils
+        if conn is not None:
+            try:
+                conn.close()
+            except sqlite3.Error:  # made in another thread: the collector closes it, as before
+                pass
 
     def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
         return self.conn.execute(sql, parameters)
@@ -180,6 +193,18 @@ class _Database:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.full, name)
+
+
+_OPEN: weakref.WeakSet[_Database] = weakref.WeakSet()  # the connections of stores still alive
+
+
+def close_all() -> None:
+    """Close the connection of every store still alive (the CLI's exit, cli/main.py ``run``)."""
+    for db in list(_OPEN):
+        try:
+            db.conn.close()
+        except sqlite3.Error:  # made in another thread, which closes it
+            pass
 
 
 def _payload_json(payload: bytes) -> str | None:

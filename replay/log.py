@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import attrs
-
+from solrec.core import frozen
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.game import Event, Game
 from solrec.core.play import INT64_MAX, INT64_MIN, Header, initial_state, make_header
@@ -25,7 +24,7 @@ from solrec.events.notes import NO_NOTES, Notes
 from solrec.events.notes import read as read_notes
 
 
-@attrs.frozen
+@frozen.value
 class Log:
     game_id: str
     header: Header

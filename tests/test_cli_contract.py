@@ -524,6 +524,17 @@ def test_the_common_path_imports_no_game_nor_heavy_library(cli):
     assert "solo_dice" in loaded and "solari" not in loaded and "soli2" not in loaded
 
 
+def test_a_call_through_the_console_entry_closes_its_database(cli):
+    """The entry point skips the collector's pass over the whole heap at exit (cli/main.py ``run``),
+    so it closes the database itself: no write-ahead log is left beside the file."""
+    cli.run("new", "solo-dice", "-p", "Ann", "--entered", "--id", "g")
+    probe = "import sys; sys.argv = ['solrec', *sys.argv[1:]]\nfrom solrec.cli.main import run\nrun()\n"
+    for args in (["play", "g", "roll 6 1 5 5 5"], ["legal", "g"], ["show", "nope"]):
+        subprocess.run([sys.executable, "-c", probe, *args, "--db", str(cli.db)], capture_output=True, text=True)
+        assert sorted(p.name for p in cli.db.parent.iterdir()) == [cli.db.name], args
+    assert cli.json("log", "g")["events"][0]["command"] == "roll 6 1 5 5 5"
+
+
 def test_bare_solrec_prints_the_help():
     from typer.testing import CliRunner
 

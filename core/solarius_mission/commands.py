@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
+from .. import frozen
 from ..game import Command
 from .board import Hex
 
 # -- chance ---------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen.value
 class DealStartCard(Command):
     """Chance: the next player (in seating order) receives this start card."""
 
@@ -20,13 +19,13 @@ class DealStartCard(Command):
     card: int
 
 
-@attrs.frozen
+@frozen.value
 class FirstPlayer(Command):
     chance: ClassVar[bool] = True
     player: str
 
 
-@attrs.frozen
+@frozen.value
 class Roll(Command):
     """Chance: a die drawn from the bag and rolled (setup of the bridge, or the refill)."""
 
@@ -35,13 +34,13 @@ class Roll(Command):
     face: str
 
 
-@attrs.frozen
+@frozen.value
 class RevealHub(Command):
     chance: ClassVar[bool] = True
     hub: str
 
 
-@attrs.frozen
+@frozen.value
 class DrawCard(Command):
     """Chance: the card the waiting player draws."""
 
@@ -52,7 +51,7 @@ class DrawCard(Command):
 # -- players --------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen.value
 class ChooseStart(Command):
     """Without start cards: shift one die, upgrade another, resources in the other two; keep two cards."""
 
@@ -61,7 +60,7 @@ class ChooseStart(Command):
     keep: tuple[int, ...]
 
 
-@attrs.frozen
+@frozen.value
 class Take(Command):
     colour: str
     face: str
@@ -71,81 +70,81 @@ class Take(Command):
     card: int = 0  # card
 
 
-@attrs.frozen
+@frozen.value
 class Bonus(Command):
     fuel: int
     bucks: int
 
 
-@attrs.frozen
+@frozen.value
 class BuyActionPoints(Command):
     points: int
 
 
-@attrs.frozen
+@frozen.value
 class Resources(Command):
     """Place cubes: (colour, column) in order; the die action or a waiting effect."""
 
     cubes: tuple[tuple[str, int], ...]
 
 
-@attrs.frozen
+@frozen.value
 class Fuel(Command):
     pass
 
 
-@attrs.frozen
+@frozen.value
 class Bucks(Command):
     pass
 
 
-@attrs.frozen
+@frozen.value
 class Upgrade(Command):
     colours: tuple[str, ...]
 
 
-@attrs.frozen
+@frozen.value
 class Shift(Command):
     colours: tuple[str, ...]
 
 
-@attrs.frozen
+@frozen.value
 class Draw(Command):
     """Research: draw one card; supplementary: draw two, then discard one."""
 
 
-@attrs.frozen
+@frozen.value
 class PlayCard(Command):
     card: int
     side: str  # mission or development
 
 
-@attrs.frozen
+@frozen.value
 class Skip(Command):
     """Research: neither draw nor play."""
 
 
-@attrs.frozen
+@frozen.value
 class Discard(Command):
     card: int
 
 
-@attrs.frozen
+@frozen.value
 class BuyDrives(Command):
     count: int
 
 
-@attrs.frozen
+@frozen.value
 class Pass(Command):
     """No supplementary action."""
 
 
-@attrs.frozen
+@frozen.value
 class EndTurn(Command):
     pass
 
 
-@attrs.frozen
+@frozen.value
 class ExchangeForResource(Command):
     """2 fuel and/or SpaceBucks for one resource placed under the pyramid rule."""
 
@@ -155,7 +154,7 @@ class ExchangeForResource(Command):
     column: int
 
 
-@attrs.frozen
+@frozen.value
 class ExchangeResources(Command):
     """Resources of total value 2 per fuel or SpaceBuck."""
 
@@ -164,19 +163,19 @@ class ExchangeResources(Command):
     bucks: int
 
 
-@attrs.frozen
+@frozen.value
 class UpgradeDrive(Command):
     """3 fuel: a common drive from 1 to 2."""
 
 
-@attrs.frozen
+@frozen.value
 class Settle(Command):
     """Complete the settlement of a waiting planet (9.2 d.3; at turn end of the last game turn, 10.0)."""
 
     planet: int
 
 
-@attrs.frozen
+@frozen.value
 class Close(Command):
     """Done with the turn end (station effects resolved, settlements made)."""
 
@@ -184,7 +183,7 @@ class Close(Command):
 # -- space: the map (part 2) ------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen.value
 class PlaceTiles(Command):
     """Chance (4.0): the outer tiles around the centre, (letter, rotation 0-5) per position 0-5."""
 
@@ -192,7 +191,7 @@ class PlaceTiles(Command):
     placement: tuple[tuple[str, int], ...]
 
 
-@attrs.frozen
+@frozen.value
 class RevealPlanet(Command):
     """Chance: which planet the face-down planet being turned is."""
 
@@ -211,7 +210,7 @@ ALL: tuple[type[Command], ...] = (
 # -- space (part 2): supplementary action II and what follows a flight ----------------------------
 
 
-@attrs.frozen
+@frozen.value
 class Fly(Command):
     """9.2 B II: the ship's path, the ship's hex first; ``jumps`` are the path indices reached through a
     portal. ``portal``: "flip" (a 2-drive turned to 1) or "return" (a 1-drive to the pool) activates the
@@ -222,19 +221,19 @@ class Fly(Command):
     portal: str = ""
 
 
-@attrs.frozen
+@frozen.value
 class Colonize(Command):
     """9.2 B II.1: a colony on the planet of the ship's hex; the planet goes beside the mat (waiting)."""
 
     outpost: int = 0
 
 
-@attrs.frozen
+@frozen.value
 class Decline(Command):
     """9.2 B II.1: the revealer does not settle; explorer bonus = the planet's VP in resources."""
 
 
-@attrs.frozen
+@frozen.value
 class Build(Command):
     """9.2 B II.2: station card ``card`` on the ship's hex, paid with these cubes (the next slot's two
     values in the card's two colours)."""
@@ -244,7 +243,7 @@ class Build(Command):
     outpost: int = 0
 
 
-@attrs.frozen
+@frozen.value
 class CompleteMission(Command):
     """9.2 B II.3: mission ``card`` paid with these cubes, its marker onto the ship's hex next to hub
     ``hub`` (a tile letter; may be left out when the hex touches one hub only)."""
@@ -255,7 +254,7 @@ class CompleteMission(Command):
     outpost: int = 0
 
 
-@attrs.frozen
+@frozen.value
 class HubBonus(Command):
     """9.2 B II.3: the bonus of a first mission at a built hub: one of the six outpost bonuses."""
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import tomllib
+import marshal
+import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
-
+from .. import frozen
 from ..errors import InvalidSetup, json_reason
 
 # The built-in sets, each frozen under its name ("Built-in sets never change", docs/rules): house-2016
@@ -49,7 +50,7 @@ class InvalidComponents(InvalidSetup):
 # -- the model ---------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen.value
 class Effect:
     """One effect of the vocabulary (``effects.KINDS``)."""
 
@@ -61,7 +62,7 @@ class Effect:
     vp: int = 0  # vp_per: the award
 
 
-@attrs.frozen
+@frozen.value
 class CostTerm:
     """A mission cost in one colour: ``5`` (total value) or ``2 II`` / ``III`` (cubes of given values)."""
 
@@ -77,7 +78,7 @@ class CostTerm:
         return f"{self.colour} {self.total}"
 
 
-@attrs.frozen
+@frozen.value
 class DieSpace:
     colours: tuple[str, ...]  # the colours a die may have to be placed here ("any" for all)
     effects: tuple[Effect, ...]
@@ -86,7 +87,7 @@ class DieSpace:
         return "any" in self.colours or colour in self.colours
 
 
-@attrs.frozen
+@frozen.value
 class ProgressCard:
     id: int
     cost: tuple[CostTerm, ...]
@@ -97,7 +98,7 @@ class ProgressCard:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class StartCard:
     id: int
     shift: str
@@ -107,7 +108,7 @@ class StartCard:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class StationCard:
     id: int
     colours: tuple[str, ...]
@@ -116,7 +117,7 @@ class StationCard:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class Outpost:
     id: int
     symbol: str
@@ -124,7 +125,7 @@ class Outpost:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class Planet:
     id: int
     colour: str
@@ -133,7 +134,7 @@ class Planet:
     source: str
 
 
-@attrs.frozen
+@frozen.value
 class Tile:
     name: str
     planet_spaces: tuple[tuple[str, int], ...]
@@ -143,7 +144,7 @@ class Tile:
     hexes: tuple[str, ...] = ()  # the layout: what is printed on hex 0..18 (board.LAYOUT_KINDS); () without a map
 
 
-@attrs.frozen
+@frozen.value
 class Datum:
     """One datum with its provenance, for ``solrec components``."""
 
@@ -156,7 +157,7 @@ class Datum:
         return self.source.split(":", 1)[0]
 
 
-@attrs.frozen
+@frozen.value
 class ComponentSet:
     name: str
     digest: str
@@ -909,6 +910,8 @@ def _nesting(text: str) -> int:
 def _toml(label: str, text: str) -> dict[str, Any]:
     if _nesting(text) > MAX_DEPTH:
         raise InvalidComponents(f"{label} nests tables, arrays or dotted keys more than {MAX_DEPTH} deep")
+    import tomllib  # here: a process that finds the parsed set kept (``_parsed``) parses no TOML
+
     try:
         return tomllib.loads(text)
     except ValueError as err:  # TOMLDecodeError, and a number over Python's 4,300 digits
@@ -957,7 +960,10 @@ def parse_texts(name: str, texts: Mapping[str, str]) -> dict[str, Any]:
 
 
 def from_texts(name: str, texts: Mapping[str, str]) -> ComponentSet:
-    raw = parse_texts(name, texts)
+    return _from_raw(parse_texts(name, texts))
+
+
+def _from_raw(raw: dict[str, Any]) -> ComponentSet:
     set_name = raw.get("name")
     if not isinstance(set_name, str) or not 0 < len(set_name) <= MAX_NAME or not set_name.isprintable():
         raise InvalidComponents(f"name: is the set's name, a text of 1..{MAX_NAME} printable characters, not {_shown(set_name)}")
@@ -979,7 +985,35 @@ def builtin(name: str = BUILTIN) -> ComponentSet:
     if name not in BUILTINS:
         raise InvalidComponents(f"no built-in component set {name!r} (built in: {', '.join(BUILTINS)})")
     folder = DATA_DIR / name
-    return from_texts(name, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))})
+    return _from_raw(_parsed(folder, name, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))}))
+
+
+def _parsed(folder: Path, name: str, texts: Mapping[str, str]) -> dict[str, Any]:
+    """``parse_texts(name, texts)``, kept beside the texts as Python keeps a module's bytecode (in
+    ``__pycache__``, not written under PYTHONDONTWRITEBYTECODE), under the digest of the texts: a CLI
+    call (one per move) then reads plain data, not TOML. Only the parsing is kept: the schema check
+    (``check_set``) runs on every load, whatever was kept."""
+    digest = hashlib.sha256()
+    for label, body in sorted(texts.items()):
+        digest.update(f"{len(label)}:{label}{len(body)}:{body}".encode("utf-8", "surrogatepass"))
+    key = (name, digest.hexdigest())
+    kept = folder / "__pycache__" / f"{name}.{sys.implementation.cache_tag}.marshal"
+    try:
+        kept_key, raw = marshal.loads(kept.read_bytes())
+        if kept_key == key and isinstance(raw, dict):
+            return raw
+    except (OSError, ValueError, EOFError, TypeError):  # none kept yet, or unreadable: parsed again
+        pass
+    raw = parse_texts(name, texts)
+    if not sys.dont_write_bytecode:
+        try:
+            kept.parent.mkdir(exist_ok=True)
+            part = kept.with_name(f"{kept.name}.{os.getpid()}")
+            part.write_bytes(marshal.dumps((key, raw)))
+            part.replace(kept)  # whole or not at all, as another process may be reading it
+        except (OSError, ValueError):  # a read-only install, or a value marshal does not keep
+            pass
+    return raw
 
 
 def builtin_by_digest(digest: str) -> ComponentSet | None:

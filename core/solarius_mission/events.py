@@ -10,11 +10,12 @@ from typing import ClassVar
 
 import attrs
 
+from .. import frozen
 from ..game import Event
 from .board import Hex
 
 
-@attrs.frozen
+@frozen.value
 class StartCardDealt(Event):
     """Chance dealt a start card to ``player``; it shifts, upgrades, gives resources and two cards."""
 
@@ -24,7 +25,7 @@ class StartCardDealt(Event):
     text: str
 
 
-@attrs.frozen
+@frozen.value
 class StartChosen(Event):
     """Without start cards: the player kept two cards and chose his starting position."""
 
@@ -37,13 +38,13 @@ class StartChosen(Event):
     discard: int
 
 
-@attrs.frozen
+@frozen.value
 class StartingPlayerChosen(Event):
     TYPE: ClassVar[str] = "sm-starting-player"
     player: str
 
 
-@attrs.frozen
+@frozen.value
 class SetupDieRolled(Event):
     """One of the four dice the starting player draws and rolls for the bridge."""
 
@@ -52,7 +53,7 @@ class SetupDieRolled(Event):
     face: str
 
 
-@attrs.frozen
+@frozen.value
 class BridgeSetUp(Event):
     """The four setup dice placed by value, highest on -1 (ties share a space)."""
 
@@ -60,14 +61,14 @@ class BridgeSetUp(Event):
     spaces: tuple[tuple[str, ...], ...]  # per wheel value, the dice as "colour:face"
 
 
-@attrs.frozen
+@frozen.value
 class HubRevealed(Event):
     TYPE: ClassVar[str] = "sm-hub-revealed"
     turn: int
     hub: str
 
 
-@attrs.frozen
+@frozen.value
 class DieTaken(Event):
     TYPE: ClassVar[str] = "sm-die-taken"
     player: str
@@ -81,7 +82,7 @@ class DieTaken(Event):
     action_points: int  # points plus development boosts
 
 
-@attrs.frozen
+@frozen.value
 class Contaminated(Event):
     TYPE: ClassVar[str] = "sm-contaminated"
     player: str
@@ -90,14 +91,14 @@ class Contaminated(Event):
     why: str
 
 
-@attrs.frozen
+@frozen.value
 class ContaminationRemoved(Event):
     TYPE: ClassVar[str] = "sm-contamination-removed"
     player: str
     count: int
 
 
-@attrs.frozen
+@frozen.value
 class TrackChanged(Event):
     """Fuel and SpaceBucks moved by these amounts (after the cap of 10)."""
 
@@ -108,7 +109,7 @@ class TrackChanged(Event):
     why: str
 
 
-@attrs.frozen
+@frozen.value
 class BonusTaken(Event):
     TYPE: ClassVar[str] = "sm-bonus-taken"
     player: str
@@ -116,14 +117,14 @@ class BonusTaken(Event):
     bucks: int
 
 
-@attrs.frozen
+@frozen.value
 class ActionPointsBought(Event):
     TYPE: ClassVar[str] = "sm-action-points-bought"
     player: str
     points: int
 
 
-@attrs.frozen
+@frozen.value
 class ActionPointsAdded(Event):
     """A die space's effect adds action points to the die on it."""
 
@@ -132,35 +133,35 @@ class ActionPointsAdded(Event):
     points: int
 
 
-@attrs.frozen
+@frozen.value
 class ResourcesPlaced(Event):
     TYPE: ClassVar[str] = "sm-resources-placed"
     player: str
     cubes: tuple[tuple[str, int], ...]  # (colour, column 1..3), in placing order
 
 
-@attrs.frozen
+@frozen.value
 class ResourcesRemoved(Event):
     TYPE: ClassVar[str] = "sm-resources-removed"
     player: str
     cubes: tuple[tuple[str, int], ...]
 
 
-@attrs.frozen
+@frozen.value
 class TechUpgraded(Event):
     TYPE: ClassVar[str] = "sm-tech-upgraded"
     player: str
     colours: tuple[str, ...]  # one step each, in order
 
 
-@attrs.frozen
+@frozen.value
 class TechShifted(Event):
     TYPE: ClassVar[str] = "sm-tech-shifted"
     player: str
     colours: tuple[str, ...]
 
 
-@attrs.frozen
+@frozen.value
 class DieActionDone(Event):
     TYPE: ClassVar[str] = "sm-die-action-done"
     player: str
@@ -169,14 +170,14 @@ class DieActionDone(Event):
     forfeited: int
 
 
-@attrs.frozen
+@frozen.value
 class ResearchDone(Event):
     TYPE: ClassVar[str] = "sm-research-done"
     player: str
     what: str  # draw, play, skip
 
 
-@attrs.frozen
+@frozen.value
 class CardsRequested(Event):
     """The player draws: chance names the cards."""
 
@@ -186,27 +187,27 @@ class CardsRequested(Event):
     discard: int  # cards to discard afterwards besides the hand limit
 
 
-@attrs.frozen
+@frozen.value
 class CardDrawn(Event):
     TYPE: ClassVar[str] = "sm-card-drawn"
     player: str
     card: int
 
 
-@attrs.frozen
+@frozen.value
 class DeckReshuffled(Event):
     TYPE: ClassVar[str] = "sm-deck-reshuffled"
     cards: int
 
 
-@attrs.frozen
+@frozen.value
 class CardDiscarded(Event):
     TYPE: ClassVar[str] = "sm-card-discarded"
     player: str
     card: int
 
 
-@attrs.frozen
+@frozen.value
 class CardPlayed(Event):
     TYPE: ClassVar[str] = "sm-card-played"
     player: str
@@ -215,7 +216,7 @@ class CardPlayed(Event):
     text: str  # the side as the set prints it
 
 
-@attrs.frozen
+@frozen.value
 class EffectWaiting(Event):
     """An effect that needs the player's choice (where resources go, which dice)."""
 
@@ -226,47 +227,47 @@ class EffectWaiting(Event):
     count: int
 
 
-@attrs.frozen
+@frozen.value
 class EffectResolved(Event):
     TYPE: ClassVar[str] = "sm-effect-resolved"
     player: str
 
 
-@attrs.frozen
+@frozen.value
 class DrivesBought(Event):
     TYPE: ClassVar[str] = "sm-drives-bought"
     player: str
     count: int
 
 
-@attrs.frozen
+@frozen.value
 class DrivesGained(Event):
     TYPE: ClassVar[str] = "sm-drives-gained"
     player: str
     count: int
 
 
-@attrs.frozen
+@frozen.value
 class DriveUpgraded(Event):
     TYPE: ClassVar[str] = "sm-drive-upgraded"
     player: str
     slot: int
 
 
-@attrs.frozen
+@frozen.value
 class SupplementaryDone(Event):
     TYPE: ClassVar[str] = "sm-supplementary-done"
     player: str
     what: str  # drives, draw, play, pass
 
 
-@attrs.frozen
+@frozen.value
 class TurnEnded(Event):
     TYPE: ClassVar[str] = "sm-turn-ended"
     player: str
 
 
-@attrs.frozen
+@frozen.value
 class Refilled(Event):
     """The wheel turned (the die on 3 rides along) and a new die was drawn and rolled onto -1."""
 
@@ -275,14 +276,14 @@ class Refilled(Event):
     face: str
 
 
-@attrs.frozen
+@frozen.value
 class GameTurnEnded(Event):
     TYPE: ClassVar[str] = "sm-game-turn-ended"
     turn: int
     next_start: str  # the next starting player ("" after the fourth game turn)
 
 
-@attrs.frozen
+@frozen.value
 class TurnEndStarted(Event):
     """10.0: the players use their stations' permanent effects, in turn order (reading 8); in the last
     game turn they may also complete settlements with fuel and SpaceBucks."""
@@ -291,13 +292,13 @@ class TurnEndStarted(Event):
     order: tuple[str, ...]
 
 
-@attrs.frozen
+@frozen.value
 class PlayerClosed(Event):
     TYPE: ClassVar[str] = "sm-player-closed"
     player: str
 
 
-@attrs.frozen
+@frozen.value
 class PlanetSettled(Event):
     """A waiting planet's precondition met (paying fuel or SpaceBucks where it asks): bottom right."""
 
@@ -311,7 +312,7 @@ class PlanetSettled(Event):
 # -- space: the map (part 2) ------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen.value
 class TilesPlaced(Event):
     """4.0: the six outer tiles "placed circularly and in any alignment around the center": the tile
     letter and its rotation (0-5, clockwise in steps of 60 degrees) per position 0-5, clockwise from the top."""
@@ -320,7 +321,7 @@ class TilesPlaced(Event):
     placement: tuple[tuple[str, int], ...]
 
 
-@attrs.frozen
+@frozen.value
 class PlanetsDealt(Event):
     """4.0: one planet face down on each planet space in use for the player count (which planet it is
     becomes known, by chance, only when it is turned)."""
@@ -329,7 +330,7 @@ class PlanetsDealt(Event):
     hexes: tuple[Hex, ...]
 
 
-@attrs.frozen
+@frozen.value
 class PlanetTurned(Event):
     """9.2 B II.1: "If the planet is still concealed (on its back), the player turns it": chance names it next."""
 
@@ -338,7 +339,7 @@ class PlanetTurned(Event):
     hex: Hex
 
 
-@attrs.frozen
+@frozen.value
 class PlanetRevealed(Event):
     """Chance: the face-down planet on ``hex`` is ``planet``; ``text`` is what the set says of it."""
 
@@ -362,7 +363,7 @@ ALL: tuple[type[Event], ...] = (
 # -- space (part 2): supplementary action II and what follows a flight ----------------------------
 
 
-@attrs.frozen
+@frozen.value
 class PortalsActivated(Event):
     """9.2 B II: range reduced by 1 (the drive in ``slot`` flipped from 2 to 1, or a 1-drive returned to
     the pool); all portals active for the rest of the turn."""
@@ -373,7 +374,7 @@ class PortalsActivated(Event):
     returned: bool
 
 
-@attrs.frozen
+@frozen.value
 class ShipFlown(Event):
     """The ship flew this path (its hex first); ``jumps``: indices reached through a portal; ``cost``:
     range used, ``bought``: of it bought with fuel at once."""
@@ -386,7 +387,7 @@ class ShipFlown(Event):
     bought: int
 
 
-@attrs.frozen
+@frozen.value
 class PlanetColonized(Event):
     """A colony on the planet's hex; the planet beside the mat, waiting (9.2 B II.1)."""
 
@@ -396,7 +397,7 @@ class PlanetColonized(Event):
     planet: int
 
 
-@attrs.frozen
+@frozen.value
 class PlanetDeclined(Event):
     """The revealer did not settle: the planet stays face up; explorer bonus of ``vp`` resources."""
 
@@ -407,7 +408,7 @@ class PlanetDeclined(Event):
     vp: int
 
 
-@attrs.frozen
+@frozen.value
 class StationBuilt(Event):
     """The next station of the mat onto the ship's hex, with this station card (paid before, 9.2 B II.2)."""
 
@@ -417,7 +418,7 @@ class StationBuilt(Event):
     card: int
 
 
-@attrs.frozen
+@frozen.value
 class MissionCompleted(Event):
     """Mission ``card`` paid; its marker onto ``hex`` next to hub ``hub``. ``bonus``: "now" (first mission
     at a built hub), "later" (first at an unbuilt hub: when it is built), "" (none)."""
@@ -430,7 +431,7 @@ class MissionCompleted(Event):
     bonus: str
 
 
-@attrs.frozen
+@frozen.value
 class OutpostBuilt(Event):
     """Outpost ``outpost`` beside the player's figure on ``hex`` (9.2 B II.4); its bonus follows at once."""
 
@@ -440,7 +441,7 @@ class OutpostBuilt(Event):
     outpost: int
 
 
-@attrs.frozen
+@frozen.value
 class HubBonusTaken(Event):
     """The hub bonus of hub ``hub``: the bonus of outpost ``outpost``, freely chosen (9.2 B II.3)."""
 
@@ -450,7 +451,7 @@ class HubBonusTaken(Event):
     outpost: int
 
 
-@attrs.frozen
+@frozen.value
 class SpaceActionDone(Event):
     """What the player did after the flight (colony, decline, station, mission)."""
 

@@ -21,7 +21,7 @@ from .board import Board, Hex, board_of
 COLOURS = comp.COLOURS
 
 
-@attrs.frozen
+@frozen.value
 class Die:
     colour: str
     face: str  # "1", "2", "3", "*", "*+1"
@@ -35,7 +35,7 @@ class Die:
         return Die(colour, face)
 
 
-@attrs.frozen
+@frozen.value
 class Taken:
     """The die of the turn in progress and how far its player turn has come."""
 
@@ -60,7 +60,7 @@ class Taken:
     space_done: bool = False
 
 
-@attrs.frozen
+@frozen.value
 class Mat:
     fuel: int
     bucks: int
@@ -103,7 +103,7 @@ class Figure:
     outpost: bool = False
 
 
-@attrs.frozen
+@frozen.value
 class Pending:
     kind: str  # resources, upgrade, shift
     colour: str
@@ -111,7 +111,7 @@ class Pending:
     player: str = ""  # whose choice it is ("" in records before part 2: the current player)
 
 
-@attrs.frozen
+@frozen.value
 class State:
     players: tuple[str, ...]
     digest: str  # the component set (components.by_digest)

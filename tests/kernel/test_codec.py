@@ -116,3 +116,16 @@ def test_encoding_without_cattrs_gives_the_same_bytes_as_cattrs_for_every_fixtur
                 checked += 1
             assert pack(unstructure(step.command)) == pack(converter.unstructure(step.command)), path.name
     assert checked > 1000
+
+
+def test_the_field_types_the_fast_path_reads_are_the_ones_get_type_hints_gives():
+    import typing
+
+    from solrec.core.registry import game_ids
+    from solrec.events.codec import _field_types
+
+    for gid in game_ids():
+        game = get_game(gid)
+        for cls in (*game.event_types, *game.command_types):
+            hints = typing.get_type_hints(cls)
+            assert _field_types(cls) == {f.name: hints[f.name] for f in attrs.fields(cls)}, cls

@@ -137,3 +137,32 @@ def test_default_database_location(monkeypatch, tmp_path):
     assert default_db_path() == tmp_path / "solrec" / "solrec.db"
     monkeypatch.setenv("SOLREC_DB", str(tmp_path / "x.db"))
     assert default_db_path() == tmp_path / "x.db"
+
+
+def test_a_stores_connection_is_closed_when_the_store_is_let_go(db_path):
+    import gc
+
+    store = Store(db_path)
+    store.create_game("g", HEADER, CODEC)
+    conn = store.conn
+    gc.disable()  # closed by the store letting go, not by the collector
+    try:
+        del store
+        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+            conn.execute("select 1")
+    finally:
+        gc.enable()
+    assert not db_path.with_name(db_path.name + "-wal").exists()
+
+
+def test_close_all_closes_every_store_still_alive(db_path, tmp_path):
+    from solrec.events.store import close_all
+
+    kept = [Store(db_path), Store(tmp_path / "other.db")]
+    for i, store in enumerate(kept):
+        store.create_game(f"g{i}", HEADER, CODEC)
+    close_all()
+    for store in kept:
+        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+            store.conn.execute("select 1")
+    assert not list(tmp_path.glob("*-wal"))

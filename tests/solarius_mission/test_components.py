@@ -292,3 +292,62 @@ def test_the_default_set_s_written_digest_is_its_digest():
     """The game's default option names the default set by a digest written in the code (so that
     importing the game reads no TOML): it is the digest that set has."""
     assert comp.BUILTIN_DIGEST == comp.builtin(comp.BUILTIN).digest == PINNED[comp.BUILTIN]
+
+
+# -- the parsed built-in set, kept beside its texts as a module's bytecode is (start-up, issue 22) --
+
+
+@pytest.fixture
+def kept_folder(tmp_path, monkeypatch):
+    """A copy of the built-in set's folder, in a process that writes bytecode caches."""
+    folder = tmp_path / comp.BUILTIN
+    shutil.copytree(HOUSE, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    return folder
+
+
+def kept_files(folder: Path) -> list[str]:
+    return sorted(p.name for p in (folder / "__pycache__").glob("*")) if (folder / "__pycache__").exists() else []
+
+
+def test_a_parse_kept_is_read_back_as_the_same_set(kept_folder):
+    texts = texts_of(kept_folder)
+    first = comp._parsed(kept_folder, comp.BUILTIN, texts)
+    assert len(kept_files(kept_folder)) == 1
+    again = comp._parsed(kept_folder, comp.BUILTIN, texts)
+    assert again == first == comp.parse_texts(comp.BUILTIN, texts) and again is not first
+    assert comp._from_raw(again).digest == comp.builtin().digest == comp.BUILTIN_DIGEST
+
+
+def test_a_parse_kept_for_other_texts_is_not_used(kept_folder):
+    texts = texts_of(kept_folder)
+    comp._parsed(kept_folder, comp.BUILTIN, texts)
+    changed = {**texts, "mat": texts["mat"].replace("fuel_start = ", "fuel_start = 1", 1)}
+    assert comp._parsed(kept_folder, comp.BUILTIN, changed) == comp.parse_texts(comp.BUILTIN, changed) != comp.parse_texts(comp.BUILTIN, texts)
+
+
+def test_a_damaged_parse_kept_is_parsed_again(kept_folder):
+    texts = texts_of(kept_folder)
+    comp._parsed(kept_folder, comp.BUILTIN, texts)
+    (kept,) = (kept_folder / "__pycache__").glob("*")
+    kept.write_bytes(b"\x00 not marshal")
+    assert comp._parsed(kept_folder, comp.BUILTIN, texts) == comp.parse_texts(comp.BUILTIN, texts)
+
+
+def test_nothing_is_kept_where_bytecode_is_not_written(kept_folder, monkeypatch):
+    monkeypatch.setattr("sys.dont_write_bytecode", True)
+    comp._parsed(kept_folder, comp.BUILTIN, texts_of(kept_folder))
+    assert kept_files(kept_folder) == []
+
+
+def test_the_schema_check_runs_on_a_kept_parse_too(kept_folder):
+    texts = texts_of(kept_folder)
+    comp._parsed(kept_folder, comp.BUILTIN, texts)
+    (kept,) = (kept_folder / "__pycache__").glob("*")
+    import marshal
+
+    key, raw = marshal.loads(kept.read_bytes())
+    raw["mat"]["track"]["fuel_start"] = "many"
+    kept.write_bytes(marshal.dumps((key, raw)))
+    with pytest.raises(comp.InvalidComponents, match="fuel_start"):
+        comp._from_raw(comp._parsed(kept_folder, comp.BUILTIN, texts))
