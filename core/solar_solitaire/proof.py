@@ -38,6 +38,9 @@ from .piles import (
 )
 
 CARRIERS: tuple[int, ...] = tuple(MASK[r] for r in ROCKET_CARD)  # the cards each rocket may land on
+ROCKETS = sum(1 << r for r in ROCKET_CARD)
+# for each card, the space stations (as bits) it may start: those whose rocket it matches
+STARTS: tuple[int, ...] = tuple(sum(1 << s for s in range(4) if m >> ROCKET_CARD[s] & 1) for m in MASK)
 
 
 def top_stranded(piles: Piles) -> int:
@@ -87,35 +90,24 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
     free moves, or can start a station. A rocket freed needs every card above it to move and a card
     matching it that can top its pad: one already in the pad's pile that can surface, or a movable
     card matching a card that can top the pad."""
-    rocket = piles[0][i]
+    waste = piles[0]
+    rocket = waste[i]
     pad = ROCKET_PAD[rocket]
+    up = [launched(piles, p) for p in range(4)]
     # the cards of each pile that can ever move are a suffix; track surfaced cards as bitmasks
-    fixed = 0  # cards that never move (original pad cards, launched piles, rockets)
-    columns: list[bytes] = []
-    target_pile: list[bool] = []
-    for idx, pile in enumerate(piles):
-        if idx == 0:
-            pile = pile[i:]
-            columns.append(pile)
-            target_pile.append(onto_waste)
-            fixed |= 1 << rocket
-            continue
-        if 1 <= idx <= 4:
-            if launched(piles, idx - 1):
-                continue
-            fixed |= 1 << pile[0]
-            columns.append(pile)
-            target_pile.append(True)
-            continue
-        if launched(piles, idx - 5):
-            columns.append(pile)
-            target_pile.append(True)
+    fixed = 1 << rocket  # cards that never move (original pad cards, launched piles, rockets)
+    columns = [(waste[i:], onto_waste, False)]  # (pile, takes free moves, a pad or a station)
+    for p in range(4):
+        if not up[p]:
+            fixed |= 1 << piles[1 + p][0]
+            columns.append((piles[1 + p], True, True))
+    stations = [s for s in range(4) if up[s]]
+    columns.extend((piles[5 + s], True, True) for s in stations)
     startable = 0  # rockets whose station could take a first card
-    rockets = sum(1 << r for r in ROCKET_CARD)
     leaving = sum(1 << ROCKET_CARD[q] for q in range(4) if rising >> q & 1)
     surfaced = floating
-    movable = (floating & ~rockets) | leaving
-    targets = floating & ~rockets  # cards that can be a target on a pile taking free moves
+    movable = (floating & ~ROCKETS) | leaving
+    targets = floating & ~ROCKETS  # cards that can be a target on a pile taking free moves
     grounded = floating  # cards that can surface on a launch pad or a space station
     for s in range(4):
         if floating >> ROCKET_CARD[s] & 1 or rising >> s & 1:
@@ -123,31 +115,30 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
     changed = True
     while changed:
         changed = False
-        for s in range(4):
-            if launched(piles, s) and not startable >> s & 1:
+        for s in stations:
+            if not startable >> s & 1:
                 pile = piles[5 + s]
                 if not pile or movable >> pile[0] & 1:
                     startable |= 1 << s
                     changed = True
-        for ci, (col, takes) in enumerate(zip(columns, target_pile)):
+        for col, takes, ground in columns:
             n = len(col)
             for j in range(n - 1, -1, -1):
+                if j != n - 1 and not movable >> col[j + 1] & 1:
+                    break
                 c = col[j]
                 bit = 1 << c
-                if not (j == n - 1 or movable >> col[j + 1] & 1):
-                    break
                 if not surfaced & bit:
                     surfaced |= bit
                     changed = True
-                if ci:
+                if ground:
                     grounded |= bit
                 if takes and not targets & bit:
                     targets |= bit
                     changed = True
-                if movable & bit or fixed & bit:
+                if (movable | fixed) & bit:
                     continue
-                starts = any(startable >> s & 1 and MASK[c] >> ROCKET_CARD[s] & 1 for s in range(4))
-                if MASK[c] & (targets | movable) or starts:
+                if MASK[c] & (targets | movable) or startable & STARTS[c]:
                     movable |= bit
                     changed = True
     if not surfaced >> rocket & 1:
@@ -157,34 +148,34 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
     for c in piles[1 + pad]:
         if surfaced >> c & 1:
             on_pad |= 1 << c
-    grow = True
-    while grow:
-        grow = False
-        for c in range(len(MASK)):
-            if movable >> c & 1 and not on_pad >> c & 1 and MASK[c] & on_pad:
-                on_pad |= 1 << c
-                grow = True
-    if not on_pad & CARRIERS[pad]:
+    if not _carried(on_pad, movable) & CARRIERS[pad]:
         return True
     # a card above the rocket whose only resting place off the waste heap is the pad's own original
     # card will lie there when the rocket surfaces: the pad then shows a card the rocket may land on
     # only if a chain of movable cards, each matching the one under it, leads from it to one
-    base = piles[1 + pad][0]
-    for w in piles[0][i + 1 :]:
-        rests = MASK[w] & (grounded | movable)
-        if rests != 1 << base or any(startable >> s & 1 and MASK[w] >> ROCKET_CARD[s] & 1 for s in range(4)):
+    base = 1 << piles[1 + pad][0]
+    for w in waste[i + 1 :]:
+        if MASK[w] & (grounded | movable) != base or startable & STARTS[w]:
             continue
-        chain = 1 << w
-        grow = True
-        while grow:
-            grow = False
-            for c in range(len(MASK)):
-                if movable >> c & 1 and not chain >> c & 1 and MASK[c] & chain:
-                    chain |= 1 << c
-                    grow = True
-        if not chain & CARRIERS[pad]:
+        if not _carried(1 << w, movable) & CARRIERS[pad]:
             return True
     return False
+
+
+def _carried(cards: int, movable: int) -> int:
+    """``cards`` and every movable card that can come to lie on one of them: a movable card matching
+    one, again and again."""
+    grow = True
+    while grow:
+        grow = False
+        rest = movable & ~cards
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if MASK[low.bit_length() - 1] & cards:
+                cards |= low
+                grow = True
+    return cards
 
 
 def _freed(node: Piles, src: int, dst: int) -> bool:
@@ -233,6 +224,34 @@ def rescue(piles: Piles, onto_waste: bool, budget: int = BUDGET) -> tuple[bool |
                 continue
             stack.append(child)
     return False, len(parent), ()
+
+
+# Positions (reduced, with the option) known not to be lost: on a rescue line ``rescue`` found. From
+# such a position ``rescue`` cannot answer False: the cheap proof is sound (``hopeless`` is True only
+# where no rescue exists), so it calls no position on the line hopeless, and the search expands every
+# position it reaches but those it calls hopeless; so it walks the line to its end unless it frees a
+# rocket sooner (True) or passes its budget first (None). Either way no loss is declared, so ``decide``
+# asks here first and searches only off every line found before (a player following a rescue needs
+# one search, not one per move). A bounded cache of a pure fact: the answers never depend on it.
+_NOT_LOST: set = set()
+
+
+def known_not_lost(piles: Piles, onto_waste: bool) -> bool:
+    """A rescue line found before runs through this position: ``rescue`` here would not say False."""
+    return (reduced(piles), onto_waste) in _NOT_LOST
+
+
+def remember_rescue(piles: Piles, onto_waste: bool, line: tuple[str, ...]) -> None:
+    """Mark the positions of ``line``, a rescue found from ``piles``, as not lost (all but the last
+    position, where the rocket is freed)."""
+    if len(_NOT_LOST) > 100_000:
+        _NOT_LOST.clear()
+    node = reduced(piles)
+    _NOT_LOST.add((node, onto_waste))
+    for text in line[:-1]:
+        _, src, dst = text.split()
+        node = move_top(node, PLACES.index(src), PLACES.index(dst))
+        _NOT_LOST.add((node, onto_waste))
 
 
 _NEXT: dict = {}  # a position on a rescue line found before -> the line's next move

@@ -192,7 +192,10 @@ def _settle(b: _Builder) -> None:
         b.add(Won())
         return
     if state.result is None and not state.stock and not state.choice and not state.asked and state.hand is None:
-        found, positions = loss_search(piles_of(state), state.waste_takes_free_moves)
+        piles = piles_of(state)
+        if proof.known_not_lost(piles, state.waste_takes_free_moves):
+            return  # the player follows (or rejoins) a rescue found before: no search needed
+        found, positions = loss_search(piles, state.waste_takes_free_moves)
         if found is False:
             b.add(Lost(state.stranded, positions))
 
@@ -200,7 +203,9 @@ def _settle(b: _Builder) -> None:
 def loss_search(piles, onto_waste: bool) -> tuple[bool | None, int]:
     """Can free movement still free a stranded rocket? (found, positions searched); None: the search
     ran past its budget, so no loss is proven and the game goes on (docs/rules/solar-solitaire.md)."""
-    found, positions, _ = proof.rescue(piles, onto_waste)
+    found, positions, line = proof.rescue(piles, onto_waste)
+    if found:
+        proof.remember_rescue(piles, onto_waste, line)
     return found, positions
 
 
