@@ -14,6 +14,8 @@ INDEX = {c: i for i, c in enumerate(ALL_CARDS)}
 MASK: tuple[int, ...] = tuple(sum(1 << j for j, d in enumerate(ALL_CARDS) if matches(c, d)) for c in ALL_CARDS)
 ROCKET_CARD: tuple[int, ...] = tuple(INDEX[r] for r in ROCKETS)
 ROCKET_PAD: tuple[int, ...] = tuple(ROCKETS.index(c) if c in ROCKETS else -1 for c in ALL_CARDS)
+# for each card, the space stations (as bits) it may start: those whose rocket it matches
+STARTS: tuple[int, ...] = tuple(sum(1 << s for s in range(4) if m >> ROCKET_CARD[s] & 1) for m in MASK)
 
 Piles = tuple  # tuple[bytes, ...] of length 9
 
@@ -71,29 +73,35 @@ def move_top(piles: Piles, src: int, dst: int) -> Piles:
 
 
 def free_moves(piles: Piles, onto_waste: bool) -> list[tuple[int, int]]:
-    """Every legal free move (source, target), in a fixed order. Only call while emergency holds.
+    """Every legal free move (source, target), in a fixed order: by source pile, then by target pile,
+    then the stations a card may start. Only call while emergency holds.
     ``onto_waste``: the waste heap takes free moves (waste_takes_free_moves=yes)."""
-    launched_ = [launched(piles, p) for p in range(4)]
-    targets = []  # (pile, its top card) for the piles a matching card may go on
+    up = [bool(pile) and pile[-1] == rocket for pile, rocket in zip(piles[1:5], ROCKET_CARD)]
+    pile_of = {}  # the top card of each pile a matching card may go on -> that pile
+    tops = 0  # those top cards, as bits
     if piles[0] and onto_waste:
-        targets.append((0, piles[0][-1]))
+        pile_of[piles[0][-1]] = 0
+        tops |= 1 << piles[0][-1]
     for p in range(4):
-        if not launched_[p]:
-            targets.append((1 + p, piles[1 + p][-1]))
-    empty_stations = []
+        if not up[p]:
+            top = piles[1 + p][-1]
+            pile_of[top] = 1 + p
+            tops |= 1 << top
+    empty = 0  # stations (as bits) that may take a first card: above a rocket already on its pad
     for s in range(4):
-        if launched_[s]:  # a station only above a rocket already on its pad
+        if up[s]:
             pile = piles[5 + s]
             if pile:
-                targets.append((5 + s, pile[-1]))
+                pile_of[pile[-1]] = 5 + s
+                tops |= 1 << pile[-1]
             else:
-                empty_stations.append(s)
+                empty |= 1 << s
     out = []
     for src in range(9):
         pile = piles[src]
         if not pile:
             continue
-        if 1 <= src <= 4 and (launched_[src - 1] or len(pile) < 2):
+        if 1 <= src <= 4 and (up[src - 1] or len(pile) < 2):
             continue  # a launched rocket and the original pad cards never move
         card = pile[-1]
         pad = ROCKET_PAD[card]
@@ -101,14 +109,23 @@ def free_moves(piles: Piles, onto_waste: bool) -> list[tuple[int, int]]:
             if match(piles[1 + pad][-1], card):
                 out.append((src, 1 + pad))
             continue
-        mask = MASK[card]
-        for dst, top in targets:
-            if dst != src and (mask >> top) & 1:
-                out.append((src, dst))
-        if src <= 4:  # a station's first card: from the waste or a pad, matching its rocket
-            for s in empty_stations:
-                if (mask >> ROCKET_CARD[s]) & 1:
-                    out.append((src, 5 + s))
+        hits = MASK[card] & tops  # never its own pile: no card matches itself
+        if hits & (hits - 1):
+            targets = []
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                targets.append(pile_of[low.bit_length() - 1])
+            targets.sort()
+            out.extend((src, dst) for dst in targets)
+        elif hits:
+            out.append((src, pile_of[hits.bit_length() - 1]))
+        if src <= 4 and empty:  # a station's first card: from the waste or a pad, matching its rocket
+            starts = STARTS[card] & empty
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                out.append((src, 4 + low.bit_length()))
     return out
 
 

@@ -30,6 +30,7 @@ from .piles import (
     MASK,
     ROCKET_CARD,
     ROCKET_PAD,
+    STARTS,
     Piles,
     free_moves,
     launched,
@@ -39,8 +40,6 @@ from .piles import (
 
 CARRIERS: tuple[int, ...] = tuple(MASK[r] for r in ROCKET_CARD)  # the cards each rocket may land on
 ROCKETS = sum(1 << r for r in ROCKET_CARD)
-# for each card, the space stations (as bits) it may start: those whose rocket it matches
-STARTS: tuple[int, ...] = tuple(sum(1 << s for s in range(4) if m >> ROCKET_CARD[s] & 1) for m in MASK)
 
 
 def top_stranded(piles: Piles) -> int:
@@ -112,6 +111,10 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
     for s in range(4):
         if floating >> ROCKET_CARD[s] & 1 or rising >> s & 1:
             startable |= 1 << s  # a rocket yet to launch opens its station
+    # a least fixpoint of monotone rules: cards are reached (surface) once, from each pile's top down
+    # while the card above can move; a reached card waits (``pending``) until it can move itself
+    reach = [len(col) for col, _, _ in columns]  # per pile, the lowest card reached so far
+    pending = 0
     changed = True
     while changed:
         changed = False
@@ -121,26 +124,33 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
                 if not pile or movable >> pile[0] & 1:
                     startable |= 1 << s
                     changed = True
-        for col, takes, ground in columns:
-            n = len(col)
-            for j in range(n - 1, -1, -1):
-                if j != n - 1 and not movable >> col[j + 1] & 1:
-                    break
+        rest = pending
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            if MASK[c] & (targets | movable) or startable & STARTS[c]:
+                movable |= low
+                pending ^= low
+                changed = True
+        for k, (col, takes, ground) in enumerate(columns):
+            j = reach[k]
+            while j and (j == len(col) or movable >> col[j] & 1):
+                j -= 1
                 c = col[j]
                 bit = 1 << c
-                if not surfaced & bit:
-                    surfaced |= bit
-                    changed = True
+                surfaced |= bit
                 if ground:
                     grounded |= bit
-                if takes and not targets & bit:
+                if takes:
                     targets |= bit
-                    changed = True
-                if (movable | fixed) & bit:
-                    continue
-                if MASK[c] & (targets | movable) or startable & STARTS[c]:
-                    movable |= bit
-                    changed = True
+                if not (movable | fixed) & bit:
+                    if MASK[c] & (targets | movable) or startable & STARTS[c]:
+                        movable |= bit
+                    else:
+                        pending |= bit
+                changed = True
+            reach[k] = j
     if not surfaced >> rocket & 1:
         return True  # a card above the rocket can never leave the waste heap
     # the cards that can ever top the pad: its own surfacing cards, then movable cards matching them

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import IllegalCommand
 from . import proof
-from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, matches, place_index, rocket_pad
+from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, place_index, rocket_pad
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 from .events import (
     ChoiceWaiting,
@@ -27,7 +27,8 @@ from .events import (
     Wasted,
     Won,
 )
-from .piles import free_moves, piles_of
+from .piles import INDEX, free_moves, match, piles_of
+from .piles import forced_targets as pad_targets
 from .state import State, evolve
 
 
@@ -64,10 +65,8 @@ def where(state: State, card: str) -> str:
 
 def forced_targets(state: State, card: str) -> tuple[int, ...]:
     """Launch pads the card must be played on: a rocket only on its own pad, no card on a launched rocket."""
-    pad = rocket_pad(card)
-    if pad is not None:
-        return (pad,) if matches(state.pads[pad][-1], card) else ()
-    return tuple(p for p in range(4) if not state.launched(p) and matches(state.pads[p][-1], card))
+    tops = (b"", *(bytes((INDEX[p[-1]],)) for p in state.pads))  # all it reads of the piles: the pad tops
+    return pad_targets(tops, INDEX[card])
 
 
 # -- the deal ----------------------------------------------------------------------------------------
@@ -272,13 +271,13 @@ def check_move(state: State, source: str, target: str) -> str:
                 raise IllegalCommand(
                     f"a space station's first card comes from the top of the waste heap or of a launch pad pile, not from {source}"
                 )
-            if not matches(card, ROCKETS[t]):
+            if not match(INDEX[card], INDEX[ROCKETS[t]]):
                 raise IllegalCommand(f"a space station's first card must match its rocket: {card} does not match {ROCKETS[t]}")
             return card
     top = state.top(target)
     if top is None:
         raise IllegalCommand("the waste heap is empty: a moved card must match the card it goes on")
-    if not matches(card, top):
+    if not match(INDEX[card], INDEX[top]):
         raise IllegalCommand(f"{card} does not match {top} on {target}")
     return card
 
