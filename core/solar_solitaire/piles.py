@@ -65,10 +65,10 @@ def put_on(piles: Piles, i: int, card: int) -> Piles:
 
 
 def move_top(piles: Piles, src: int, dst: int) -> Piles:
-    card = piles[src][-1]
+    pile = piles[src]
     out = list(piles)
-    out[src] = piles[src][:-1]
-    out[dst] = piles[dst] + bytes((card,))
+    out[src] = pile[:-1]
+    out[dst] = piles[dst] + pile[-1:]
     return tuple(out)
 
 

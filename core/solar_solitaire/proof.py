@@ -188,10 +188,6 @@ def _carried(cards: int, movable: int) -> int:
     return cards
 
 
-def _freed(node: Piles, src: int, dst: int) -> bool:
-    return 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0
-
-
 # Almost every search is tiny (the largest of 200 forced-play endings: 1,373 positions), but a rare
 # ending reaches millions of positions and gigabytes; a rule engine must answer every command, so
 # the search stops here (about 10 s and 200 MB) and says it does not know.
@@ -220,7 +216,7 @@ def rescue(piles: Piles, onto_waste: bool, budget: int = BUDGET) -> tuple[bool |
             if child in parent:
                 continue
             parent[child] = (node, (src, dst))
-            if _freed(node, src, dst):
+            if 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0:  # a rocket onto its pad: freed
                 line = []
                 cur = child
                 while parent[cur] is not None:
@@ -247,8 +243,19 @@ _NOT_LOST: set = set()
 
 
 def known_not_lost(piles: Piles, onto_waste: bool) -> bool:
-    """A rescue line found before runs through this position: ``rescue`` here would not say False."""
-    return (reduced(piles), onto_waste) in _NOT_LOST
+    """A rescue line found before runs through this position, or a free move leads from it to such a
+    position (which makes it one too: a player who steps off a line, or follows another one, often
+    can step back): ``rescue`` here would not say False."""
+    key = (reduced(piles), onto_waste)
+    if key in _NOT_LOST:
+        return True
+    node = key[0]
+    if top_stranded(node) < 0:
+        return False
+    if any((move_top(node, src, dst), onto_waste) in _NOT_LOST for src, dst in free_moves(node, onto_waste)):
+        _NOT_LOST.add(key)
+        return True
+    return False
 
 
 def remember_rescue(piles: Piles, onto_waste: bool, line: tuple[str, ...]) -> None:
