@@ -8,6 +8,8 @@ pads 0-3, 5-8 the space stations 0-3, each bottom to top). The moves mirror ``ru
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import ALL_CARDS, PLACES, ROCKETS, matches
 
 INDEX = {c: i for i, c in enumerate(ALL_CARDS)}
@@ -26,11 +28,12 @@ def match(a: int, b: int) -> bool:
 
 def piles_of(state) -> Piles:
     """The nine piles of an engine state, as card numbers."""
-    return (
-        bytes(INDEX[c] for c in state.waste),
-        *(bytes(INDEX[c] for c in p) for p in state.pads),
-        *(bytes(INDEX[c] for c in p) for p in state.stations),
-    )
+    return (_pile(state.waste), *map(_pile, state.pads), *map(_pile, state.stations))
+
+
+@lru_cache(maxsize=8192)
+def _pile(cards: tuple[str, ...]) -> bytes:
+    return bytes(INDEX[c] for c in cards)
 
 
 def launched(piles: Piles, pad: int) -> bool:
@@ -76,32 +79,32 @@ def free_moves(piles: Piles, onto_waste: bool) -> list[tuple[int, int]]:
     """Every legal free move (source, target), in a fixed order: by source pile, then by target pile,
     then the stations a card may start. Only call while emergency holds.
     ``onto_waste``: the waste heap takes free moves (waste_takes_free_moves=yes)."""
-    up = [bool(pile) and pile[-1] == rocket for pile, rocket in zip(piles[1:5], ROCKET_CARD)]
     pile_of = {}  # the top card of each pile a matching card may go on -> that pile
     tops = 0  # those top cards, as bits
     if piles[0] and onto_waste:
         pile_of[piles[0][-1]] = 0
         tops |= 1 << piles[0][-1]
-    for p in range(4):
-        if not up[p]:
-            top = piles[1 + p][-1]
-            pile_of[top] = 1 + p
-            tops |= 1 << top
+    up = []  # the launched pads
     empty = 0  # stations (as bits) that may take a first card: above a rocket already on its pad
-    for s in range(4):
-        if up[s]:
-            pile = piles[5 + s]
-            if pile:
-                pile_of[pile[-1]] = 5 + s
-                tops |= 1 << pile[-1]
+    for p in range(4):
+        pile = piles[1 + p]
+        if pile and pile[-1] == ROCKET_CARD[p]:
+            up.append(True)
+            station = piles[5 + p]  # a station only above a rocket already on its pad
+            if station:
+                pile_of[station[-1]] = 5 + p
+                tops |= 1 << station[-1]
             else:
-                empty |= 1 << s
+                empty |= 1 << p
+        else:
+            up.append(False)
+            pile_of[pile[-1]] = 1 + p
+            tops |= 1 << pile[-1]
     out = []
-    for src in range(9):
-        pile = piles[src]
+    for src, pile in enumerate(piles):
         if not pile:
             continue
-        if 1 <= src <= 4 and (up[src - 1] or len(pile) < 2):
+        if src and src <= 4 and (up[src - 1] or len(pile) < 2):
             continue  # a launched rocket and the original pad cards never move
         card = pile[-1]
         pad = ROCKET_PAD[card]

@@ -92,7 +92,7 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
     waste = piles[0]
     rocket = waste[i]
     pad = ROCKET_PAD[rocket]
-    up = [launched(piles, p) for p in range(4)]
+    up = [bool(pile) and pile[-1] == r for pile, r in zip(piles[1:5], ROCKET_CARD)]  # launched pads
     # the cards of each pile that can ever move are a suffix; track surfaced cards as bitmasks
     fixed = 1 << rocket  # cards that never move (original pad cards, launched piles, rockets)
     columns = [(waste[i:], onto_waste, False)]  # (pile, takes free moves, a pad or a station)
@@ -103,14 +103,15 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
     stations = [s for s in range(4) if up[s]]
     columns.extend((piles[5 + s], True, True) for s in stations)
     startable = 0  # rockets whose station could take a first card
-    leaving = sum(1 << ROCKET_CARD[q] for q in range(4) if rising >> q & 1)
     surfaced = floating
-    movable = (floating & ~ROCKETS) | leaving
+    movable = floating & ~ROCKETS
     targets = floating & ~ROCKETS  # cards that can be a target on a pile taking free moves
     grounded = floating  # cards that can surface on a launch pad or a space station
-    for s in range(4):
-        if floating >> ROCKET_CARD[s] & 1 or rising >> s & 1:
-            startable |= 1 << s  # a rocket yet to launch opens its station
+    if floating or rising:
+        movable |= sum(1 << ROCKET_CARD[q] for q in range(4) if rising >> q & 1)  # leaving the waste heap
+        for s in range(4):
+            if floating >> ROCKET_CARD[s] & 1 or rising >> s & 1:
+                startable |= 1 << s  # a rocket yet to launch opens its station
     # a least fixpoint of monotone rules: cards are reached (surface) once, from each pile's top down
     # while the card above can move; a reached card waits (``pending``) until it can move itself
     reach = [len(col) for col, _, _ in columns]  # per pile, the lowest card reached so far

@@ -27,9 +27,10 @@ from .events import (
     Wasted,
     Won,
 )
-from .piles import INDEX, free_moves, match, piles_of
-from .piles import forced_targets as pad_targets
+from .piles import INDEX, ROCKET_PAD, free_moves, match, piles_of
 from .state import State, evolve
+
+_ROCKETS = frozenset(ROCKETS)
 
 
 class _Builder:
@@ -65,8 +66,11 @@ def where(state: State, card: str) -> str:
 
 def forced_targets(state: State, card: str) -> tuple[int, ...]:
     """Launch pads the card must be played on: a rocket only on its own pad, no card on a launched rocket."""
-    tops = (b"", *(bytes((INDEX[p[-1]],)) for p in state.pads))  # all it reads of the piles: the pad tops
-    return pad_targets(tops, INDEX[card])
+    c = INDEX[card]
+    pad = ROCKET_PAD[c]
+    if pad >= 0:
+        return (pad,) if match(INDEX[state.pads[pad][-1]], c) else ()
+    return tuple(p for p, pile in enumerate(state.pads) if pile[-1] != ROCKETS[p] and match(INDEX[pile[-1]], c))
 
 
 # -- the deal ----------------------------------------------------------------------------------------
@@ -181,9 +185,9 @@ def _cascade(b: _Builder) -> None:
 def _settle(b: _Builder) -> None:
     """After every command: the emergency rules on or off, the win, and the proven loss."""
     state = b.state
-    stranded = state.stranded
+    stranded = not _ROCKETS.isdisjoint(state.waste)
     if stranded and not state.emergency:
-        b.add(EmergencyOn(stranded))
+        b.add(EmergencyOn(state.stranded))
     elif not stranded and state.emergency:
         b.add(EmergencyOff())
     state = b.state
