@@ -189,6 +189,33 @@ def _carried(cards: int, movable: int) -> int:
     return cards
 
 
+# Positions (reduced, with the option) known not to be lost: on a rescue line ``rescue`` found (it
+# records them), or a free move away from one (``known_not_lost``). From such a position ``rescue``
+# cannot answer False: the cheap proof is sound (``hopeless`` is True only
+# where no rescue exists), so it calls no position on the line hopeless, and the search expands every
+# position it reaches but those it calls hopeless; so it walks the line to its end unless it frees a
+# rocket sooner (True) or passes its budget first (None). Either way no loss is declared, so ``decide``
+# asks here first and searches only off every line found before (a player following a rescue needs
+# one search, not one per move). A bounded cache of a pure fact: the answers never depend on it.
+_NOT_LOST: set = set()
+
+
+def known_not_lost(piles: Piles, onto_waste: bool) -> bool:
+    """A rescue line found before runs through this position, or a free move leads from it to such a
+    position (which makes it one too: a player who steps off a line, or follows another one, often
+    can step back): ``rescue`` here would not say False."""
+    key = (reduced(piles), onto_waste)
+    if key in _NOT_LOST:
+        return True
+    node = key[0]
+    if top_stranded(node) < 0:
+        return False
+    if any((move_top(node, src, dst), onto_waste) in _NOT_LOST for src, dst in free_moves(node, onto_waste)):
+        _NOT_LOST.add(key)
+        return True
+    return False
+
+
 # Almost every search is tiny (the largest of 200 forced-play endings: 1,373 positions), but a rare
 # ending reaches millions of positions and gigabytes; a rule engine must answer every command, so
 # the search stops here (about 10 s and 200 MB) and says it does not know.
@@ -220,10 +247,13 @@ def rescue(piles: Piles, onto_waste: bool, budget: int = BUDGET) -> tuple[bool |
             if 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0:  # a rocket onto its pad: freed
                 line = []
                 cur = child
+                if len(_NOT_LOST) > 100_000:
+                    _NOT_LOST.clear()
                 while parent[cur] is not None:
                     prev, mv = parent[cur]
                     line.append(move_text(*mv))
                     cur = prev
+                    _NOT_LOST.add((cur, onto_waste))  # every position on the line but the freed one
                 return True, len(parent), tuple(reversed(line))
             # the cheap proof again where it is most likely to change its answer: a card has left
             # the waste heap (skipping it elsewhere is sound, a hopeless position just gets searched)
@@ -231,45 +261,6 @@ def rescue(piles: Piles, onto_waste: bool, budget: int = BUDGET) -> tuple[bool |
                 continue
             stack.append(child)
     return False, len(parent), ()
-
-
-# Positions (reduced, with the option) known not to be lost: on a rescue line ``rescue`` found. From
-# such a position ``rescue`` cannot answer False: the cheap proof is sound (``hopeless`` is True only
-# where no rescue exists), so it calls no position on the line hopeless, and the search expands every
-# position it reaches but those it calls hopeless; so it walks the line to its end unless it frees a
-# rocket sooner (True) or passes its budget first (None). Either way no loss is declared, so ``decide``
-# asks here first and searches only off every line found before (a player following a rescue needs
-# one search, not one per move). A bounded cache of a pure fact: the answers never depend on it.
-_NOT_LOST: set = set()
-
-
-def known_not_lost(piles: Piles, onto_waste: bool) -> bool:
-    """A rescue line found before runs through this position, or a free move leads from it to such a
-    position (which makes it one too: a player who steps off a line, or follows another one, often
-    can step back): ``rescue`` here would not say False."""
-    key = (reduced(piles), onto_waste)
-    if key in _NOT_LOST:
-        return True
-    node = key[0]
-    if top_stranded(node) < 0:
-        return False
-    if any((move_top(node, src, dst), onto_waste) in _NOT_LOST for src, dst in free_moves(node, onto_waste)):
-        _NOT_LOST.add(key)
-        return True
-    return False
-
-
-def remember_rescue(piles: Piles, onto_waste: bool, line: tuple[str, ...]) -> None:
-    """Mark the positions of ``line``, a rescue found from ``piles``, as not lost (all but the last
-    position, where the rocket is freed)."""
-    if len(_NOT_LOST) > 100_000:
-        _NOT_LOST.clear()
-    node = reduced(piles)
-    _NOT_LOST.add((node, onto_waste))
-    for text in line[:-1]:
-        _, src, dst = text.split()
-        node = move_top(node, PLACES.index(src), PLACES.index(dst))
-        _NOT_LOST.add((node, onto_waste))
 
 
 _NEXT: dict = {}  # a position on a rescue line found before -> the line's next move

@@ -206,9 +206,7 @@ def _settle(b: _Builder) -> None:
 def loss_search(piles, onto_waste: bool) -> tuple[bool | None, int]:
     """Can free movement still free a stranded rocket? (found, positions searched); None: the search
     ran past its budget, so no loss is proven and the game goes on (docs/rules/solar-solitaire.md)."""
-    found, positions, line = proof.rescue(piles, onto_waste)
-    if found:
-        proof.remember_rescue(piles, onto_waste, line)
+    found, positions, _ = proof.rescue(piles, onto_waste)
     return found, positions
 
 
