@@ -189,15 +189,17 @@ def _carried(cards: int, movable: int) -> int:
     return cards
 
 
-# Positions (reduced, with the option) known not to be lost: on a rescue line ``rescue`` found (it
-# records them), or a free move away from one (``known_not_lost``). From such a position ``rescue``
-# cannot answer False: the cheap proof is sound (``hopeless`` is True only
-# where no rescue exists), so it calls no position on the line hopeless, and the search expands every
-# position it reaches but those it calls hopeless; so it walks the line to its end unless it frees a
-# rocket sooner (True) or passes its budget first (None). Either way no loss is declared, so ``decide``
-# asks here first and searches only off every line found before (a player following a rescue needs
-# one search, not one per move). A bounded cache of a pure fact: the answers never depend on it.
+# Positions (reduced, with the option) known not to be lost: those on a rescue line ``rescue`` found
+# (it records them), and those one free move from such a position (``known_not_lost``). From each, a
+# sequence of free moves frees the topmost stranded rocket, so ``rescue`` there cannot answer False:
+# the cheap proof is sound (``hopeless`` is True only where no rescue exists), so it calls no position
+# of that sequence hopeless, and the search expands every position it reaches but those the cheap
+# proof calls hopeless; it walks the sequence to its end unless it frees a rocket sooner (True) or
+# passes its budget first (None). Either way no loss is declared, so ``decide`` asks here first and
+# searches only off every line found before: a player who follows a rescue costs one search, not one
+# per move. A bounded cache of derived facts: no answer depends on what it holds.
 _NOT_LOST: set = set()
+_NOT_LOST_MAX = 20_000  # a few games' worth of lines; emptied when full (the answers never depend on it)
 
 
 def known_not_lost(piles: Piles, onto_waste: bool) -> bool:
@@ -211,6 +213,8 @@ def known_not_lost(piles: Piles, onto_waste: bool) -> bool:
     if top_stranded(node) < 0:
         return False
     if any((move_top(node, src, dst), onto_waste) in _NOT_LOST for src, dst in free_moves(node, onto_waste)):
+        if len(_NOT_LOST) >= _NOT_LOST_MAX:
+            _NOT_LOST.clear()
         _NOT_LOST.add(key)
         return True
     return False
@@ -247,7 +251,7 @@ def rescue(piles: Piles, onto_waste: bool, budget: int = BUDGET) -> tuple[bool |
             if 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0:  # a rocket onto its pad: freed
                 line = []
                 cur = child
-                if len(_NOT_LOST) > 100_000:
+                if len(_NOT_LOST) >= _NOT_LOST_MAX:
                     _NOT_LOST.clear()
                 while parent[cur] is not None:
                     prev, mv = parent[cur]
