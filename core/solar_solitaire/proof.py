@@ -33,7 +33,6 @@ from .piles import (
     STARTS,
     Piles,
     free_moves,
-    launched,
     move_text,
     move_top,
 )
@@ -45,21 +44,15 @@ ROCKETS = sum(1 << r for r in ROCKET_CARD)
 def top_stranded(piles: Piles) -> int:
     """The index in the waste heap of the topmost stranded rocket (-1 if none)."""
     waste = piles[0]
-    for i in range(len(waste) - 1, -1, -1):
-        if ROCKET_PAD[waste[i]] >= 0:
-            return i
-    return -1
+    return max(waste.rfind(r) for r in ROCKET_CARD)
 
 
 def reduced(piles: Piles) -> Piles:
     """The position without the cards that can no longer matter: the waste heap from the topmost
     stranded rocket up, and of a launched pad only its rocket."""
     i = top_stranded(piles)
-    out = [piles[0][i:] if i >= 0 else piles[0]]
-    for p in range(4):
-        out.append(piles[1 + p][-1:] if launched(piles, p) else piles[1 + p])
-    out.extend(piles[5:])
-    return tuple(out)
+    pads = (pile[-1:] if pile and pile[-1] == r else pile for pile, r in zip(piles[1:5], ROCKET_CARD))
+    return (piles[0][i:] if i >= 0 else piles[0], *pads, *piles[5:])
 
 
 def hopeless(piles: Piles, onto_waste: bool, floating: int = 0, every: bool = False) -> bool:

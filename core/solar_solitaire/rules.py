@@ -33,6 +33,12 @@ from .state import State, evolve
 _ROCKETS = frozenset(ROCKETS)
 
 
+def _all_launched(state: State) -> bool:
+    """All four rockets stand on their pads (``State.launched`` of each, at once)."""
+    a, b, c, d = state.pads
+    return bool(a and b and c and d) and (a[-1], b[-1], c[-1], d[-1]) == ROCKETS
+
+
 class _Builder:
     def __init__(self, state: State):
         self.state = state
@@ -171,7 +177,7 @@ def decide_card(state: State, command: Card) -> tuple:
 
 def _cascade(b: _Builder) -> None:
     """001: "if the top waste heap card now matches a top launch pad, you must play it" - again and again."""
-    while b.state.waste and not all(b.state.launched(p) for p in range(4)):
+    while b.state.waste and not _all_launched(b.state):
         top = b.state.waste[-1]
         targets = forced_targets(b.state, top)
         if not targets:
@@ -191,7 +197,7 @@ def _settle(b: _Builder) -> None:
     elif not stranded and state.emergency:
         b.add(EmergencyOff())
     state = b.state
-    if state.result is None and all(state.launched(p) for p in range(4)):
+    if state.result is None and _all_launched(state):
         b.add(Won())
         return
     if state.result is None and not state.stock and not state.choice and not state.asked and state.hand is None:
