@@ -3,8 +3,10 @@ sequence of moves frees another stranded rocket (proven by an exhaustive search)
 
 from __future__ import annotations
 
+from solrec.core.solar_solitaire import proof
 from solrec.core.solar_solitaire.cards import ALL_CARDS
 from solrec.core.solar_solitaire.events import EmergencyOff, Lost, Moved, Resigned, Wasted, Won
+from solrec.core.solar_solitaire.piles import piles_of
 
 from .helpers import GAME, Table, events_of, make_state
 
@@ -95,9 +97,6 @@ def test_the_game_goes_on_after_the_last_card_while_a_rescue_exists():
 def test_a_player_following_the_rescue_found_at_the_last_card_needs_no_further_search(monkeypatch):
     # issue 24: re-deciding a game asks the loss proof after every move once the stock is used up;
     # a move along a rescue already found cannot lead to a loss, so it is not searched again
-    from solrec.core.solar_solitaire import proof
-    from solrec.core.solar_solitaire.piles import piles_of
-
     pads = (("0-0-1", "0-0-0"), ("1-1-2", "1-1-1"), ("2-2-3", "2-2-2"), ("2-0-3", "3-0-3"))
     placed = [c for p in pads for c in p] + ["3-3-3", "0-3-0", "0-2-0"]
     t = Table(state=make_state(pads, waste=(*_rest(*placed), "3-3-3", "0-3-0"), stock=("0-2-0",)))
