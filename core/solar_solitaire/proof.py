@@ -30,34 +30,29 @@ from .piles import (
     MASK,
     ROCKET_CARD,
     ROCKET_PAD,
+    STARTS,
     Piles,
     free_moves,
-    launched,
     move_text,
     move_top,
 )
 
 CARRIERS: tuple[int, ...] = tuple(MASK[r] for r in ROCKET_CARD)  # the cards each rocket may land on
+ROCKETS = sum(1 << r for r in ROCKET_CARD)
 
 
 def top_stranded(piles: Piles) -> int:
     """The index in the waste heap of the topmost stranded rocket (-1 if none)."""
     waste = piles[0]
-    for i in range(len(waste) - 1, -1, -1):
-        if ROCKET_PAD[waste[i]] >= 0:
-            return i
-    return -1
+    return max(waste.rfind(r) for r in ROCKET_CARD)
 
 
 def reduced(piles: Piles) -> Piles:
     """The position without the cards that can no longer matter: the waste heap from the topmost
     stranded rocket up, and of a launched pad only its rocket."""
     i = top_stranded(piles)
-    out = [piles[0][i:] if i >= 0 else piles[0]]
-    for p in range(4):
-        out.append(piles[1 + p][-1:] if launched(piles, p) else piles[1 + p])
-    out.extend(piles[5:])
-    return tuple(out)
+    pads = (pile[-1:] if pile and pile[-1] == r else pile for pile, r in zip(piles[1:5], ROCKET_CARD))
+    return (piles[0][i:] if i >= 0 else piles[0], *pads, *piles[5:])
 
 
 def hopeless(piles: Piles, onto_waste: bool, floating: int = 0, every: bool = False) -> bool:
@@ -87,69 +82,69 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
     free moves, or can start a station. A rocket freed needs every card above it to move and a card
     matching it that can top its pad: one already in the pad's pile that can surface, or a movable
     card matching a card that can top the pad."""
-    rocket = piles[0][i]
+    waste = piles[0]
+    rocket = waste[i]
     pad = ROCKET_PAD[rocket]
+    up = [bool(pile) and pile[-1] == r for pile, r in zip(piles[1:5], ROCKET_CARD)]  # launched pads
     # the cards of each pile that can ever move are a suffix; track surfaced cards as bitmasks
-    fixed = 0  # cards that never move (original pad cards, launched piles, rockets)
-    columns: list[bytes] = []
-    target_pile: list[bool] = []
-    for idx, pile in enumerate(piles):
-        if idx == 0:
-            pile = pile[i:]
-            columns.append(pile)
-            target_pile.append(onto_waste)
-            fixed |= 1 << rocket
-            continue
-        if 1 <= idx <= 4:
-            if launched(piles, idx - 1):
-                continue
-            fixed |= 1 << pile[0]
-            columns.append(pile)
-            target_pile.append(True)
-            continue
-        if launched(piles, idx - 5):
-            columns.append(pile)
-            target_pile.append(True)
+    fixed = 1 << rocket  # cards that never move (original pad cards, launched piles, rockets)
+    columns = [(waste[i:], onto_waste, False)]  # (pile, takes free moves, a pad or a station)
+    for p in range(4):
+        if not up[p]:
+            fixed |= 1 << piles[1 + p][0]
+            columns.append((piles[1 + p], True, True))
+    stations = [s for s in range(4) if up[s]]
+    columns.extend((piles[5 + s], True, True) for s in stations)
     startable = 0  # rockets whose station could take a first card
-    rockets = sum(1 << r for r in ROCKET_CARD)
-    leaving = sum(1 << ROCKET_CARD[q] for q in range(4) if rising >> q & 1)
     surfaced = floating
-    movable = (floating & ~rockets) | leaving
-    targets = floating & ~rockets  # cards that can be a target on a pile taking free moves
+    movable = floating & ~ROCKETS
+    targets = floating & ~ROCKETS  # cards that can be a target on a pile taking free moves
     grounded = floating  # cards that can surface on a launch pad or a space station
-    for s in range(4):
-        if floating >> ROCKET_CARD[s] & 1 or rising >> s & 1:
-            startable |= 1 << s  # a rocket yet to launch opens its station
+    if floating or rising:
+        movable |= sum(1 << ROCKET_CARD[q] for q in range(4) if rising >> q & 1)  # leaving the waste heap
+        for s in range(4):
+            if floating >> ROCKET_CARD[s] & 1 or rising >> s & 1:
+                startable |= 1 << s  # a rocket yet to launch opens its station
+    # a least fixpoint of monotone rules: cards are reached (surface) once, from each pile's top down
+    # while the card above can move; a reached card waits (``pending``) until it can move itself
+    reach = [len(col) for col, _, _ in columns]  # per pile, the lowest card reached so far
+    pending = 0
     changed = True
     while changed:
         changed = False
-        for s in range(4):
-            if launched(piles, s) and not startable >> s & 1:
+        for s in stations:
+            if not startable >> s & 1:
                 pile = piles[5 + s]
                 if not pile or movable >> pile[0] & 1:
                     startable |= 1 << s
                     changed = True
-        for ci, (col, takes) in enumerate(zip(columns, target_pile)):
-            n = len(col)
-            for j in range(n - 1, -1, -1):
+        rest = pending
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            if MASK[c] & (targets | movable) or startable & STARTS[c]:
+                movable |= low
+                pending ^= low
+                changed = True
+        for k, (col, takes, ground) in enumerate(columns):
+            j = reach[k]
+            while j and (j == len(col) or movable >> col[j] & 1):
+                j -= 1
                 c = col[j]
                 bit = 1 << c
-                if not (j == n - 1 or movable >> col[j + 1] & 1):
-                    break
-                if not surfaced & bit:
-                    surfaced |= bit
-                    changed = True
-                if ci:
+                surfaced |= bit
+                if ground:
                     grounded |= bit
-                if takes and not targets & bit:
+                if takes:
                     targets |= bit
-                    changed = True
-                if movable & bit or fixed & bit:
-                    continue
-                starts = any(startable >> s & 1 and MASK[c] >> ROCKET_CARD[s] & 1 for s in range(4))
-                if MASK[c] & (targets | movable) or starts:
-                    movable |= bit
-                    changed = True
+                if not (movable | fixed) & bit:
+                    if MASK[c] & (targets | movable) or startable & STARTS[c]:
+                        movable |= bit
+                    else:
+                        pending |= bit
+                changed = True
+            reach[k] = j
     if not surfaced >> rocket & 1:
         return True  # a card above the rocket can never leave the waste heap
     # the cards that can ever top the pad: its own surfacing cards, then movable cards matching them
@@ -157,38 +152,65 @@ def _stuck(piles: Piles, i: int, rising: int, onto_waste: bool, floating: int) -
     for c in piles[1 + pad]:
         if surfaced >> c & 1:
             on_pad |= 1 << c
-    grow = True
-    while grow:
-        grow = False
-        for c in range(len(MASK)):
-            if movable >> c & 1 and not on_pad >> c & 1 and MASK[c] & on_pad:
-                on_pad |= 1 << c
-                grow = True
-    if not on_pad & CARRIERS[pad]:
+    if not _carried(on_pad, movable) & CARRIERS[pad]:
         return True
     # a card above the rocket whose only resting place off the waste heap is the pad's own original
     # card will lie there when the rocket surfaces: the pad then shows a card the rocket may land on
     # only if a chain of movable cards, each matching the one under it, leads from it to one
-    base = piles[1 + pad][0]
-    for w in piles[0][i + 1 :]:
-        rests = MASK[w] & (grounded | movable)
-        if rests != 1 << base or any(startable >> s & 1 and MASK[w] >> ROCKET_CARD[s] & 1 for s in range(4)):
+    base = 1 << piles[1 + pad][0]
+    for w in waste[i + 1 :]:
+        if MASK[w] & (grounded | movable) != base or startable & STARTS[w]:
             continue
-        chain = 1 << w
-        grow = True
-        while grow:
-            grow = False
-            for c in range(len(MASK)):
-                if movable >> c & 1 and not chain >> c & 1 and MASK[c] & chain:
-                    chain |= 1 << c
-                    grow = True
-        if not chain & CARRIERS[pad]:
+        if not _carried(1 << w, movable) & CARRIERS[pad]:
             return True
     return False
 
 
-def _freed(node: Piles, src: int, dst: int) -> bool:
-    return 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0
+def _carried(cards: int, movable: int) -> int:
+    """``cards`` and every movable card that can come to lie on one of them: a movable card matching
+    one, again and again."""
+    grow = True
+    while grow:
+        grow = False
+        rest = movable & ~cards
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if MASK[low.bit_length() - 1] & cards:
+                cards |= low
+                grow = True
+    return cards
+
+
+# Positions (reduced, with the option) known not to be lost: those on a rescue line ``rescue`` found
+# (it records them), and those one free move from such a position (``known_not_lost``). From each, a
+# sequence of free moves frees the topmost stranded rocket, so ``rescue`` there cannot answer False:
+# the cheap proof is sound (``hopeless`` is True only where no rescue exists), so it calls no position
+# of that sequence hopeless, and the search expands every position it reaches but those the cheap
+# proof calls hopeless; it walks the sequence to its end unless it frees a rocket sooner (True) or
+# passes its budget first (None). Either way no loss is declared, so ``decide`` asks here first and
+# searches only off every line found before: a player who follows a rescue costs one search, not one
+# per move. A bounded cache of derived facts: no answer depends on what it holds.
+_NOT_LOST: set = set()
+_NOT_LOST_MAX = 20_000  # a few games' worth of lines; emptied when full (the answers never depend on it)
+
+
+def known_not_lost(piles: Piles, onto_waste: bool) -> bool:
+    """A rescue line found before runs through this position, or a free move leads from it to such a
+    position (which makes it one too: a player who steps off a line, or follows another one, often
+    can step back): ``rescue`` here would not say False."""
+    key = (reduced(piles), onto_waste)
+    if key in _NOT_LOST:
+        return True
+    node = key[0]
+    if top_stranded(node) < 0:
+        return False
+    if any((move_top(node, src, dst), onto_waste) in _NOT_LOST for src, dst in free_moves(node, onto_waste)):
+        if len(_NOT_LOST) >= _NOT_LOST_MAX:
+            _NOT_LOST.clear()
+        _NOT_LOST.add(key)
+        return True
+    return False
 
 
 # Almost every search is tiny (the largest of 200 forced-play endings: 1,373 positions), but a rare
@@ -219,13 +241,16 @@ def rescue(piles: Piles, onto_waste: bool, budget: int = BUDGET) -> tuple[bool |
             if child in parent:
                 continue
             parent[child] = (node, (src, dst))
-            if _freed(node, src, dst):
+            if 1 <= dst <= 4 and ROCKET_PAD[node[src][-1]] >= 0:  # a rocket onto its pad: freed
                 line = []
                 cur = child
+                if len(_NOT_LOST) >= _NOT_LOST_MAX:
+                    _NOT_LOST.clear()
                 while parent[cur] is not None:
                     prev, mv = parent[cur]
                     line.append(move_text(*mv))
                     cur = prev
+                    _NOT_LOST.add((cur, onto_waste))  # every position on the line but the freed one
                 return True, len(parent), tuple(reversed(line))
             # the cheap proof again where it is most likely to change its answer: a card has left
             # the waste heap (skipping it elsewhere is sound, a hopeless position just gets searched)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import IllegalCommand
 from . import proof
-from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, matches, place_index, rocket_pad
+from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, place_index, rocket_pad
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 from .events import (
     ChoiceWaiting,
@@ -27,8 +27,16 @@ from .events import (
     Wasted,
     Won,
 )
-from .piles import free_moves, piles_of
+from .piles import INDEX, ROCKET_PAD, free_moves, match, piles_of
 from .state import State, evolve
+
+_ROCKETS = frozenset(ROCKETS)
+
+
+def _all_launched(state: State) -> bool:
+    """All four rockets stand on their pads (``State.launched`` of each, at once)."""
+    a, b, c, d = state.pads
+    return bool(a and b and c and d) and (a[-1], b[-1], c[-1], d[-1]) == ROCKETS
 
 
 class _Builder:
@@ -64,10 +72,11 @@ def where(state: State, card: str) -> str:
 
 def forced_targets(state: State, card: str) -> tuple[int, ...]:
     """Launch pads the card must be played on: a rocket only on its own pad, no card on a launched rocket."""
-    pad = rocket_pad(card)
-    if pad is not None:
-        return (pad,) if matches(state.pads[pad][-1], card) else ()
-    return tuple(p for p in range(4) if not state.launched(p) and matches(state.pads[p][-1], card))
+    c = INDEX[card]
+    pad = ROCKET_PAD[c]
+    if pad >= 0:
+        return (pad,) if match(INDEX[state.pads[pad][-1]], c) else ()
+    return tuple(p for p, pile in enumerate(state.pads) if pile[-1] != ROCKETS[p] and match(INDEX[pile[-1]], c))
 
 
 # -- the deal ----------------------------------------------------------------------------------------
@@ -168,7 +177,7 @@ def decide_card(state: State, command: Card) -> tuple:
 
 def _cascade(b: _Builder) -> None:
     """001: "if the top waste heap card now matches a top launch pad, you must play it" - again and again."""
-    while b.state.waste and not all(b.state.launched(p) for p in range(4)):
+    while b.state.waste and not _all_launched(b.state):
         top = b.state.waste[-1]
         targets = forced_targets(b.state, top)
         if not targets:
@@ -182,17 +191,20 @@ def _cascade(b: _Builder) -> None:
 def _settle(b: _Builder) -> None:
     """After every command: the emergency rules on or off, the win, and the proven loss."""
     state = b.state
-    stranded = state.stranded
+    stranded = not _ROCKETS.isdisjoint(state.waste)
     if stranded and not state.emergency:
-        b.add(EmergencyOn(stranded))
+        b.add(EmergencyOn(state.stranded))
     elif not stranded and state.emergency:
         b.add(EmergencyOff())
     state = b.state
-    if state.result is None and all(state.launched(p) for p in range(4)):
+    if state.result is None and _all_launched(state):
         b.add(Won())
         return
     if state.result is None and not state.stock and not state.choice and not state.asked and state.hand is None:
-        found, positions = loss_search(piles_of(state), state.waste_takes_free_moves)
+        piles = piles_of(state)
+        if proof.known_not_lost(piles, state.waste_takes_free_moves):
+            return  # the player follows (or rejoins) a rescue found before: no search needed
+        found, positions = loss_search(piles, state.waste_takes_free_moves)
         if found is False:
             b.add(Lost(state.stranded, positions))
 
@@ -267,13 +279,13 @@ def check_move(state: State, source: str, target: str) -> str:
                 raise IllegalCommand(
                     f"a space station's first card comes from the top of the waste heap or of a launch pad pile, not from {source}"
                 )
-            if not matches(card, ROCKETS[t]):
+            if not match(INDEX[card], INDEX[ROCKETS[t]]):
                 raise IllegalCommand(f"a space station's first card must match its rocket: {card} does not match {ROCKETS[t]}")
             return card
     top = state.top(target)
     if top is None:
         raise IllegalCommand("the waste heap is empty: a moved card must match the card it goes on")
-    if not matches(card, top):
+    if not match(INDEX[card], INDEX[top]):
         raise IllegalCommand(f"{card} does not match {top} on {target}")
     return card
 

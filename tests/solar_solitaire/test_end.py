@@ -3,8 +3,10 @@ sequence of moves frees another stranded rocket (proven by an exhaustive search)
 
 from __future__ import annotations
 
+from solrec.core.solar_solitaire import proof
 from solrec.core.solar_solitaire.cards import ALL_CARDS
 from solrec.core.solar_solitaire.events import EmergencyOff, Lost, Moved, Resigned, Wasted, Won
+from solrec.core.solar_solitaire.piles import piles_of
 
 from .helpers import GAME, Table, events_of, make_state
 
@@ -90,6 +92,27 @@ def test_the_game_goes_on_after_the_last_card_while_a_rescue_exists():
     t.cmd("move waste station0")
     t.cmd("move waste station0")
     assert t.cmd("move waste pad3") == [Moved("3-3-3", "waste", "pad3"), EmergencyOff(), Won()]
+
+
+def test_a_player_following_the_rescue_found_at_the_last_card_needs_no_further_search(monkeypatch):
+    # issue 24: re-deciding a game asks the loss proof after every move once the stock is used up;
+    # a move along a rescue already found cannot lead to a loss, so it is not searched again
+    pads = (("0-0-1", "0-0-0"), ("1-1-2", "1-1-1"), ("2-2-3", "2-2-2"), ("2-0-3", "3-0-3"))
+    placed = [c for p in pads for c in p] + ["3-3-3", "0-3-0", "0-2-0"]
+    t = Table(state=make_state(pads, waste=(*_rest(*placed), "3-3-3", "0-3-0"), stock=("0-2-0",)))
+    searched = []
+    search = proof.rescue
+    search.cache_clear()
+    proof._NOT_LOST.clear()
+    monkeypatch.setattr(proof, "rescue", lambda piles, onto_waste: searched.append(piles) or search(piles, onto_waste))
+    t.cmd("turn")
+    t.cmd("card 0-2-0")
+    assert searched == [piles_of(t.state)]
+    found, _, line = search(searched[0], False)
+    assert found and len(line) > 1
+    for move in line:
+        t.cmd(move)
+    assert t.state.result == "won" and len(searched) == 1
 
 
 def test_free_moves_may_go_round_a_cycle_after_the_last_card():

@@ -17,6 +17,7 @@ from solrec.core.solar_solitaire.piles import (
     piles_of,
 )
 
+from . import reference_proof
 from .helpers import GAME, Table, make_state
 
 
@@ -124,3 +125,43 @@ def test_no_loss_is_declared_when_the_search_is_undecided(monkeypatch):
 def test_the_vast_ending_stops_at_the_budget():
     found, positions, _ = proof.rescue(_VAST, False)
     assert found is None and proof.BUDGET < positions <= proof.BUDGET + 40  # one position's children at most
+
+
+def _a_rescue_line(onto_waste: bool):
+    """The positions of the first rescue the proof finds at the end of a forced-play game."""
+    waste = "yes" if onto_waste else "no"
+    for index in range(40):
+        piles = _forced_play_ending(index, waste)
+        found, _, line = proof.rescue(piles, onto_waste)
+        if found and len(line) > 2:
+            positions = [piles]
+            for move in line[:-1]:
+                _, src, dst = move.split()
+                positions.append(move_top(positions[-1], PLACES.index(src), PLACES.index(dst)))
+            return positions
+    raise AssertionError("no rescue among the endings")
+
+
+@pytest.mark.parametrize("onto_waste", [False, True])
+def test_every_position_on_a_rescue_found_is_known_not_lost(onto_waste):
+    proof._NOT_LOST.clear()
+    proof.rescue.cache_clear()
+    positions = _a_rescue_line(onto_waste)
+    assert all(proof.known_not_lost(p, onto_waste) for p in positions)
+    assert not proof.known_not_lost(positions[0], not onto_waste)  # the other reading is another question
+
+
+def test_a_position_a_free_move_leads_back_to_a_rescue_from_is_known_not_lost():
+    proof._NOT_LOST.clear()
+    proof.rescue.cache_clear()
+    positions = _a_rescue_line(False)
+    on_line = set(positions)
+    for node in positions:
+        for src, dst in free_moves(node, False):
+            off = move_top(node, src, dst)
+            if off not in on_line and (dst, src) in free_moves(off, False) and move_top(off, dst, src) == node:
+                assert (proof.reduced(off), False) not in proof._NOT_LOST
+                assert proof.known_not_lost(off, False)
+                assert reference_proof.rescue(off, False)[0] is not False  # the proof as it was agrees
+                return
+    raise AssertionError("no free move off the line that can be taken back")
