@@ -94,17 +94,25 @@ def spelt(form: Form, rng: random.Random, most: int = 40) -> list[str]:
     return [form.template.format(**{f.name: v for f, v in zip(form.fields, pick)}) for pick in picks]
 
 
+def repeats_a_tile(form: Form, text: str) -> bool:
+    """Solarius Mission's tiles form picks a tile per position: picking one tile twice is the one
+    spelling the notation refuses (each outer tile lies once; the refusal says so in place)."""
+    letters = [word[0] for word in text.split()[1:]]
+    return form.group == "tiles" and len(set(letters)) < len(letters)
+
+
 def check_forms(game: Game, state: Any, choices: Choices, rng: random.Random) -> None:
     """Every form's example is accepted here; every command its fields spell out parses (decide may
-    refuse it: two dice of one face the bag no longer holds), and its fields offer something."""
+    refuse it: a die of a face the bag no longer holds), and its fields offer something."""
     for form in choices.forms:
         assert form.fields and all(f.values for f in form.fields) and form.label
         assert game.decide(state, game.parse(form.example, state)), form.example
         for text in spelt(form, rng):
             try:
                 game.parse(text, state)
-            except InvalidCommand as e:  # pragma: no cover - the failure message
-                pytest.fail(f"{game.id}: form {form.group!r} spells {text!r}, which does not parse: {e}")
+            except InvalidCommand as e:
+                if not repeats_a_tile(form, text):
+                    pytest.fail(f"{game.id}: form {form.group!r} spells {text!r}, which does not parse: {e}")
 
 
 def accepts(game: Game, state: Any, text: str) -> bool:
