@@ -692,8 +692,8 @@ def _map_background(b, width: float, top: float, players: int) -> _MapBackground
         spaces.append((h, kind, fixed, label))
     if len(_BACKGROUNDS) >= 64:
         _BACKGROUNDS.clear()
-    spots = tuple(polygon(_corners(*positions[h], size), fill="#ffffff", fill_opacity=0, data_spot=geo.format_hex(h, b))
-                  for h in b.hexes)
+    spots = tuple(polygon(_corners(positions[h][0], positions[h][1], size), fill="#ffffff", fill_opacity=0,
+                          data_spot=geo.format_hex(h, b)) for h in b.hexes)
     made = _BACKGROUNDS[key] = _MapBackground(b, at, positions, size, height, tuple(tiles), tuple(spaces),
                                               tuple(_legend(top + height - 4, size)), spots)
     return made
