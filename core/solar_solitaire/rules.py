@@ -330,7 +330,7 @@ def choices(state: State, actor: str | None, entered: bool) -> Choices:
     if actor is None or (actor == CHANCE and not entered):
         return Choices(actor)
     if actor == CHANCE:
-        return Choices(CHANCE, forms=chance_forms(state))
+        return Choices(CHANCE, forms=chance_choice_forms(state))
     listed = []
     for command in legal_commands(state):
         if isinstance(command, Move):
@@ -344,7 +344,7 @@ def choices(state: State, actor: str | None, entered: bool) -> Choices:
     return Choices(actor, tuple(listed))
 
 
-def chance_forms(state: State) -> tuple[Form, ...]:
+def chance_choice_forms(state: State) -> tuple[Form, ...]:
     if state.dealt:
         if state.stock_known:  # a shuffle typed in fixes every card to come, and its order stays hidden
             return ()

@@ -1159,11 +1159,18 @@ def exchange_form(state: State) -> Form:
         picks = [" ".join((colour, *(roman(k + 1) for k, n in enumerate(taken) for _ in range(n))))
                  for taken in itertools.product(*(range(n + 1) for n in counts)) if any(taken)]
         fields.append(Field(colour, ("", *picks)))
-    total = sum(values[k] * n for row in mat.storage for k, n in enumerate(row))
-    units = range(total // state.cset.number("mat.exchange.value_per_unit") + 1)
+    per = state.cset.number("mat.exchange.value_per_unit")
+    owned = [(colour, k + 1) for i, colour in enumerate(COLOURS) for k, n in enumerate(mat.storage[i]) for _ in range(n)]
+    units = range(sum(values[column - 1] for _, column in owned) // per + 1)
     fields += [Field("fuel", tuple(map(str, units))), Field("bucks", tuple(map(str, units)))]
     template = "exchange " + " ".join(f"{{{f.name}}}" for f in fields[:-2]) + " for fuel {fuel} bucks {bucks}"
-    example = next(cmd for cmd in exchange_resources_commands(state) if _accepts(state, cmd))
+    given: list[tuple[str, int]] = []  # the example: the most valuable cubes, until they buy one unit
+    for cube in sorted(owned, key=lambda cube: -values[cube[1] - 1]):
+        given.append(cube)
+        if sum(values[column - 1] for _, column in given) >= per:
+            break
+    worth = sum(values[column - 1] for _, column in given) // per
+    example = c.ExchangeResources(tuple(sorted(given, key=lambda cube: (COLOURS.index(cube[0]), cube[1]))), worth, 0)
     return Form("exchange", template, tuple(fields), notation_format(example),
                 "resources given for fuel and SpaceBucks: their value // 2 (003 9.2 d.1)")
 

@@ -15,7 +15,7 @@ from solrec.core.solarius_mission import rules, space
 from solrec.core.solarius_mission.components import COLOURS
 
 from .helpers import GAME, OPENING, Table
-from .test_space import flying
+from .test_space import fly, flying, planet_hex
 
 
 def spots(picture: str) -> set[str]:
@@ -120,3 +120,15 @@ def test_the_tiles_are_a_letter_and_a_turn_per_position():
                                      for k, f in enumerate(form.fields)})
     assert picked == "tiles A3 B3 C3 D3 E3 F3"
     t.do(picked)
+
+
+def test_a_planet_turned_is_one_not_seen_yet_of_a_colour_still_to_turn():
+    t = flying()
+    fly(t, planet_hex(t))
+    assert t.phase == "reveal"
+    (form,) = GAME.choices(t.state, entered=True).forms
+    turnable = sorted(p for ids in rules.revealable(t.state).values() for p in ids)
+    assert form.template == "planet {planet}" and form.fields[0].values == tuple(map(str, turnable))
+    assert len(turnable) > 1  # which planet lies there face down is not told
+    t.do(form.example)
+    assert t.phase == "explore"
