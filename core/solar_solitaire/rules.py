@@ -334,7 +334,8 @@ def choices(state: State, actor: str | None, entered: bool) -> Choices:
     listed = []
     for command in legal_commands(state):
         if isinstance(command, Move):
-            listed.append(Choice(write(command), (command.source, command.target), "move"))
+            card = state.pile(command.source)[-1]
+            listed.append(Choice(write(command), (command.source, command.target), "move", f"{card} onto {command.target}"))
         elif isinstance(command, Play):
             listed.append(Choice(write(command), (PADS[command.pad],), "play", f"{state.waiting_card} onto {PADS[command.pad]}"))
         elif isinstance(command, Turn):

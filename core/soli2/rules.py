@@ -278,7 +278,8 @@ def legal_draws(state: State) -> tuple[Draw, ...]:
 
 # -- at the table: what to click (``solrec serve``) ----------------------------------------------
 def choices(state: State, actor: str | None, entered: bool) -> Choices:
-    """A jump is its marble's pocket then the empty pocket it lands in; a placement the pocket (in pure
+    """A jump is its marble's pocket then the empty pocket it lands in (the marble it removes beside
+    it); a placement the pocket (in pure
     skill, the colour from the channel first); the pouch's draw, at an entered table, a form of the
     colours still in it (its counts are public: what was placed shows what is left)."""
     from .notation import format as write
@@ -292,4 +293,8 @@ def choices(state: State, actor: str | None, entered: bool) -> Choices:
     if state.phase == FILLING:
         return Choices(actor, tuple(Choice(write(p), (p.color, p.square) if p.color else (p.square,), "place")
                                     for p in legal_placements(state)))
-    return Choices(actor, tuple(Choice(write(j), (j.start, j.end), "jump") for j in legal_jumps(state)))
+    listed = []
+    for jump in legal_jumps(state):
+        over = B.name(B.index(jump.start) + (B.index(jump.end) - B.index(jump.start)) // 2)
+        listed.append(Choice(write(jump), (jump.start, jump.end), "jump", f"removes the {state.at(over)} marble on {over}"))
+    return Choices(actor, tuple(listed))

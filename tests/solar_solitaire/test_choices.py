@@ -31,8 +31,9 @@ def test_turning_is_a_click_on_the_stockpile_and_resigning_is_offered_in_words()
 
 def test_a_free_move_is_the_pile_then_the_pile_its_top_card_goes_to():
     state = make_state(EMERGENCY, waste=("3-3-3", "0-3-0"))
-    moves = {text: steps for text, (steps, group, _) in clicks(state).items() if group == "move"}
-    assert moves and all(steps == tuple(text.split()[1:]) for text, steps in moves.items())
+    moves = {text: (steps, detail) for text, (steps, group, detail) in clicks(state).items() if group == "move"}
+    assert moves and all(steps == tuple(text.split()[1:]) for text, (steps, _) in moves.items())
+    assert moves["move waste pad2"] == (("waste", "pad2"), "0-3-0 onto pad2")  # the waste top, as the table sees it
 
 
 def test_a_forced_play_matching_several_pads_is_a_click_on_the_pad():

@@ -25,11 +25,12 @@ def spots(picture: str) -> set[str]:
     return {e.get("data-spot") for e in ET.fromstring(picture).iter() if e.get("data-spot")}
 
 
-def test_a_jump_is_the_marble_picked_up_then_the_pocket_it_lands_in():
+def test_a_jump_is_the_marble_picked_up_then_the_pocket_it_lands_in_and_says_what_it_removes():
     choices = GAME.choices(position(TWO_JUMPS))
     assert choices.actor == "Ann"
-    assert [(c.command, c.steps, c.group) for c in choices.commands] == [
-        ("d2-d4", ("d2", "d4"), "jump"), ("f5-d5", ("f5", "d5"), "jump")]
+    assert [(c.command, c.steps, c.group, c.detail) for c in choices.commands] == [
+        ("d2-d4", ("d2", "d4"), "jump", "removes the white marble on d3"),
+        ("f5-d5", ("f5", "d5"), "jump", "removes the white marble on e5")]
 
 
 def test_every_pocket_is_a_spot_named_as_the_notation_names_it():
