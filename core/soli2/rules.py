@@ -279,9 +279,9 @@ def legal_draws(state: State) -> tuple[Draw, ...]:
 # -- at the table: what to click (``solrec serve``) ----------------------------------------------
 def choices(state: State, actor: str | None, entered: bool) -> Choices:
     """A jump is its marble's pocket then the empty pocket it lands in (the marble it removes beside
-    it); a placement the pocket (in pure
-    skill, the colour from the channel first); the pouch's draw, at an entered table, a form of the
-    colours still in it (its counts are public: what was placed shows what is left)."""
+    it); a placement the pocket (in pure skill, the colour from the channel first); the pouch's draw,
+    at an entered table, a form of the colours still in it (its counts are public: what was placed
+    shows what is left)."""
     from .notation import format as write
 
     if actor is None or (actor == CHANCE and not entered):
@@ -293,8 +293,11 @@ def choices(state: State, actor: str | None, entered: bool) -> Choices:
     if state.phase == FILLING:
         return Choices(actor, tuple(Choice(write(p), (p.color, p.square) if p.color else (p.square,), "place")
                                     for p in legal_placements(state)))
+    if state.phase != JUMPING:
+        return Choices(actor)
     listed = []
-    for jump in legal_jumps(state):
-        over = B.name(B.index(jump.start) + (B.index(jump.end) - B.index(jump.start)) // 2)
-        listed.append(Choice(write(jump), (jump.start, jump.end), "jump", f"removes the {state.at(over)} marble on {over}"))
-    return Choices(actor, tuple(listed))
+    for start, over, end in jumps_of(state.flat, state.mode, mover_color(state)):
+        jump = Jump(B.name(start), B.name(end))
+        taken = f"removes the {state.at(B.name(over))} marble on {B.name(over)}"
+        listed.append(Choice(write(jump), (jump.start, jump.end), "jump", taken))
+    return Choices(actor, tuple(sorted(listed, key=lambda c: c.steps)))
