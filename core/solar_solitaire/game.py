@@ -9,7 +9,7 @@ import attrs
 
 from ..chance import SeededDraw
 from ..errors import IllegalCommand
-from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
+from ..game import CHANCE, Choices, Command, Event, Game, Outcome, ScoreSheet
 from ..options import option
 from ..solve import LOST, UNKNOWABLE, UNWINNABLE, WON, SolveReport
 from . import notation, piles, proof, render, rules, scoring, solver, text
@@ -135,6 +135,9 @@ class SolarSolitaire(Game):
             return ("deal P0 P1 P2 P3: the four launch pad cards as dealt, pads 0 to 3; e.g. deal 1-2-3 0-0-1 2-3-2 1-1-0",
                     "shuffle C ...: the whole deck in a known order, top first (40 cards)")
         return ("card C: the stockpile card just turned, one not seen yet; e.g. card 1-2-3",)
+
+    def choices(self, state: State, entered: bool = False) -> Choices:
+        return rules.choices(state, self.to_act(state), entered)
 
     def chance_command(self, state: State, draw: SeededDraw) -> Command:
         if not state.dealt:

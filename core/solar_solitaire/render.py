@@ -89,10 +89,12 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     top and the number of stock cards left, each card a three-section Space Domino with its pips.
     Players see only the top of each pile and the stock's back; ``reveal`` lists every pile whole
     (bottom to top) and, where the log knows it, the stock in turning order. ``last`` (the events of
-    the last command) outlines the cards it put on top of a pile."""
+    the last command) outlines the cards it put on top of a pile. Every pile carries an invisible
+    card-sized rectangle named ``data-spot="pad2"`` (``stock`` the stockpile), the step ``Game.choices`` names."""
     from ..svg import document, rect, text
     from .cards import PADS, STATIONS, WASTE
     from .events import Dealt, Moved, Played, Turned, Wasted
+    from .rules import STOCK
 
     fresh: set[str] = set()  # places whose top card the last command put there
     for event in last or ():
@@ -144,6 +146,10 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     if state.stock:
         out.extend(_card(210, y, "", face_down=True))
     out.append(text(264, y + 20, f"{len(state.stock)} card(s) left", 12, fill="#ffffff"))
+    # a click anywhere on a pile names it (``Game.choices``): invisible, over the cards
+    spots = [(p, 10 + k * col, y_station) for k, p in enumerate(STATIONS)]
+    spots += [(p, 10 + k * col, y_pad) for k, p in enumerate(PADS)] + [(WASTE, 10, y), (STOCK, 210, y)]
+    out.extend(rect(x, top, 48, 96, fill="#ffffff", fill_opacity=0, data_spot=place) for place, x, top in spots)
     y += 126
     notes = []
     if state.stranded:

@@ -8,6 +8,7 @@ are further events of the same command.
 from __future__ import annotations
 
 from ..errors import IllegalCommand
+from ..game import CHANCE, Choice, Choices, Field, Form
 from . import proof
 from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, place_index, rocket_pad
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
@@ -324,8 +325,56 @@ def legal_commands(state: State) -> tuple:
     return tuple(out)
 
 
+
+# -- at the table: what to click (``solrec serve``) ----------------------------------------------
+STOCK = "stock"  # the stockpile as a step: turning its next card
+
+
+def choices(state: State, actor: str | None, entered: bool) -> Choices:
+    """A free move is its pile then the pile it goes to; a forced play's choice the launch pad;
+    turning the stockpile itself; resigning. Piles are named as the notation writes them (``pad2``),
+    the ``data-spot`` of the picture's piles. At an entered table, chance is a form of card names, never
+    an order: the deal or a known shuffle (any of the 40 cards per place), the card turned (any card
+    not seen yet). After a shuffle typed in, its order fixes the cards turned and stays hidden: no
+    form, the card is typed."""
+    from .notation import format as write
+
+    if actor is None or (actor == CHANCE and not entered):
+        return Choices(actor)
+    if actor == CHANCE:
+        return Choices(CHANCE, forms=chance_choice_forms(state))
+    listed = []
+    for command in legal_commands(state):
+        if isinstance(command, Move):
+            card = state.pile(command.source)[-1]
+            listed.append(Choice(write(command), (command.source, command.target), "move", f"{card} onto {command.target}"))
+        elif isinstance(command, Play):
+            listed.append(Choice(write(command), (PADS[command.pad],), "play", f"{state.waiting_card} onto {PADS[command.pad]}"))
+        elif isinstance(command, Turn):
+            listed.append(Choice(write(command), (STOCK,), "turn", "the next stockpile card"))
+        else:
+            listed.append(Choice(write(command), (write(command),), write(command)))
+    return Choices(actor, tuple(listed))
+
+
+def chance_choice_forms(state: State) -> tuple[Form, ...]:
+    if state.dealt:
+        if state.stock_known:  # a shuffle typed in fixes every card to come, and its order stays hidden
+            return ()
+        unseen = tuple(sorted(state.stock))  # every card not seen yet: what the table has not seen, unordered
+        return (Form("card", "card {card}", (Field("card", unseen),), f"card {unseen[0]}",
+                     "the stockpile card just turned, one not seen yet"),)
+    pads = tuple(Field(f"pad{p}", ALL_CARDS) for p in range(4))
+    deck = tuple(Field(f"c{k}", ALL_CARDS) for k in range(1, len(ALL_CARDS) + 1))
+    return (
+        Form("deal", "deal {pad0} {pad1} {pad2} {pad3}", pads, "deal 1-2-3 0-0-1 2-3-2 1-1-0",
+             "the four launch pad cards as dealt, pads 0 to 3"),
+        Form("shuffle", "shuffle " + " ".join(f"{{{f.name}}}" for f in deck), deck,
+             "shuffle " + " ".join(ALL_CARDS), "the whole deck in a known order, top first (40 cards)"),
+    )
+
 __all__ = [
-    "check_move", "decide_card", "decide_deal", "decide_move", "decide_play", "decide_resign",
+    "check_move", "choices", "decide_card", "decide_deal", "decide_move", "decide_play", "decide_resign",
     "decide_shuffle", "decide_turn", "forced_targets", "legal_commands", "legal_moves", "loss_search",
     "where",
 ]

@@ -140,7 +140,8 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     the last move as arrows, shot pieces ringed in red, the squares a move scored tinted; then, in
     words, what the text picture says below its board. In the hidden-dominoes version a player's
     dominoes lie face down: ``reveal`` lists the unplayed ones. ``last`` is the events of the last
-    command."""
+    command. Every square carries an invisible square named ``data-spot="25"``, the step
+    ``Game.choices`` names."""
     from ..svg import HIGHLIGHT, SHOT, arrow, circle, document, rect, text
     from .events import Entered, MoveScored, Placed, Stepped
 
@@ -208,6 +209,10 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
                 if p.shot:  # this step of the move shot a piece here
                     out.append(circle(x2, y2, 17, fill="none", stroke=SHOT, stroke_width=2))
     out.extend(fresh)
+    for r in range(8):  # a click anywhere on a square names it (``Game.choices``); never seen
+        for c in range(8):
+            out.append(rect(bx + c * cell, bx + r * cell, cell, cell, fill="#ffffff", fill_opacity=0,
+                            data_spot=f"{r}{c}"))
     # the counters on the counting squares (several on one square share it)
     tot = totals(state)
     seen: dict[int, int] = {}

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from ..errors import IllegalCommand
+from ..game import CHANCE, Choice, Choices, Field, Form
 from . import text
 from .board import BLOCKER, CHASER, COMET, DOUBLER, FACINGS, MARGIN, Piece, as_dict, name
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
@@ -25,7 +26,7 @@ from .events import (
     SetAside,
     Stepped,
 )
-from .layout import KIND_CODE
+from .layout import CODE_KIND, KIND_CODE
 from .scoring import ScoringRules, score_move
 from .state import DOMINOES, State, evolve
 
@@ -692,3 +693,52 @@ def legal_commands(state: State):
     if ph == "enter":
         return tuple(legal_entries(state))
     return tuple(Step(o.frm, o.to) for o in legal_step_options(state))
+
+
+# -- at the table: what to click (``solrec serve``) ----------------------------------------------
+FACE_WORD = "facing {}"  # a comet's facing as a step
+
+
+def choices(state: State, actor: str | None, entered: bool) -> Choices:
+    """A partial move is the piece's square then where it goes; a shot piece's placement its margin
+    square (a comet of an aimed shot then its facing); a reentry the piece, its square, a comet's
+    facing; a free domino itself. Squares are named as the notation writes them (``25``), the
+    ``data-spot`` of the picture's squares. At an entered table, chance is a form: the two dice, the
+    mover's next domino among those not played yet (played ones lie face up), a side's dealt order."""
+    from .notation import format as write
+
+    if actor is None or (actor == CHANCE and not entered):
+        return Choices(actor)
+    if actor == CHANCE:
+        return Choices(CHANCE, forms=(chance_form(state),))
+    listed = []
+    for command in legal_commands(state) or ():
+        if isinstance(command, Step):
+            steps: tuple[str, ...] = (f"{command.frm:02d}", f"{command.to:02d}")
+            group = "move"
+        elif isinstance(command, Place):
+            steps, group = (f"{command.square:02d}",), "place"
+        elif isinstance(command, Enter):
+            piece = f"comet {command.piece}" if command.piece.isdigit() else CODE_KIND[command.piece]
+            steps, group = (piece, f"{command.square:02d}"), "enter"
+        else:
+            steps, group = (write(command).split()[-1],), "domino"
+        facing = getattr(command, "facing", None)
+        listed.append(Choice(write(command), (*steps, FACE_WORD.format(facing)) if facing else steps, group))
+    return Choices(actor, tuple(listed))
+
+
+def chance_form(state: State) -> Form:
+    dominoes = tuple(f"{a}-{b}" for a, b in DOMINOES)
+    if phase(state) == "deal":
+        side = next(s for s, d in zip(state.sides, state.dealt) if not d)
+        names = [f"d{k}" for k in range(1, len(DOMINOES) + 1)]
+        return Form("deal", f"deal {side} " + " ".join(f"{{{n}}}" for n in names),
+                    tuple(Field(n, dominoes) for n in names), f"deal {side} " + " ".join(dominoes),
+                    f"{side}'s 21 dominoes in their shuffled order, each once")
+    if state.opts.source == "dominoes-hidden":
+        unplayed = tuple(f"{a}-{b}" for a, b in _unplayed(state))
+        return Form("turn", "turn {domino}", (Field("domino", unplayed),), f"turn {unplayed[0]}",
+                    "the mover's next domino turned face up")
+    faces = tuple("123456")
+    return Form("roll", "roll {a} {b}", (Field("a", faces), Field("b", faces)), "roll 3 5", "the two dice as rolled")

@@ -437,8 +437,11 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     their tech dice in columns I-V and the storage pyramid, contamination on the spaces and beside
     the mat, drives, space station slots, the dice taken, the hand (face down unless ``reveal``),
     missions and developments, planets; above them space, the hex map (``space_map``). ``last``
-    (the events of the last command) is outlined in orange."""
+    (the events of the last command) is outlined in orange. Each die on the bridge carries an invisible
+    square named ``data-spot="black3@-1"``, each hex an invisible hexagon named by its label, the steps
+    ``Game.choices`` names."""
     from ..svg import document, rect, text
+    from .rules import die_step
 
     n = state.cset.number
     keys = _changed(state, last)
@@ -487,6 +490,9 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
                         fill=INK, font_weight="bold"))
         for j, die in enumerate(dice):
             out.extend(_die(x + 3 + (j % 3) * 25, y + 20 + (j // 3) * 25, die.colour, die.face, 22))
+        for j, die in enumerate(dice):  # a click on a die takes it (``Game.choices``): invisible, over the dice
+            out.append(rect(x + 3 + (j % 3) * 25, y + 20 + (j // 3) * 25, 22, 22, fill="#ffffff", fill_opacity=0,
+                            data_spot=die_step(die.colour, die.face, value)))
         if ("bridge", value) in keys:
             out.append(_outline(x - 1, y - 1, box_w, box_h + 2))
     y += box_h + 8
@@ -638,6 +644,7 @@ class _MapBackground:
     tiles: tuple[str, ...]
     spaces: tuple[tuple, ...]  # (hex, kind, its elements when fixed else None, its label)
     legend: tuple[str, ...]
+    spots: tuple[str, ...]  # over everything, invisible: each hex named by its label (``Game.choices``'s step)
 
 
 _BACKGROUNDS: dict[tuple, _MapBackground] = {}
@@ -685,8 +692,10 @@ def _map_background(b, width: float, top: float, players: int) -> _MapBackground
         spaces.append((h, kind, fixed, label))
     if len(_BACKGROUNDS) >= 64:
         _BACKGROUNDS.clear()
+    spots = tuple(polygon(_corners(positions[h][0], positions[h][1], size), fill="#ffffff", fill_opacity=0,
+                          data_spot=geo.format_hex(h, b)) for h in b.hexes)
     made = _BACKGROUNDS[key] = _MapBackground(b, at, positions, size, height, tuple(tiles), tuple(spaces),
-                                              tuple(_legend(top + height - 4, size)))
+                                              tuple(_legend(top + height - 4, size)), spots)
     return made
 
 
@@ -791,6 +800,7 @@ def _draw_space_map(state: State, changed: set, width: float, top: float) -> tup
         if h in b.hexes:
             x, y = at(h)
             out.append(polygon(_corners(x, y, size * 0.9), fill="none", stroke=HIGHLIGHT, stroke_width=3))
+    out.extend(ground.spots)
     return out, top + height
 
 

@@ -8,7 +8,7 @@ import attrs
 
 from ..chance import SeededDraw
 from ..errors import IllegalCommand, InvalidSetup
-from ..game import CHANCE, Command, Event, Game, Outcome, ScoreSheet
+from ..game import CHANCE, Choices, Command, Event, Game, Outcome, ScoreSheet
 from ..options import option
 from . import board as B
 from . import notation, render, rules, scoring
@@ -124,6 +124,9 @@ class Soli2(Game):
         black, white = state.pouch
         colour = B.BLACK if black else B.WHITE
         return (f"draw COLOUR: the marble drawn from the pouch (black {black}, white {white} in it); e.g. draw {colour}",)
+
+    def choices(self, state: State, entered: bool = False) -> Choices:
+        return rules.choices(state, self.to_act(state), entered)
 
     def chance_command(self, state: State, draw: SeededDraw) -> Draw:
         # Shaking the pouch: every marble in it is equally likely, so a color by its count.

@@ -72,7 +72,8 @@ _FILL = {"b": "#1f1f1f", "w": "#f7f7f7"}
 def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
     """The 7x7 board with coordinates, black and white marbles and the empty pockets, then what is off
     the board (the channel) and in the pouch or the channels. Nothing is hidden from the table (the
-    pouch's counts follow from what was placed), so ``reveal`` changes nothing. ``last`` (the events of
+    pouch's counts follow from what was placed), so ``reveal`` changes nothing. Every pocket carries an
+    invisible square named ``data-spot="d4"``, the step ``Game.choices`` names. ``last`` (the events of
     the last command) draws the last jump as an arrow and crosses out the removed marble, or rings the
     last placed marble."""
     from ..svg import HIGHLIGHT, SHOT, arrow, circle, document, line, rect, text
@@ -113,6 +114,9 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
         elif isinstance(event, Placed):
             x, y = centre(event.square)
             out.append(circle(x, y, 22, fill="none", stroke=HIGHLIGHT, stroke_width=4))
+    for square in B.SQUARES:  # a click anywhere on a pocket names it (``Game.choices``); never seen
+        x, y = centre(square)
+        out.append(rect(x - cell // 2, y - cell // 2, cell, cell, fill="#ffffff", fill_opacity=0, data_spot=square))
     y = top + cell * B.SIZE + 40
     black, white = state.on_board(B.BLACK), state.on_board(B.WHITE)
     info = [f"on the board: black {black}, white {white}",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalCommand
+from ..game import CHANCE, Choice, Choices, Field, Form
 from . import board as B
 from .commands import Draw, Jump, Pass, Place
 from .events import BLACK_OUT, NO_JUMP, WHITE_OUT, Drawn, Ended, Jumped, Passed, Placed
@@ -273,3 +274,30 @@ def legal_draws(state: State) -> tuple[Draw, ...]:
         return ()
     black, white = state.pouch
     return tuple(Draw(c) for c, n in ((B.BLACK, black), (B.WHITE, white)) if n > 0)
+
+
+# -- at the table: what to click (``solrec serve``) ----------------------------------------------
+def choices(state: State, actor: str | None, entered: bool) -> Choices:
+    """A jump is its marble's pocket then the empty pocket it lands in (the marble it removes beside
+    it); a placement the pocket (in pure skill, the colour from the channel first); the pouch's draw,
+    at an entered table, a form of the colours still in it (its counts are public: what was placed
+    shows what is left)."""
+    from .notation import format as write
+
+    if actor is None or (actor == CHANCE and not entered):
+        return Choices(actor)
+    if actor == CHANCE:
+        colours = tuple(d.color for d in legal_draws(state))
+        return Choices(CHANCE, forms=(Form("draw", "draw {colour}", (Field("colour", colours),), f"draw {colours[0]}",
+                                           "the marble drawn from the pouch"),))
+    if state.phase == FILLING:
+        return Choices(actor, tuple(Choice(write(p), (p.color, p.square) if p.color else (p.square,), "place")
+                                    for p in legal_placements(state)))
+    if state.phase != JUMPING:
+        return Choices(actor)
+    listed = []
+    for start, over, end in jumps_of(state.flat, state.mode, mover_color(state)):
+        jump = Jump(B.name(start), B.name(end))
+        taken = f"removes the {state.at(B.name(over))} marble on {B.name(over)}"
+        listed.append(Choice(write(jump), (jump.start, jump.end), "jump", taken))
+    return Choices(actor, tuple(sorted(listed, key=lambda c: c.steps)))

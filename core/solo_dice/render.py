@@ -65,9 +65,11 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     """The score pad as on the original tool: the eleven sums with their marks and points on the left,
     the leftover numbers and F (free throws) on the right, the current roll as dice, the running total.
     Solo Dice hides nothing, so ``reveal`` changes nothing. ``last`` (the events of the last command)
-    outlines the marks and dice it changed."""
+    outlines the marks and dice it changed. Each rolled die carries an invisible square named
+    ``data-spot="leave 5"``, the step ``Game.choices`` names for leaving it."""
     from ..svg import HIGHLIGHT, document, line, rect, text
     from .events import PairsChosen, Rolled
+    from .rules import leave
 
     sheet = score(state)
     new_sums: dict[int, int] = {}
@@ -138,6 +140,9 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
         out.append(text(10, y + 14, "rolled:", 12))
         for i, face in enumerate(state.roll):
             out.extend(_die(62 + i * 42, y, face, 34, new_roll))
+        # a click on a die sets it aside as the leftover (``Game.choices``): invisible, over the dice
+        out.extend(rect(62 + i * 42, y, 34, 34, fill="#ffffff", fill_opacity=0, data_spot=leave(face))
+                   for i, face in enumerate(state.roll))
         out.append(text(10, y + 56, "choose two pairs and a leftover", 11, fill="#555555"))
     elif state.over:
         out.append(text(10, y + 20, f"game over: the {state.ended_by} was set aside for the {ENDING_MARK}th time",

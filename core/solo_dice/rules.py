@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import IllegalCommand
+from ..game import CHANCE, Choice, Choices, Field, Form
 from .commands import Choose, Roll
 from .events import PairsChosen, Rolled
-from .state import FACES, MAX_LEFTOVER_NUMBERS, State
+from .state import FACES, MAX_LEFTOVER_NUMBERS, State, evolve
 
 
 def _dice_text(dice) -> str:
@@ -91,3 +92,34 @@ def legal_choices(state: State) -> tuple[Choose, ...]:
             seen.add(key)
             out.append(Choose(first, second, leftover))
     return tuple(out)
+
+
+# -- at the table: what to click (``solrec serve``) ----------------------------------------------
+def leave(face: int) -> str:
+    """The step that sets a die aside as the leftover: the ``data-spot`` of every rolled die showing it."""
+    return f"leave {face}"
+
+
+def choices(state: State, actor: str | None, entered: bool) -> Choices:
+    """A selection is the leftover die, then the two pairs of the other four; beside it the sums it
+    marks and what it does to the score. At an entered table the roll is a form: one face per die."""
+    from .notation import format as write
+    from .scoring import score
+
+    if actor is None or (actor == CHANCE and not entered):
+        return Choices(actor)
+    if actor == CHANCE:
+        faces = tuple(map(str, FACES))
+        fields = tuple(Field(f"die{k}", faces) for k in range(1, 6))
+        return Choices(CHANCE, forms=(Form("roll", "roll " + " ".join(f"{{{f.name}}}" for f in fields), fields,
+                                           "roll 3 1 6 2 5", "the five dice as rolled"),))
+    before = score(state).total(state.player)
+    listed = []
+    for command in legal_choices(state):
+        (event,) = decide_choose(state, command)
+        after = score(evolve(state, event)).total(state.player)
+        pairs, _, _ = write(command).rpartition(" ")
+        free = ", free throw" if event.free_throw else ""
+        detail = f"sums {sum(command.first)} and {sum(command.second)}{free}: score {after - before:+d}"
+        listed.append(Choice(write(command), (leave(command.leftover), pairs), "choose", detail))
+    return Choices(actor, tuple(listed))
