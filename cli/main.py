@@ -8,14 +8,27 @@ from __future__ import annotations
 
 import sys
 
-from . import annotate, audit, components, impact, manage, pictures, records, seal, solve, table, variations  # noqa: F401  (they register their commands on app)  # noqa: F401
+from . import (  # noqa: F401  (they register their commands on app)
+    annotate,
+    audit,
+    components,
+    impact,
+    manage,
+    pictures,
+    records,
+    seal,
+    serve,
+    solve,
+    table,
+    variations,
+)
 from .app import app
 
 __all__ = ["app", "run"]
 
 HELP_ORDER = (
     "games", "new", "play", "legal", "undo", "fork", "note", "show", "log", "score", "replay", "diff", "validate", "impact", "shard",
-    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components", "card",
+    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components", "card", "serve",
 )
 app.registered_commands.sort(key=lambda c: HELP_ORDER.index(c.name) if c.name in HELP_ORDER else len(HELP_ORDER))
 

@@ -1,0 +1,67 @@
+"""``solrec serve``: record games at the table in a browser (cli/server/, docs/security.md).
+
+Starlette and uvicorn are the optional extra ``solrec[serve]``, imported only here, when the command
+runs: the core install does not grow and no other command starts slower.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .app import Db, command
+from .errors import UsageRefused
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+@command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: every device on the network).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
+    db: Db = None,
+) -> None:
+    """Serve the games in a browser: the referee's page, and a seat link per player.
+
+    Prints the referee's link once (it carries the referee's token). Each player opens the seat
+    link the referee makes for them and sees only their own view; every page updates live. Beyond
+    127.0.0.1 the tokens are the only protection and there is no TLS (docs/security.md).
+    """
+    import importlib.util
+
+    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+        raise UsageRefused("solrec serve needs the serve extra: pip install 'solrec[serve]'")
+    import logging
+    import secrets
+
+    import uvicorn
+
+    from solrec.events.store import default_db_path
+
+    from .server.app import create_app
+
+    path = db if db is not None else default_db_path()
+    if path.exists() and not path.is_file():
+        raise UsageRefused(f"{path} is not a regular file, so it cannot hold a solrec database")
+    if path.exists():
+        from .session import open_store
+
+        open_store(path)  # a file that is not a sound solrec database is refused before serving it
+    token = secrets.token_urlsafe(24)
+    loopback = host in LOOPBACK
+    shown = f"[{host}]" if ":" in host else host
+    app = create_app(path, token, hosts=LOOPBACK | {"[::1]"} if loopback else None)
+    link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
+    typer.echo(f"solrec serve: {path}")
+    typer.echo(f"the referee's link (keep it to yourself): http://{link_host}:{port}/?token={token}")
+    if not loopback:
+        typer.echo(
+            "warning: listening beyond this machine: the links' tokens are the only protection and there is no "
+            "TLS (anyone on the network who sees a link is that seat); see docs/security.md",
+            err=True,
+        )
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=1, lifespan="off")
+    uvicorn.Server(config).run()

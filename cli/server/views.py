@@ -1,0 +1,186 @@
+"""What one viewer of a game sees at a position: the one place where ``solrec serve`` filters.
+
+A viewer is the referee (None: everything, as ``--reveal``) or a player (his seat: the ``--as`` view).
+Every byte a seat receives about a game comes from ``view``: the board through ``svg_as`` /
+``render_as``, the commands in their public notation (``public_notation_at``), no event descriptions
+(an event's words may name what a seat must not see: the card another player drew), no seed, and
+choices only when that player is to act. The set-up position is filtered like every other (the way
+this fails elsewhere: boardgame.io's initial state sent unfiltered, its issue 1159).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.game import CHANCE, Choices
+from solrec.core.play import ENTERED
+from solrec.events.envelope import Row
+from solrec.replay.log import Log, state_at, walk
+
+_XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
+MAX_OPTION_SHOWN = 80  # characters of an option value shown (a component set's content is named by its size)
+
+
+@attrs.frozen
+class Move:
+    number: int  # the command's number (1, 2, ...)
+    actor: str
+    command: str
+    position: int  # the position after it (events applied)
+    events: tuple[str, ...] = ()  # the referee's view only
+
+
+@attrs.frozen
+class View:
+    game_id: str
+    title: str
+    player: str | None  # None: the referee
+    position: int  # the position shown
+    head: str  # the log's head hash (the position a write is decided against)
+    end: int  # the log's length: ``position == end`` is the live position
+    players: tuple[str, ...]
+    setup: tuple[tuple[str, str], ...]  # what the header says, as the viewer may see it
+    to_act: str | None
+    status: str
+    board: str  # an inline SVG, or "" (then ``text``)
+    text: str
+    totals: tuple[tuple[str, int], ...]
+    lines: tuple[tuple[str, int, str, str], ...]
+    moves: tuple[Move, ...]
+    notes: tuple[tuple[int, int, str, str, str], ...]  # position, n, by, mark, text
+    choices: Choices | None  # what the viewer may click now (None: nothing to play)
+    may_type: bool  # the notation box
+    may_undo: bool
+
+    @property
+    def live(self) -> bool:
+        return self.position == self.end
+
+
+# The move lists of the last logs read, per viewer kind (player or referee): a page fetches its view
+# after every command, and a long game's list is the costly part (one parse per command).
+_MOVES: dict[tuple[str, str, bool], tuple[Move, ...]] = {}
+
+
+def _moves(log: Log, reveal: bool) -> tuple[Move, ...]:
+    key = (log.game_id, log.head, reveal)
+    kept = _MOVES.get(key)
+    if kept is not None:
+        return kept
+    game = log.game
+    out: list[Move] = []
+    before = state_at(log, 0)
+    position = 0
+    for group, events, after in walk(log):
+        position += len(group)
+        written = group[0].command
+        try:
+            parsed = game.parse(written, before)
+            shown = game.format_at(parsed, before) if reveal else game.public_notation_at(parsed, before)
+        except SolrecError:
+            # a stored command that does not read where it stands: the referee sees it as stored;
+            # a seat sees the table's version of it, which hides what the game hides in its notation
+            shown = written if reveal else game.public_command_text(written)
+        described = tuple(game.describe_event_at(e, before) for e in events) if reveal else ()
+        out.append(Move(len(out) + 1, group[0].actor, shown, position, described))
+        before = after
+    moves = tuple(out)
+    if len(_MOVES) >= 32:
+        _MOVES.pop(next(iter(_MOVES)))
+    _MOVES[key] = moves
+    return moves
+
+
+def _last_events(log: Log, position: int) -> list[Any] | None:
+    """The events of the command that ends at ``position`` (highlighted on the board)."""
+    if position == 0:
+        return None
+    rows: list[Row] = []
+    for group in log.steps():
+        if group[-1].seq + 1 == position:
+            rows = group
+            break
+    if not rows:
+        return None
+    events = log.events(position)
+    return events[rows[0].seq:position]
+
+
+def _setup(log: Log, reveal: bool) -> tuple[tuple[str, str], ...]:
+    header = log.header
+    out = [("players", ", ".join(header.players)), ("chance", header.chance)]
+    if reveal and header.seed is not None:
+        out.append(("seed", str(header.seed)))  # a seed tells every future draw: the referee's only
+    for name, value in header.options_dict().items():
+        text = "on" if value is True else "off" if value is False else str(value)
+        if len(text) > MAX_OPTION_SHOWN:
+            text = f"<{len(text):,} characters>"
+        out.append((name, text))
+    out.append(("rules", header.rules))
+    return tuple(out)
+
+
+def inline_svg(picture: str | None) -> str:
+    """A game's standalone SVG document as an element to put in a page."""
+    if not picture:
+        return ""
+    return picture.replace(_XML_DECL, "", 1).strip()
+
+
+def view(log: Log, player: str | None, at: int | None = None) -> View:
+    """What ``player`` (None: the referee) sees of the game at position ``at`` (None: the end)."""
+    game = log.game
+    end = len(log.rows)
+    position = end if at is None else at
+    if not 0 <= position <= end:
+        raise CorruptLog(f"position {position} is outside the log (0 to {end})")  # the app checks first
+    state = state_at(log, position)
+    reveal = player is None
+    last = _last_events(log, position)
+    if player is None:
+        picture = game.svg(state, reveal=True, last=last)
+        text = "" if picture else game.render(state, True)
+    else:
+        picture = game.svg_as(state, player, last=last)
+        text = "" if picture else game.render_as(state, player)
+    outcome = game.outcome(state)
+    to_act = game.to_act(state)
+    if outcome is not None:
+        status = f"game over: {outcome.reason}"
+    elif to_act == CHANCE:
+        status = "chance to act: the referee enters what the table shows" if log.header.chance == ENTERED else "chance to act"
+    else:
+        status = f"{to_act} to act"
+    choices = None
+    live = position == end
+    entered = log.header.chance == ENTERED
+    if live and to_act is not None:
+        if reveal and (to_act != CHANCE or entered):
+            choices = game.choices(state, entered=entered)
+        elif not reveal and to_act == player:
+            choices = game.choices(state, entered=False)
+    moves = _moves(log, reveal)
+    shown_moves = tuple(m for m in moves if m.position <= position) if not live else moves
+    sheet = game.score(state)
+    may_undo = live and bool(moves) and (reveal or _last_player(moves, log.header.chance != ENTERED) == player)
+    return View(
+        game_id=log.game_id, title=game.title, player=player, position=position, head=log.head, end=end,
+        players=tuple(log.header.players), setup=_setup(log, reveal), to_act=to_act, status=status,
+        board=inline_svg(picture), text=text, totals=tuple(sheet.totals),
+        lines=tuple((ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines),
+        moves=shown_moves,
+        notes=tuple((n.position, n.n, n.by, n.mark, n.text) for n in log.notes.notes if n.position <= position),
+        choices=choices, may_type=choices is not None, may_undo=may_undo,
+    )
+
+
+def _last_player(moves: tuple[Move, ...], seeded: bool) -> str | None:
+    """The player whose command a seat's "take back" takes back: the last one, past the seeded chance
+    it caused (``manage.take_back`` with ``steps`` None)."""
+    for m in reversed(moves):
+        if not (seeded and m.actor == CHANCE):
+            return m.actor
+    return None
