@@ -111,7 +111,7 @@ NOT_FOUND = "no such page: check the link (a seat link works only as it was give
 def create_app(
     db: Path, referee_token: str, secret: bytes | None = None, *, hosts: set[str] | None = None,
     live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 64,
-) -> Starlette:
+) -> ASGIApp:
     """The app on the database ``db``. ``referee_token``: the referee's secret (the start-up link);
     ``secret``: the key of the CSRF values (random by default); ``hosts``: the Host names accepted
     (None: any; a loopback server accepts only loopback names, against DNS rebinding); live streams:
@@ -523,8 +523,8 @@ def create_app(
         exception_handlers={Refused: refused, 404: not_found, 405: not_found, Exception: fault},
     )
     app.add_middleware(HostCheck, hosts=hosts)
-    app.add_middleware(SecurityHeaders)
-    return app
+    # outside Starlette's own error middleware, so that a 500 page carries the headers too
+    return SecurityHeaders(app)
 
 
 MAX_FORM = 64 * 1024  # bytes of a form: a command, a comment, a new game's players and options

@@ -16,11 +16,20 @@ from typing import Any
 
 from solrec.core.game import Choices
 
+from ..guard import shown
 from .views import View
 
 
 def esc(value: object) -> str:
-    return html.escape(str(value), quote=True)
+    """Text as HTML: escaped, and every character that is not printable (a bidi override such as
+    U+202E, a control character) shown as its escape, as the CLI shows it (``guard.shown``)."""
+    return html.escape(shown(str(value)), quote=True)
+
+
+def name(player: object) -> str:
+    """A player's name, escaped and isolated: right-to-left letters in it never reorder the text
+    around it (a score beside it, the next name)."""
+    return f"<bdi>{esc(player)}</bdi>"
 
 
 def attr_json(data: Any) -> str:
@@ -34,6 +43,7 @@ def document(title: str, body: str, *, data: Mapping[str, str] | None = None) ->
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta name=\"referrer\" content=\"no-referrer\">\n"
+        "<link rel=\"icon\" href=\"data:,\">\n"
         f"<title>{esc(title)}</title>\n"
         "<link rel=\"stylesheet\" href=\"/static/table.css\">\n"
         "<script src=\"/static/table.js\" defer></script>\n"
@@ -70,11 +80,11 @@ def games_page(rows: Sequence[Mapping[str, Any]], kinds: Sequence[tuple[str, str
     ]
     for r in rows:
         scores = r.get("scores") or {}
-        players = ", ".join(f"{p} {scores[p]}" if p in scores else str(p) for p in r["players"])
+        players = ", ".join(f"{name(p)} {esc(scores[p])}" if p in scores else name(p) for p in r["players"])
         body.append(
             f'<tr><td><a href="/g/{esc(r["id"])}">{esc(r["id"])}</a></td><td>{esc(r["game"])}</td>'
             f'<td class="num">{esc(r["events"])}</td><td>{esc(r["status"])}</td><td>{esc(str(r["created"])[:19])}</td>'
-            f"<td>{esc(players)}</td></tr>"
+            f"<td>{players}</td></tr>"
         )
     if not rows:
         body.append('<tr><td colspan="6">no game stored yet</td></tr>')
@@ -152,7 +162,7 @@ def _option_field(o: Mapping[str, Any], given: str | None) -> str:
 # -- seat links, shown once ------------------------------------------------------------------------
 def links_page(game_id: str, links: Mapping[str, str]) -> str:
     items = "".join(
-        f'<li><span class="player">{esc(p)}</span>: <a class="seat-link" href="{esc(url)}">{esc(url)}</a></li>'
+        f'<li><span class="player">{name(p)}</span>: <a class="seat-link" href="{esc(url)}">{esc(url)}</a></li>'
         for p, url in links.items()
     )
     body = (
@@ -171,11 +181,11 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = ()) -> str:
     """A game's page for one viewer: the header, and the view (``fragment``), which the script
     fetches again whenever the live stream says the game moved. ``base``: the viewer's address of the
     game (``/g/ID`` for the referee, ``/g/ID/seat/TOKEN`` for a seat)."""
-    who = "the referee (you see everything)" if v.player is None else f"{v.player}'s seat"
-    setup = "; ".join(f"{k} {val}" for k, val in v.setup)
+    who = "the referee (you see everything)" if v.player is None else f"{name(v.player)}'s seat"
+    setup = "; ".join([f"players {', '.join(map(name, v.players))}", *(f"{esc(k)} {esc(val)}" for k, val in v.setup)])
     top = [
         f'<header><h1>{esc(v.title)} <span class="gid">{esc(v.game_id)}</span></h1>',
-        f'<p class="who">{esc(who)}</p><p class="setup">{esc(setup)}</p>',
+        f'<p class="who">{who}</p><p class="setup">{setup}</p>',
     ]
     if v.player is None:
         seated = set(seats)
@@ -202,7 +212,7 @@ def fragment(v: View) -> str:
         '</div><div class="side">',
     ]
     if v.choices is not None:
-        out.append(_act(v.choices, v.player))
+        out.append(_act(v.choices, v.player, v.hints))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
     out.append(_tools(v))
     out.append(_sheet(v))
@@ -212,11 +222,12 @@ def fragment(v: View) -> str:
     return "\n".join(out)
 
 
-def _act(choices: Choices, player: str | None) -> str:
-    who = choices.actor if player is None else "you"
+def _act(choices: Choices, player: str | None, hints: Sequence[str] = ()) -> str:
+    who = name(choices.actor) if player is None else "you"
     data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail} for c in choices.commands]
-    out = [f'<section class="act"><h2>{esc(who)} to play</h2>',
+    out = [f'<section class="act"><h2>{who} to play</h2>',
            f'<div class="choices" id="choices" data-choices="{attr_json(data)}"></div>']
+    out += [f'<p class="help hint">{esc(hint)}</p>' for hint in hints]
     for k, form in enumerate(choices.forms):
         out.append(f'<form class="pick" data-template="{esc(form.template)}"><h3>{esc(form.group)}</h3>')
         if form.label:
@@ -249,13 +260,14 @@ def _tools(v: View) -> str:
 
 
 def _sheet(v: View) -> str:
-    totals = ", ".join(f"{p} {t}" for p, t in v.totals)
+    totals = ", ".join(f"{name(p)} {t}" for p, t in v.totals)
     rows = "".join(
-        f'<tr><td>{esc(p)}</td><td class="num">{"+" if pts > 0 else ""}{pts}</td><td>{esc(what)}</td><td class="rule">{esc(rule)}</td></tr>'
+        f'<tr><td>{name(p)}</td><td class="num">{"+" if pts > 0 else ""}{pts}</td><td>{esc(what)}</td><td class="rule">{esc(rule)}</td></tr>'
         for p, pts, what, rule in v.lines
     ) or '<tr><td colspan="4">no score lines yet</td></tr>'
-    return (f'<section class="sheet"><h2>score sheet</h2><p class="totals">{esc(totals)}</p>'
-            f"<table><thead><tr><th>player</th><th>points</th><th>what</th><th>rule</th></tr></thead><tbody>{rows}</tbody></table></section>")
+    return (f'<section class="sheet"><h2>score sheet</h2><p class="totals">{totals}</p>'
+            "<table><thead><tr><th>player</th><th>points</th><th>what</th><th>rule</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table></section>")
 
 
 def _moves(v: View) -> str:
@@ -272,7 +284,7 @@ def _moves(v: View) -> str:
         out.append(
             f'<li data-position="{m.position}"{current}>'
             f'<a href="?at={m.position}" class="goto" data-at="{m.position}"><span class="num">{m.number}</span> '
-            f'<span class="actor">{esc(m.actor)}</span> <span class="cmd">{esc(m.command)}</span></a>'
+            f'<span class="actor">{name(m.actor)}</span> <span class="cmd">{esc(m.command)}</span></a>'
             + (f'<ul class="events">{events}</ul>' if events else "")
             + f"{_notes_at(notes, m.position)}</li>"
         )

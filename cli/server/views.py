@@ -42,7 +42,7 @@ class View:
     head: str  # the log's head hash (the position a write is decided against)
     end: int  # the log's length: ``position == end`` is the live position
     players: tuple[str, ...]
-    setup: tuple[tuple[str, str], ...]  # what the header says, as the viewer may see it
+    setup: tuple[tuple[str, str], ...]  # what the header says besides the players, as the viewer may see it
     to_act: str | None
     status: str
     board: str  # an inline SVG, or "" (then ``text``)
@@ -54,6 +54,7 @@ class View:
     choices: Choices | None  # what the viewer may click now (None: nothing to play)
     may_type: bool  # the notation box
     may_undo: bool
+    hints: tuple[str, ...] = ()  # at an entered chance step: what the referee types (``chance_forms``)
 
     @property
     def live(self) -> bool:
@@ -111,7 +112,7 @@ def _last_events(log: Log, position: int) -> list[Any] | None:
 
 def _setup(log: Log, reveal: bool) -> tuple[tuple[str, str], ...]:
     header = log.header
-    out = [("players", ", ".join(header.players)), ("chance", header.chance)]
+    out = [("chance", header.chance)]
     if reveal and header.seed is not None:
         out.append(("seed", str(header.seed)))  # a seed tells every future draw: the referee's only
     for name, value in header.options_dict().items():
@@ -174,6 +175,7 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
         moves=shown_moves,
         notes=tuple((n.position, n.n, n.by, n.mark, n.text) for n in log.notes.notes if n.position <= position),
         choices=choices, may_type=choices is not None, may_undo=may_undo,
+        hints=tuple(game.chance_forms(state)) if choices is not None and to_act == CHANCE else (),
     )
 
 
