@@ -55,6 +55,9 @@ def serve_cmd(
     link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     typer.echo(f"solrec serve: {path}")
     typer.echo(f"the referee's link (keep it to yourself): http://{link_host}:{port}/?token={token}")
+    lan = network_address() if host in ("0.0.0.0", "::") else None
+    if lan is not None:
+        typer.echo(f"the same on the network (seat links made from it carry this address): http://{lan}:{port}/?token={token}")
     if not loopback:
         typer.echo(
             "warning: listening beyond this machine: the links' tokens are the only protection and there is no "
@@ -65,3 +68,17 @@ def serve_cmd(
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=1, lifespan="off")
     uvicorn.Server(config).run()
+
+
+def network_address() -> str | None:
+    """This machine's address on its network (the one its default route leaves from), for links a
+    phone on the same network opens; None when there is none. Connecting a UDP socket sends nothing."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            address = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
