@@ -84,13 +84,15 @@ def new_game(
 
 
 def play_commands(
-    store: Store, game_id: str, texts: Iterable[str], actor: str | None = None, expected: tuple[int, str] | None = None
+    store: Store, game_id: str, texts: Iterable[str], actor: str | None = None, expected: tuple[int, str] | None = None,
+    log: Log | None = None,
 ) -> tuple[list[Step], Log, Any, Any]:
     """Decide each command text in turn; append them all in one transaction, or nothing. Returns the
     steps, the log with them appended, the state after them and the state before them. ``expected``
     (position, head hash): the position the commands were chosen at (a page a player clicked on);
-    refused (ConcurrencyConflict) when the log has moved on since."""
-    log = load(store, game_id)
+    refused (ConcurrencyConflict) when the log has moved on since. ``log``: the game as just loaded
+    (a server keeps its states); the append checks it is still the stored head."""
+    log = load(store, game_id) if log is None else log
     if expected is not None and expected != (len(log.rows), log.head):
         raise ConcurrencyConflict(f"game {game_id!r}: the position changed (the log now has {len(log.rows)} events); nothing was written")
     game, header = log.game, log.header

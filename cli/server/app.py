@@ -26,6 +26,7 @@ import hmac
 import logging
 import secrets
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
@@ -119,6 +120,12 @@ def create_app(
     ``poll_seconds``, at most ``max_live`` at once."""
     key = secret if secret is not None else secrets.token_bytes(32)
     waiters: dict[str, asyncio.Event] = {}
+    # The last log read of each game: read again (and verified) on every request, it is this one
+    # when nothing changed, and one with rows appended goes on from this one's states (a long game's
+    # next view costs its new events, not a replay from the set-up). The states are shared, so the
+    # blocking work runs one request at a time (``serial``): a table's requests are short.
+    logs: dict[str, Any] = {}
+    serial = threading.Lock()
     live_count = [0]
     static = {name: resources.files("solrec.cli.server.static").joinpath(name).read_bytes() for name in STATIC}
 
@@ -142,7 +149,7 @@ def create_app(
 
     async def seat(request: Request) -> tuple[str, Viewer]:
         game_id, token = request.path_params["gid"], request.path_params["token"]
-        player = await run_in_threadpool(lambda: seats.seat_of(store(), game_id, token) if db.exists() else None)
+        player = await blocking(lambda: seats.seat_of(store(), game_id, token) if db.exists() else None)
         if player is None:
             raise Refused(404, NOT_FOUND)
         return game_id, Viewer(player, f"/g/{game_id}/seat/{token}", csrf_for("seat", token, game_id))
@@ -180,7 +187,28 @@ def create_app(
     def load_log(game_id: str):
         from solrec.replay.log import load
 
-        return load(store(), game_id)
+        fresh = load(store(), game_id)
+        return remember(game_id, fresh)
+
+    def remember(game_id: str, fresh: Any) -> Any:
+        from solrec.replay.log import carry_over
+
+        old = logs.pop(game_id, None)
+        if old is not None and old == fresh:
+            fresh = old
+        elif old is not None:
+            carry_over(old, fresh)
+        if len(logs) >= 16:
+            logs.pop(next(iter(logs)))
+        logs[game_id] = fresh
+        return fresh
+
+    async def blocking(work: Callable[..., Any], *args: Any) -> Any:
+        def serially() -> Any:
+            with serial:
+                return work(*args)
+
+        return await run_in_threadpool(serially)
 
     def damaged(game_id: str, viewer: Viewer, err: CorruptLog) -> str:
         """What a page shows of a damaged game instead of a board: the referee, validate's verdict; a
@@ -233,7 +261,7 @@ def create_app(
                             "status": over, "created": r["created"], "scores": json.loads(r["scores"]) if r["scores"] else None})
             return out
 
-        return HTMLResponse(pages.games_page(await run_in_threadpool(rows), kinds(), game, status))
+        return HTMLResponse(pages.games_page(await blocking(rows), kinds(), game, status))
 
     def kinds() -> list[tuple[str, str]]:
         from solrec.core.registry import games
@@ -298,7 +326,7 @@ def create_app(
             return new_game(store(create=True), game.id, players, options, seed, entered, gid)[0]
 
         try:
-            gid = await run_in_threadpool(start)
+            gid = await blocking(start)
         except SolrecError as err:
             try:
                 page = new_form(game_name, viewer.csrf, values, one_line(str(err)))
@@ -319,7 +347,7 @@ def create_app(
             made = seats.seated(store(), game_id) if viewer.player is None else set()
             return pages.game_page(v, viewer.base, viewer.csrf, made)
 
-        return HTMLResponse(await run_in_threadpool(build))
+        return HTMLResponse(await blocking(build))
 
     async def fragment(request: Request) -> Response:
         game_id, viewer = await who(request)
@@ -331,11 +359,11 @@ def create_app(
             except CorruptLog as err:
                 return f'<p class="reason">{pages.esc(damaged(game_id, viewer, err))}</p>'
 
-        return HTMLResponse(await run_in_threadpool(build))
+        return HTMLResponse(await blocking(build))
 
     async def live(request: Request) -> Response:
         game_id, _ = await who(request)
-        if not await run_in_threadpool(lambda: store().has_game(game_id)):
+        if not await blocking(lambda: store().has_game(game_id)):
             raise Refused(404, NOT_FOUND)
         if live_count[0] >= max_live:
             raise Refused(503, "too many live pages open: try again in a moment")
@@ -387,7 +415,7 @@ def create_app(
         game_id, viewer = await who(request)
         values = await check_post(request, viewer)
         try:
-            done = await run_in_threadpool(work, viewer, values, game_id)
+            done = await blocking(work, viewer, values, game_id)
         except ConcurrencyConflict:
             notify(game_id)
             raise Refused(409, "the position changed: showing the new one") from None
@@ -410,8 +438,10 @@ def create_app(
         if len(text) > MAX_COMMAND:
             raise Refused(400, f"a command is at most {MAX_COMMAND} characters")
         expected = position_of(values)
-        _, log_, _, _ = play_commands(store(), game_id, [text], actor=viewer.player, expected=expected)
-        return len(log_.rows)
+        before = load_log(game_id)
+        _, after, _, _ = play_commands(store(), game_id, [text], actor=viewer.player, expected=expected, log=before)
+        remember(game_id, after)
+        return len(after.rows)
 
     def do_undo(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
         from ..manage import take_back

@@ -18,7 +18,7 @@ from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.game import CHANCE, Choices
 from solrec.core.play import ENTERED
 from solrec.events.envelope import Row
-from solrec.replay.log import Log, state_at, walk
+from solrec.replay.log import Log, replay_of, state_at
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
 MAX_OPTION_SHOWN = 80  # characters of an option value shown (a component set's content is named by its size)
@@ -61,22 +61,31 @@ class View:
         return self.position == self.end
 
 
-# The move lists of the last logs read, per viewer kind (player or referee): a page fetches its view
-# after every command, and a long game's list is the costly part (one parse per command).
-_MOVES: dict[tuple[str, str, bool], tuple[Move, ...]] = {}
+# The move lists of the last logs read, per viewer kind (a player's or the referee's): a page
+# fetches its view after every command, and a long game's list is the costly part (a parse per
+# command). A log that is the last one with commands appended gets only the new commands' lines.
+_MOVES: dict[tuple[str, bool], tuple[Log, tuple[Move, ...]]] = {}
 
 
 def _moves(log: Log, reveal: bool) -> tuple[Move, ...]:
-    key = (log.game_id, log.head, reveal)
+    key = (log.game_id, reveal)
     kept = _MOVES.get(key)
+    moves: list[Move] = []
     if kept is not None:
-        return kept
+        old, old_moves = kept
+        # the lines of the commands both logs share: the same hash at the last one's end is the same
+        # rows up to there (the hash chain, verified on load)
+        shared = [m for m in old_moves if m.position <= len(log.rows)]
+        if old.header == log.header and shared and log.rows[shared[-1].position - 1].hash == old.rows[shared[-1].position - 1].hash:
+            moves = shared
     game = log.game
-    out: list[Move] = []
-    before = state_at(log, 0)
-    position = 0
-    for group, events, after in walk(log):
-        position += len(group)
+    done = moves[-1].position if moves else 0
+    replay = replay_of(log)
+    for group in log.steps():
+        if group[0].seq < done:
+            continue
+        first, end = group[0].seq, group[-1].seq + 1
+        before = replay.state_at(first)
         written = group[0].command
         try:
             parsed = game.parse(written, before)
@@ -85,14 +94,13 @@ def _moves(log: Log, reveal: bool) -> tuple[Move, ...]:
             # a stored command that does not read where it stands: the referee sees it as stored;
             # a seat sees the table's version of it, which hides what the game hides in its notation
             shown = written if reveal else game.public_command_text(written)
-        described = tuple(game.describe_event_at(e, before) for e in events) if reveal else ()
-        out.append(Move(len(out) + 1, group[0].actor, shown, position, described))
-        before = after
-    moves = tuple(out)
-    if len(_MOVES) >= 32:
+        described = tuple(game.describe_event_at(e, before) for e in replay.events(end)[first:end]) if reveal else ()
+        moves.append(Move(len(moves) + 1, group[0].actor, shown, end, described))
+    out = tuple(moves)
+    if key not in _MOVES and len(_MOVES) >= 32:
         _MOVES.pop(next(iter(_MOVES)))
-    _MOVES[key] = moves
-    return moves
+    _MOVES[key] = (log, out)
+    return out
 
 
 def _last_events(log: Log, position: int) -> list[Any] | None:
@@ -106,8 +114,7 @@ def _last_events(log: Log, position: int) -> list[Any] | None:
             break
     if not rows:
         return None
-    events = log.events(position)
-    return events[rows[0].seq:position]
+    return replay_of(log).events(position)[rows[0].seq:position]
 
 
 def _setup(log: Log, reveal: bool) -> tuple[tuple[str, str], ...]:
