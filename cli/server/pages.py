@@ -223,9 +223,9 @@ def fragment(v: View) -> str:
 
 
 def _act(choices: Choices, player: str | None, hints: Sequence[str] = ()) -> str:
-    who = name(choices.actor) if player is None else "you"
+    heading = f"{name(choices.actor)} to play" if player is None else "your move"
     data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail} for c in choices.commands]
-    out = [f'<section class="act"><h2>{who} to play</h2>',
+    out = [f'<section class="act"><h2>{heading}</h2>',
            f'<div class="choices" id="choices" data-choices="{attr_json(data)}"></div>']
     out += [f'<p class="help hint">{esc(hint)}</p>' for hint in hints]
     for k, form in enumerate(choices.forms):

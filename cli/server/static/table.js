@@ -25,13 +25,21 @@
   }
 
   // -- the view: fetched again whenever the game moves ------------------------------------------
-  function load(at, then) {
+  // ``changed``: replace the view only when the game's head moved (a live message comes on every
+  // reconnection too: a refusal shown, or a piece picked, stays while nothing changed)
+  function load(at, then, changed) {
     var url = base + "/view" + (at === null || at === undefined ? "" : "?at=" + at);
     fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       return r.text().then(function (t) { return {ok: r.ok, text: t}; });
     }).then(function (res) {
       if (!res.ok) { refusal("could not load the position"); return; }
-      main.innerHTML = res.text;  // the server's HTML: every text in it escaped
+      var fresh = document.createElement("template");
+      fresh.innerHTML = res.text;  // the server's HTML: every text in it escaped
+      var now = fresh.content.querySelector(".state"), shown = state();
+      if (changed && now && shown && now.getAttribute("data-head") === shown.getAttribute("data-head") &&
+          now.getAttribute("data-position") === shown.getAttribute("data-position")) return;
+      main.textContent = "";
+      main.appendChild(fresh.content);
       setUp();
       if (then) then();
     }).catch(function () { refusal("the server does not answer"); });
@@ -221,7 +229,7 @@
     // a message comes when the game's head changes (a take-back and a new command leave the same
     // length with another head), and once on connecting: the view is fetched again each time
     source.onmessage = function () {
-      if (browsing === null && !busy) load(null);
+      if (browsing === null && !busy) load(null, null, true);
     };
     source.addEventListener("gone", function () {
       source.close();
