@@ -429,14 +429,29 @@ def create_app(
             return await result if not isinstance(result, Response) else result
         return PlainTextResponse(str(done))
 
+    def given(values: dict[str, str], field: str, empty: str, what: str, most: int) -> str:
+        text = values.get(field, "").strip()
+        if not text:
+            raise Refused(400, empty)
+        if len(text) > most:
+            raise Refused(400, f"{what} is at most {most} characters")
+        return text
+
+    def at_command_end(game_id: str, values: dict[str, str], verb: str) -> tuple[int, Any]:
+        """The position the page shows, still the game's end, where a command ends; and the log."""
+        from ..annotate import check_command_end
+
+        at, head = position_of(values)
+        log_ = load_log(game_id)
+        if (at, head) != (len(log_.rows), log_.head):
+            raise ConcurrencyConflict("the position changed")
+        check_command_end(log_, at, verb)
+        return at, log_
+
     def do_play(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
         from ..session import play_commands
 
-        text = values.get("command", "").strip()
-        if not text:
-            raise Refused(400, "no command given")
-        if len(text) > MAX_COMMAND:
-            raise Refused(400, f"a command is at most {MAX_COMMAND} characters")
+        text = given(values, "command", "no command given", "a command", MAX_COMMAND)
         expected = position_of(values)
         before = load_log(game_id)
         _, after, _, _ = play_commands(store(), game_id, [text], actor=viewer.player, expected=expected, log=before)
@@ -451,32 +466,17 @@ def create_app(
     def do_note(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
         from solrec.events import notes
 
-        from ..annotate import check_command_end
-
-        text = values.get("text", "").strip()
-        if not text:
-            raise Refused(400, "the comment is empty")
-        if len(text) > MAX_NOTE:
-            raise Refused(400, f"a comment is at most {MAX_NOTE} characters")
-        at, head = position_of(values)
-        log_ = load_log(game_id)
-        if (at, head) != (len(log_.rows), log_.head):
-            raise ConcurrencyConflict("the position changed")
-        check_command_end(log_, at, "comment on")
+        text = given(values, "text", "the comment is empty", "a comment", MAX_NOTE)
+        at = at_command_end(game_id, values, "comment on")[0]
         notes.add(store(), game_id, at, viewer.player or "referee", notes.check_mark(values.get("mark") or None), text)
         return at
 
     def do_fork(viewer: Viewer, values: dict[str, str], game_id: str) -> str:
-        from ..annotate import check_command_end
         from ..session import fork_game
 
         if viewer.player is not None:
             raise Refused(403, "only the referee forks a variation")
-        at, head = position_of(values)
-        log_ = load_log(game_id)
-        if (at, head) != (len(log_.rows), log_.head):
-            raise ConcurrencyConflict("the position changed")
-        check_command_end(log_, at, "fork at")
+        at, log_ = at_command_end(game_id, values, "fork at")
         return fork_game(store(), log_, at, None)[0]
 
     def do_seats(viewer: Viewer, values: dict[str, str], game_id: str) -> dict[str, str]:
@@ -485,17 +485,11 @@ def create_app(
         s = store()
         return seats.make_links(s, game_id, s.header(game_id).players)
 
-    async def play(request: Request) -> Response:
-        return await write(request, do_play)
+    def writer(work: Callable[[Viewer, dict[str, str], str], Any]) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            return await write(request, work)
 
-    async def undo(request: Request) -> Response:
-        return await write(request, do_undo)
-
-    async def note(request: Request) -> Response:
-        return await write(request, do_note)
-
-    async def fork(request: Request) -> Response:
-        return await write(request, do_fork)
+        return endpoint
 
     async def make_seats(request: Request) -> Response:
         base = str(request.base_url).rstrip("/")
@@ -528,25 +522,18 @@ def create_app(
         return HTMLResponse(pages.message("solrec", "internal error: the server log has the details; please report it"),
                             status_code=500)
 
+    # the pages of a game, at the referee's address and at each seat's
+    per_viewer = [("", game_page, "GET"), ("/view", fragment, "GET"), ("/live", live, "GET"),
+                  ("/play", writer(do_play), "POST"), ("/undo", writer(do_undo), "POST"), ("/note", writer(do_note), "POST")]
     guarded = [
         Route("/", home),
         Route("/new", new_page),
         Route("/new", new_post, methods=["POST"]),
         Route("/static/{name}", static_file),
-        Route("/g/{gid}", game_page),
-        Route("/g/{gid}/view", fragment),
-        Route("/g/{gid}/live", live),
-        Route("/g/{gid}/play", play, methods=["POST"]),
-        Route("/g/{gid}/undo", undo, methods=["POST"]),
-        Route("/g/{gid}/note", note, methods=["POST"]),
-        Route("/g/{gid}/fork", fork, methods=["POST"]),
+        Route("/g/{gid}/fork", writer(do_fork), methods=["POST"]),
         Route("/g/{gid}/seats", make_seats, methods=["POST"]),
-        Route("/g/{gid}/seat/{token}", game_page),
-        Route("/g/{gid}/seat/{token}/view", fragment),
-        Route("/g/{gid}/seat/{token}/live", live),
-        Route("/g/{gid}/seat/{token}/play", play, methods=["POST"]),
-        Route("/g/{gid}/seat/{token}/undo", undo, methods=["POST"]),
-        Route("/g/{gid}/seat/{token}/note", note, methods=["POST"]),
+        *(Route(base + path, endpoint, methods=[method])
+          for base in ("/g/{gid}", "/g/{gid}/seat/{token}") for path, endpoint, method in per_viewer),
     ]
     app = Starlette(
         routes=guarded,

@@ -71,6 +71,11 @@ class Table:
 
         return {html.unescape(p): path for p, path in pairs}
 
+    def seated(self, game: str = "soli2", players: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3):
+        """A new game, its seat links, and a device holding only those: (id, seats, device)."""
+        gid = self.start(game, list(players), seed=seed)
+        return gid, self.seat_links(gid), stranger(self)
+
     def play(self, base: str, command: str, client: TestClient | None = None) -> Any:
         """POST a command from the page at ``base`` (``/g/ID`` or a seat's), at the position it shows."""
         client = client or self.client

@@ -93,9 +93,7 @@ def test_a_seat_cannot_play_when_another_player_is_to_act(table):
 
 
 def test_a_seat_sees_its_choices_only_when_its_player_is_to_act(table):
-    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
-    seats = table.seat_links(gid)
-    guest = stranger(table)
+    gid, seats, guest = table.seated()
     assert 'id="choices"' in guest.get(seats["Ann"]).text
     assert 'id="choices"' not in guest.get(seats["Bob"]).text
 
@@ -139,9 +137,7 @@ def test_a_seat_cannot_enter_chance(table):
 
 
 def test_take_back_by_the_seat_whose_command_was_last(table):
-    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
-    seats = table.seat_links(gid)
-    guest = stranger(table)
+    gid, seats, guest = table.seated()
     start = len(table.log(gid).rows)
     assert table.play(seats["Ann"], "place d4", guest).status_code == 200
     bob = guest.get(seats["Bob"]).text
@@ -161,9 +157,7 @@ def test_a_comment_posted_on_the_position_is_stored_with_its_author(table):
     from solrec.events.notes import read
     from solrec.events.store import Store
 
-    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
-    seats = table.seat_links(gid)
-    guest = stranger(table)
+    gid, seats, guest = table.seated()
     page = guest.get(seats["Bob"]).text
     at, head = position_of(page)
     r = guest.post(f"{seats['Bob']}/note", data={"text": "nice <b>start</b>", "at": at, "head": head, "csrf": csrf_of(page)})
@@ -261,9 +255,7 @@ def test_deleting_a_game_drops_its_seat_links(table):
 
 # -- cross-site requests -----------------------------------------------------------------------------
 def test_a_post_without_or_with_a_wrong_csrf_value_is_refused_and_stores_nothing(table):
-    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
-    seats = table.seat_links(gid)
-    guest = stranger(table)
+    gid, seats, guest = table.seated()
     page = guest.get(seats["Ann"]).text
     at, head = position_of(page)
     rows = table.log(gid).rows
