@@ -163,10 +163,14 @@ def create_app(
     async def check_post(request: Request, viewer: Viewer) -> dict[str, str]:
         """The form of a POST, refused unless it comes from this server's own page: its Origin (when
         the browser sends one) is this server, and its CSRF value is the viewer's."""
+        # A browser says where a request comes from in Sec-Fetch-Site; an older one in Origin (a
+        # form sent from a page whose referrer policy is no-referrer says "null": not a site).
+        site = request.headers.get("sec-fetch-site")
         origin = request.headers.get("origin")
-        if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
-            raise Refused(403, "refused: the request came from another site")
-        if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        if site is not None:
+            if site not in ("same-origin", "none"):
+                raise Refused(403, "refused: the request came from another site")
+        elif origin not in (None, "null") and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
             raise Refused(403, "refused: the request came from another site")
         values = await form_of(request)
         if not hmac.compare_digest(values.get("csrf", "").encode(), viewer.csrf.encode()):

@@ -167,7 +167,7 @@ def links_page(game_id: str, links: Mapping[str, str]) -> str:
     )
     body = (
         f'<header><h1>Seat links of {esc(game_id)}</h1></header><main>'
-        "<p>Give each player their link (a message, a QR code on their phone). Each is shown only this once: "
+        "<p>Give each player their link (in a message to their phone, say). Each is shown only this once: "
         "the server keeps only a hash of it. Whoever opens a link plays that seat; making a new link for a seat "
         "stops the old one.</p>"
         f'<ul class="links">{items}</ul>'

@@ -276,7 +276,18 @@ def test_a_post_from_another_origin_is_refused_even_with_the_right_values(table)
     data = {"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)}
     assert table.client.post(f"/g/{gid}/play", data=data, headers={"origin": "http://evil.example"}).status_code == 403
     assert table.client.post(f"/g/{gid}/play", data=data, headers={"sec-fetch-site": "cross-site"}).status_code == 403
+    assert table.client.post(f"/g/{gid}/play", data=data, headers={"sec-fetch-site": "same-site"}).status_code == 403
     assert table.log(gid).rows == rows
+
+
+def test_a_form_sent_from_the_servers_own_page_is_accepted_as_a_browser_sends_it(table):
+    # with the pages' no-referrer policy, a browser sends a form's Origin as "null"
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    page = table.page(f"/g/{gid}")
+    at, head = position_of(page)
+    data = {"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)}
+    r = table.client.post(f"/g/{gid}/play", data=data, headers={"origin": "null", "sec-fetch-site": "same-origin"})
+    assert r.status_code == 200, r.text
 
 
 def test_a_loopback_server_answers_only_to_loopback_host_names(tmp_path):
@@ -379,3 +390,22 @@ def test_the_script_and_style_are_served_by_the_server_itself(table):
     assert "http" not in re.sub(r"//.*", "", js.text)  # no address of another server in the code
     assert table.client.get("/static/table.css").status_code == 200
     assert table.client.get("/static/../app.py").status_code == 404
+
+
+def test_live_streams_are_bounded_in_number(tmp_path):
+    from .conftest import Table
+
+    with make_client(tmp_path / "x.db", max_live=0) as client:
+        gid = Table(tmp_path / "x.db", client).start("soli2", ["Ann", "Bob"], seed=3)
+        r = client.get(f"/g/{gid}/live")
+        assert r.status_code == 503 and "too many live pages" in r.text
+
+
+def test_a_live_stream_ends_after_its_lifetime(table):
+    import time
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    start = time.monotonic()
+    r = table.client.get(f"/g/{gid}/live")  # the table's streams live 0.3 s
+    assert r.status_code == 200 and time.monotonic() - start < 10
+    assert r.text.startswith("retry: ")  # the page's EventSource reconnects after it
