@@ -5,6 +5,16 @@ goes through ``esc``; a game's SVG is the game's own (its texts escaped by ``cor
 inline script or style: the page's script and style are ``/static/table.js`` and ``table.css``
 (the Content-Security-Policy forbids anything else); data for the script rides in ``data-``
 attributes.
+
+What the script and browser tests find on a game's page: ``body[data-base]`` (the viewer's address
+of the game), ``.state[data-position][data-head][data-end]`` (the position shown), ``.status``,
+``.board`` (the SVG; its ``[data-spot]`` places get ``.spot-candidate`` while a click may pick them,
+``.spot-picked`` once picked), ``#choices`` (``data-choices``: the commands as JSON; the script adds
+``.group h3`` headings and ``button.choice[data-step]``, then ``.picked`` with ``button.back`` and
+``button.choice.done``), ``form.pick[data-template]`` (one ``select`` per field), ``form.notation``,
+``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position]`` with
+``a.goto[data-at]``, ``button.golive``; on the referee's: ``form.seats``, and on the links page
+``a.seat-link``; ``#connection`` says when the live stream is lost.
 """
 
 from __future__ import annotations
