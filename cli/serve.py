@@ -48,6 +48,7 @@ def serve_cmd(
         from .session import open_store
 
         open_store(path)  # a file that is not a sound solrec database is refused before serving it
+    check_free(host, port)
     token = secrets.token_urlsafe(24)
     loopback = host in LOOPBACK
     shown = f"[{host}]" if ":" in host else host
@@ -82,3 +83,18 @@ def network_address() -> str | None:
     except OSError:
         return None
     return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def check_free(host: str, port: int) -> None:
+    """Refuse (exit 2, one line) an address the server cannot listen on: a port in use, a host that is
+    not this machine's; uvicorn would otherwise log it and exit 1."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(address)
+    except OSError as err:
+        raise UsageRefused(f"cannot listen on {host}:{port}: {err.strerror or err}") from None

@@ -147,11 +147,12 @@ def test_serve_prints_the_referee_link_once_and_warns_beyond_loopback(monkeypatc
     ran: list[object] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self.config))
     runner = CliRunner()
-    result = runner.invoke(app, ["serve", "--db", str(tmp_path / "x.db"), "--port", "8123"])
+    port = free_port()
+    result = runner.invoke(app, ["serve", "--db", str(tmp_path / "x.db"), "--port", str(port)])
     assert result.exit_code == 0, result.output
-    assert len(re.findall(r"http://127\.0\.0\.1:8123/\?token=\S{32}", result.stdout)) == 1
+    assert len(re.findall(rf"http://127\.0\.0\.1:{port}/\?token=\S{{32}}", result.stdout)) == 1
     assert "warning" not in result.stderr
-    result = runner.invoke(app, ["serve", "--db", str(tmp_path / "x.db"), "--host", "0.0.0.0"])
+    result = runner.invoke(app, ["serve", "--db", str(tmp_path / "x.db"), "--host", "0.0.0.0", "--port", str(free_port())])
     assert result.exit_code == 0
     assert "the links' tokens are the only protection and there is no TLS" in result.stderr
     assert len(ran) == 2
@@ -169,3 +170,19 @@ def test_serve_without_the_serve_extra_says_how_to_install_it(monkeypatch, tmp_p
     result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "x.db")])
     assert result.exit_code == 2
     assert result.stderr.strip() == "solrec: solrec serve needs the serve extra: pip install 'solrec[serve]'"
+
+
+def test_serve_on_a_port_in_use_is_refused_in_one_line(tmp_path):
+    import socket
+
+    from typer.testing import CliRunner
+
+    from solrec.cli.main import app
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "x.db"), "--port", str(port)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"solrec: cannot listen on 127.0.0.1:{port}:") and result.stderr.count("\n") == 1
