@@ -383,7 +383,8 @@ def create_app(
         quiet = loop.time()
         conn = None
         try:
-            conn = sqlite3.connect(f"file:{_uri_path(db)}?mode=ro", uri=True, check_same_thread=False)
+            # never waits for a lock (it runs on the event loop): a busy file is asked again at the next poll
+            conn = sqlite3.connect(f"file:{_uri_path(db)}?mode=ro", uri=True, check_same_thread=False, timeout=0)
             yield "retry: 2000\n\n"
             while True:
                 try:
