@@ -261,9 +261,15 @@ def _tools(v: View) -> str:
         out.append('<button type="button" class="undo">take back the last command</button>')
     if v.player is None and v.moves:
         out.append('<button type="button" class="fork">fork a variation here</button>')
+    marks = ""
+    if v.player is None:  # a referee's marks: a dispute and its ruling, and the annotation glyphs
+        from solrec.events.notes import MARKS
+
+        marks = ' <select name="mark"><option value="">no mark</option>' + "".join(
+            f'<option value="{esc(m)}">{esc(m)}</option>' for m in MARKS) + "</select>"
     out.append(
         '<form class="note"><label>comment on this position <input name="text" maxlength="4000"></label>'
-        ' <button type="submit">add</button></form>'
+        f'{marks} <button type="submit">add</button></form>'
     )
     out.append("</div>")
     return "\n".join(out)

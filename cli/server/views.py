@@ -161,7 +161,7 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
     elif to_act == CHANCE:
         status = "chance to act: the referee enters what the table shows" if log.header.chance == ENTERED else "chance to act"
     else:
-        status = f"{to_act} to act"
+        status = f"{to_act} to act" + (" (your turn)" if to_act == player else "")
     choices = None
     live = position == end
     entered = log.header.chance == ENTERED

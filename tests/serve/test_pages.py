@@ -167,6 +167,21 @@ def test_a_comment_posted_on_the_position_is_stored_with_its_author(table):
     assert "nice &lt;b&gt;start&lt;/b&gt;" in guest.get(seats["Ann"]).text
 
 
+def test_the_referee_marks_a_comment(table):
+    from solrec.events.notes import read
+    from solrec.events.store import Store
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    page = table.page(f"/g/{gid}")
+    assert '<option value="disputed">' in page
+    at, head = position_of(page)
+    r = table.client.post(f"/g/{gid}/note", data={"text": "d4 was legal", "mark": "ruled", "at": at, "head": head,
+                                                  "csrf": csrf_of(page)})
+    assert r.status_code == 200, r.text
+    (note,) = read(Store(table.db), gid).notes
+    assert (note.by, note.mark) == ("referee", "ruled")
+
+
 def test_the_referee_forks_a_variation_at_the_position(table):
     from solrec.events.forks import all_links
     from solrec.events.store import Store

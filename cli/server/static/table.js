@@ -207,7 +207,9 @@
     if (note) note.onsubmit = function (e) {
       e.preventDefault();
       var text = note.elements.text.value.trim();
-      if (text) post("/note", {text: text});
+      var fields = {text: text};
+      if (note.elements.mark) fields.mark = note.elements.mark.value;
+      if (text) post("/note", fields);
     };
     Array.prototype.forEach.call(main.querySelectorAll("a.goto"), function (a) {
       a.onclick = function (e) {
