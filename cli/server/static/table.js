@@ -107,8 +107,7 @@
     function pick(step) {
       picked.push(step);
       var cands = candidates();
-      if (cands.length === 1 && cands[0].steps.length === picked.length) { play(cands[0].command); return; }
-      if (cands.length === 1 && nextSteps(cands).length === 0) { play(cands[0].command); return; }
+      if (cands.length === 1) { play(cands[0].command); return; }  // one choice left: it is played
       draw();
     }
     function spots(next) {
