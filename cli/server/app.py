@@ -161,8 +161,8 @@ def create_app(
         return game_id, referee(request, game_id)
 
     async def check_post(request: Request, viewer: Viewer) -> dict[str, str]:
-        """The form of a POST, refused unless it comes from this server's own page: its Origin (when
-        the browser sends one) is this server, and its CSRF value is the viewer's."""
+        """The form of a POST, refused unless it comes from this server's own page: the browser says
+        so (Sec-Fetch-Site, or Origin), and its CSRF value is the viewer's."""
         # A browser says where a request comes from in Sec-Fetch-Site; an older one in Origin (a
         # form sent from a page whose referrer policy is no-referrer says "null": not a site).
         site = request.headers.get("sec-fetch-site")
@@ -179,7 +179,7 @@ def create_app(
 
     def position_of(values: dict[str, str]) -> tuple[int, str]:
         at, head = values.get("at", ""), values.get("head", "")
-        if not at.isdigit() or len(at) > 12 or not head:
+        if not (at.isascii() and at.isdigit()) or len(at) > 12 or not head:
             raise Refused(400, "the page did not say which position it shows (reload the page)")
         return int(at), head
 
@@ -234,7 +234,7 @@ def create_app(
         at = request.query_params.get("at")
         if at is None or at == "":
             return None
-        if not at.isdigit() or len(at) > 12:
+        if not (at.isascii() and at.isdigit()) or len(at) > 12:
             raise Refused(400, "at is a position: a whole number of events")
         return int(at)
 

@@ -424,3 +424,14 @@ def test_a_live_stream_ends_after_its_lifetime(table):
     r = table.client.get(f"/g/{gid}/live")  # the table's streams live 0.3 s
     assert r.status_code == 200 and time.monotonic() - start < 10
     assert r.text.startswith("retry: ")  # the page's EventSource reconnects after it
+
+
+def test_a_position_that_is_not_a_whole_number_is_refused_in_one_line(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    for at in ("²", "-1", "1e3", "9" * 13):
+        r = table.client.get(f"/g/{gid}/view?at={at}")
+        assert r.status_code == 400, at
+    page = table.page(f"/g/{gid}")
+    r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": "²", "head": "x", "csrf": csrf_of(page)})
+    assert r.status_code == 400
+    assert table.client.get(f"/g/{gid}/view?at=999").status_code == 400
