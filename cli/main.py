@@ -14,14 +14,27 @@ import sys
 # on (start-up, issue 22: the modules loading were scanned over and over; see ``run``).
 gc.set_threshold(100_000, 10, 10)
 
-from . import annotate, audit, components, impact, manage, pictures, records, seal, solve, table, variations  # noqa: E402, F401  (they register their commands on app)
+from . import (  # noqa: E402, F401  (they register their commands on app)
+    annotate,
+    audit,
+    components,
+    impact,
+    manage,
+    pictures,
+    records,
+    seal,
+    serve,
+    solve,
+    table,
+    variations,
+)
 from .app import app  # noqa: E402
 
 __all__ = ["app", "run"]
 
 HELP_ORDER = (
     "games", "new", "play", "legal", "undo", "fork", "note", "show", "log", "score", "replay", "diff", "validate", "impact", "shard",
-    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components", "card",
+    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components", "card", "serve",
 )
 app.registered_commands.sort(key=lambda c: HELP_ORDER.index(c.name) if c.name in HELP_ORDER else len(HELP_ORDER))
 

@@ -159,13 +159,36 @@ def undo_cmd(
     `solrec fork ID --at POS` starts a variation instead. In a seeded game the chance that followed a command goes only with it: taking back chance alone
     is refused, since the seed would draw the same again. Chance drawn at the set-up stays.
     """
+    from .session import open_store
+
+    data = take_back(open_store(db), game_id, steps)
+    taken = data["taken_back"]
+    text = f"took back {plural(len(taken), 'command')} ({plural(data['events'], 'event')}): " + "; ".join(
+        f"{t['actor']}: {t['command']}" for t in taken
+    )
+    if data["notes_dropped"]:
+        text += f"\ndropped {plural(len(data['notes_dropped']), 'comment')} on the positions taken back"
+    del data["events"]
+    emit(as_json, data, text + f"\n{game_id}: position {data['position']}, {data['to_act']} to act")
+
+
+def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, str] | None = None,
+              by: str | None = None) -> dict[str, Any]:
+    """``undo``'s work: take back the last ``steps`` commands (and the comments on the positions they
+    made), against the head they were decided on (``expected``: position and head hash, as a page
+    showed them). ``steps`` None: the last command with the seeded chance that followed it (the
+    table's "take back" button). ``by``: refused unless the first command taken back is that
+    player's (a seat of ``solrec serve`` takes back only its own). Returns what ``undo --json``
+    prints, with ``events`` (how many went)."""
     from solrec.core.game import CHANCE
+    from solrec.events.store import ConcurrencyConflict
     from solrec.replay.log import Log, load, state_at
 
-    from .session import open_store, result_of
+    from .session import result_of
 
-    store = open_store(db)
     log = load(store, game_id)
+    if expected is not None and expected != (len(log.rows), log.head):
+        raise ConcurrencyConflict(f"game {game_id!r}: the position changed (the log now has {len(log.rows)} events); nothing was taken back")
     groups = log.steps()
     seeded = log.header.chance == "seeded"
     setup = 0  # the set-up's seeded chance: the commands before the first player's command
@@ -173,11 +196,17 @@ def undo_cmd(
         while setup < len(groups) and groups[setup][0].actor == CHANCE:
             setup += 1
     takeable = len(groups) - setup
+    if steps is None:
+        steps = 1
+        while seeded and steps < takeable and groups[len(groups) - steps][0].actor == CHANCE:
+            steps += 1
     if takeable == 0:
         raise NothingToUndo(f"{game_id}: nothing to take back (no command has been played)")
     if steps > takeable:
         raise NothingToUndo(f"{game_id}: only {plural(takeable, 'command')} can be taken back, not {steps}")
     first = groups[len(groups) - steps]
+    if by is not None and first[0].actor != by:
+        raise NothingToUndo(f"{game_id}: the last command is {first[0].actor}'s, not {by}'s: only its player or the referee takes it back")
     if seeded and first[0].actor == CHANCE:
         cause = len(groups) - steps
         while groups[cause][0].actor == CHANCE:
@@ -197,11 +226,5 @@ def undo_cmd(
     dropped = drop_after(store, game_id, keep, len(log.rows))  # comments on positions that are gone go with them
     public = log.game.public_command_text
     taken = [{"actor": g[0].actor, "command": public(g[0].command), "events": len(g)} for g in groups[len(groups) - steps:]]
-    data: dict[str, Any] = {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
-                            "notes_dropped": [c.as_dict() for c in dropped]}
-    text = f"took back {plural(len(taken), 'command')} ({plural(len(log.rows) - keep, 'event')}): " + "; ".join(
-        f"{t['actor']}: {t['command']}" for t in taken
-    )
-    if dropped:
-        text += f"\ndropped {plural(len(dropped), 'comment')} on the positions taken back"
-    emit(as_json, data, text + f"\n{game_id}: position {keep}, {data['to_act']} to act")
+    return {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
+            "notes_dropped": [c.as_dict() for c in dropped], "events": len(log.rows) - keep}

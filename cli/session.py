@@ -15,7 +15,14 @@ from solrec.core.registry import get_game
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
 from solrec.events.record import InvalidRecord
-from solrec.events.store import Store, StoreError, UnknownGameId, check_game_id, default_db_path
+from solrec.events.store import (
+    ConcurrencyConflict,
+    Store,
+    StoreError,
+    UnknownGameId,
+    check_game_id,
+    default_db_path,
+)
 from solrec.replay.log import Log, load, state_at
 
 from .errors import Unreadable, UsageRefused
@@ -77,11 +84,17 @@ def new_game(
 
 
 def play_commands(
-    store: Store, game_id: str, texts: Iterable[str], actor: str | None = None
+    store: Store, game_id: str, texts: Iterable[str], actor: str | None = None, expected: tuple[int, str] | None = None,
+    log: Log | None = None,
 ) -> tuple[list[Step], Log, Any, Any]:
     """Decide each command text in turn; append them all in one transaction, or nothing. Returns the
-    steps, the log with them appended, the state after them and the state before them."""
-    log = load(store, game_id)
+    steps, the log with them appended, the state after them and the state before them. ``expected``
+    (position, head hash): the position the commands were chosen at (a page a player clicked on);
+    refused (ConcurrencyConflict) when the log has moved on since. ``log``: the game as just loaded
+    (a server keeps its states); the append checks it is still the stored head."""
+    log = load(store, game_id) if log is None else log
+    if expected is not None and expected != (len(log.rows), log.head):
+        raise ConcurrencyConflict(f"game {game_id!r}: the position changed (the log now has {len(log.rows)} events); nothing was written")
     game, header = log.game, log.header
     state = before = state_at(log)
     position = len(log.rows)

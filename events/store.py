@@ -99,20 +99,25 @@ NOTES_TABLES = {
 # Variations (``solrec fork``, events/forks.py): which game a fork came from, and at which position.
 # Made by the first fork.
 FORKS_COLUMNS = {"game_id": str, "parent": str, "position": int}
+# Seat links of ``solrec serve`` (cli/server/seats.py): one per player of a game, its token kept only
+# as a SHA-256 hash. Made by the first seat link; deleting or renaming a game drops its links.
+SEATS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "token_hash": str, "created": str}
 META_COLUMNS = {"key": str, "value": str}
 # What a file may hold, and how solrec makes it (checked on open, before anything is written)
 _PRIMARY_KEY = {
     "solrec_meta": {"key": 1}, "games": {"id": 1}, "events": {"game_id": 1, "seq": 2}, "seals": {"game_id": 1},
     "notes": {"game_id": 1, "n": 2}, "note_heads": {"game_id": 1}, "forks": {"game_id": 1},
+    "seats": {"game_id": 1, "player": 2},
 }
 _NOT_NULL = {
     "games": ("game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"),
     "events": ("step", "actor", "command", "type", "version", "payload", "hash", "time", "head"),
     "notes": tuple(NOTES_TABLES["notes"]),
     "forks": tuple(FORKS_COLUMNS),
+    "seats": tuple(SEATS_COLUMNS),
 }
 # Tables made by the first command that needs them: a file may lack them
-_OPTIONAL = {"seals": SEALS_COLUMNS, **NOTES_TABLES, "forks": FORKS_COLUMNS}
+_OPTIONAL = {"seals": SEALS_COLUMNS, **NOTES_TABLES, "forks": FORKS_COLUMNS, "seats": SEATS_COLUMNS}
 _ADDED_SINCE = {("events", 1): ("data", "head"), ("events", 2): ("head",)}  # columns a migration adds
 _AFFINITY = {str: "TEXT", int: "INTEGER", bytes: "BLOB"}
 # The words of a CREATE TABLE that solrec (sqlite-utils, ALTER TABLE ADD COLUMN) writes
@@ -324,7 +329,7 @@ class Store:
         """Every object of the file is one that solrec's schema ``number`` has (docs/security.md)."""
         for table, columns in (("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), *_OPTIONAL.items()):
             if table in _OPTIONAL and table not in master:
-                continue  # made by the first `seal`, `note`, `fork`
+                continue  # made by the first `seal`, `note`, `fork`, seat link (`serve`)
             later = _ADDED_SINCE.get((table, number), ())
             self._check_table(master, table, {c: t for c, t in columns.items() if c not in later}, number)
         triggers = sorted(name for name, (kind, _) in master.items() if kind == "trigger")
@@ -801,6 +806,8 @@ class Store:
                     conn.execute(f"delete from {table} where game_id = ?", [game_id])
             if "forks" in objects:  # its forks stay, as games of their own
                 conn.execute("delete from forks where game_id = ? or parent = ?", [game_id, game_id])
+            if "seats" in objects:  # a later game of the same id gets no link of this one's
+                conn.execute("delete from seats where game_id = ?", [game_id])
 
     def truncate(
         self, game_id: str, expected_events: int, expected_head: str, keep: int, scores: dict | None, outcome: dict | None
@@ -834,6 +841,8 @@ class Store:
             objects = self._objects()
             if "seals" in objects:
                 conn.execute("delete from seals where game_id = ?", [game_id])
+            if "seats" in objects:  # a seat link names the game's id: renamed, it is made again
+                conn.execute("delete from seats where game_id = ?", [game_id])
             if "forks" in objects:  # a fork keeps its parent, renamed or not
                 conn.execute("update forks set game_id = ? where game_id = ?", [new_id, game_id])
                 conn.execute("update forks set parent = ? where parent = ?", [new_id, game_id])

@@ -274,6 +274,22 @@ class Replay:
         return state
 
 
+    def continued(self, log: Log) -> Replay:
+        """This replay for ``log``, the same game with rows appended (a game played on) or taken back
+        (``undo``): the decoded events, snapshots and last position of their common rows carry over,
+        so reaching the new end costs only the new events. The rows are compared by the hash chain:
+        the same hash at the shorter log's end means the same rows before it (both logs verified)."""
+        n = min(len(self.log.rows), len(log.rows))
+        if log.header != self.log.header or (n and log.rows[n - 1].hash != self.log.rows[n - 1].hash):
+            raise ValueError("not the same game's log with rows appended or taken back")
+        replay = Replay(log, self.every)
+        replay._events = self._events[:n]
+        replay._snapshots = self._snapshots[: n // self.every + 1]  # states of the common rows: the same in both
+        if self._last[0] <= n:
+            replay._last = self._last
+        return replay
+
+
 def states(log: Log) -> Iterator[Any]:
     """The state at every position of the log, 0 to its length, in one fold."""
     replay = Replay(log)
@@ -294,6 +310,22 @@ def replay_of(log: Log) -> Replay:
         _REPLAYS.pop(next(iter(_REPLAYS)))
     _REPLAYS[id(log)] = (log, replay)  # the log is held, so its id is not reused while kept
     return replay
+
+
+def carry_over(old: Log, new: Log) -> bool:
+    """Let ``state_at(new)`` go on from what was computed for ``old`` when ``new`` is ``old`` with rows
+    appended or taken back (a server reading a game again after a command): True when it could."""
+    kept = _REPLAYS.get(id(old))
+    if kept is None or kept[0] is not old:
+        return False
+    try:
+        replay = kept[1].continued(new)
+    except ValueError:
+        return False
+    if len(_REPLAYS) >= _KEPT:
+        _REPLAYS.pop(next(iter(_REPLAYS)))
+    _REPLAYS[id(new)] = (new, replay)
+    return True
 
 
 def state_at(log: Log, at: int | None = None) -> Any:

@@ -1,0 +1,100 @@
+"""``solrec serve``: record games at the table in a browser (cli/server/, docs/security.md).
+
+Starlette and uvicorn are the optional extra ``solrec[serve]``, imported only here, when the command
+runs: the core install does not grow and no other command starts slower.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .app import Db, command
+from .errors import UsageRefused
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+@command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: every device on the network).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
+    db: Db = None,
+) -> None:
+    """Serve the games in a browser: the referee's page, and a seat link per player.
+
+    Prints the referee's link once (it carries the referee's token). Each player opens the seat
+    link the referee makes for them and sees only their own view; every page updates live. Beyond
+    127.0.0.1 the tokens are the only protection and there is no TLS (docs/security.md).
+    """
+    import importlib.util
+
+    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+        raise UsageRefused("solrec serve needs the serve extra: pip install 'solrec[serve]'")
+    import logging
+    import secrets
+
+    import uvicorn
+
+    from solrec.events.store import default_db_path
+
+    from .server.app import create_app
+
+    path = db if db is not None else default_db_path()
+    if path.exists() and not path.is_file():
+        raise UsageRefused(f"{path} is not a regular file, so it cannot hold a solrec database")
+    if path.exists():
+        from .session import open_store
+
+        open_store(path)  # a file that is not a sound solrec database is refused before serving it
+    check_free(host, port)
+    token = secrets.token_urlsafe(24)
+    loopback = host in LOOPBACK
+    shown = f"[{host}]" if ":" in host else host
+    app = create_app(path, token, hosts=LOOPBACK | {"[::1]"} if loopback else None)
+    link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
+    typer.echo(f"solrec serve: {path}")
+    typer.echo(f"the referee's link (keep it to yourself): http://{link_host}:{port}/?token={token}")
+    lan = network_address() if host in ("0.0.0.0", "::") else None
+    if lan is not None:
+        typer.echo(f"the same on the network (seat links made from it carry this address): http://{lan}:{port}/?token={token}")
+    if not loopback:
+        typer.echo(
+            "warning: listening beyond this machine: the links' tokens are the only protection and there is no "
+            "TLS (anyone on the network who sees a link is that seat); see docs/security.md",
+            err=True,
+        )
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=1, lifespan="off")
+    uvicorn.Server(config).run()
+
+
+def network_address() -> str | None:
+    """This machine's address on its network (the one its default route leaves from), for links a
+    phone on the same network opens; None when there is none. Connecting a UDP socket sends nothing."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            address = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def check_free(host: str, port: int) -> None:
+    """Refuse (exit 2, one line) an address the server cannot listen on: a port in use, a host that is
+    not this machine's; uvicorn would otherwise log it and exit 1."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(address)
+    except OSError as err:
+        raise UsageRefused(f"cannot listen on {host}:{port}: {err.strerror or err}") from None

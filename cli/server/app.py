@@ -1,0 +1,590 @@
+"""The ``solrec serve`` web app (Starlette): pages, their fragments, live updates, and the writes.
+
+Who may see what (docs/security.md): every page needs a token. The referee's token (made at
+start-up, printed once as a link) is kept in an HttpOnly, SameSite=Strict cookie; a seat's token is
+in its link ``/g/ID/seat/TOKEN`` (the database keeps only its hash, ``seats.py``). A wrong token, a
+revoked one and an unknown game all get the same 404 page. What a viewer sees is made in one place
+(``views.view``).
+
+Writes (a command, a take-back, a comment, a fork) are POSTs carrying the position and head hash the
+page showed and a CSRF value (an HMAC of the server's secret and the viewer's token); each is decided
+and stored through the store's head-checked write before the answer, so an acknowledged command is
+committed (killing the server loses none) and two devices playing at once store one command (the
+other gets 409, "the position changed"). A refusal is 400 with its one-line reason; nothing is
+stored.
+
+Live updates are Server-Sent Events carrying only the new position number; the page then fetches
+its own (filtered) view. The stream polls the game's row (a command played from the CLI shows too)
+and wakes at once on a write through this server; streams are bounded in number and lifetime.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import sqlite3
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from solrec.core.errors import CorruptLog, SolrecError
+from solrec.events.store import ConcurrencyConflict, Store, _uri_path
+
+from ..guard import one_line
+from . import pages, seats
+from .views import View, view
+
+log = logging.getLogger("solrec.serve")
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),  # a seat's token is in its address
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+MAX_COMMAND = 2000  # characters of a typed command
+MAX_NOTE = 4000
+STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
+
+
+class SecurityHeaders:
+    """Every response carries the CSP and the other headers; pages are not cached (they hold tokens
+    and hidden information)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        static = scope.get("path", "").startswith("/static/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [h for h in message.get("headers", []) if h[0].lower() not in {k for k, _ in SECURITY_HEADERS}]
+                headers += SECURITY_HEADERS
+                if not static:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+@attrs.frozen
+class Viewer:
+    player: str | None  # None: the referee
+    base: str  # the viewer's address of the game
+    csrf: str
+
+
+class Refused(Exception):
+    """An answer other than the page: a status and a one-line reason."""
+
+    def __init__(self, status: int, reason: str):
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+NOT_FOUND = "no such page: check the link (a seat link works only as it was given)"
+
+
+def create_app(
+    db: Path, referee_token: str, secret: bytes | None = None, *, hosts: set[str] | None = None,
+    live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 64,
+) -> ASGIApp:
+    """The app on the database ``db``. ``referee_token``: the referee's secret (the start-up link);
+    ``secret``: the key of the CSRF values (random by default); ``hosts``: the Host names accepted
+    (None: any; a loopback server accepts only loopback names, against DNS rebinding); live streams:
+    each at most ``live_seconds`` long (the page reconnects), the game's row polled every
+    ``poll_seconds``, at most ``max_live`` at once."""
+    key = secret if secret is not None else secrets.token_bytes(32)
+    waiters: dict[str, asyncio.Event] = {}
+    # The last log read of each game: read again (and verified) on every request, it is this one
+    # when nothing changed, and one with rows appended goes on from this one's states (a long game's
+    # next view costs its new events, not a replay from the set-up). The states are shared, so the
+    # blocking work runs one request at a time (``serial``): a table's requests are short.
+    logs: dict[str, Any] = {}
+    serial = threading.Lock()
+    live_count = [0]
+    static = {name: resources.files("solrec.cli.server.static").joinpath(name).read_bytes() for name in STATIC}
+
+    def csrf_for(kind: str, token: str, game_id: str = "") -> str:
+        return hmac.new(key, f"{kind}\0{game_id}\0{token}".encode(), hashlib.sha256).hexdigest()
+
+    def store(create: bool = False) -> Store:
+        return Store(db, create=True) if create or not db.exists() else Store(db)
+
+    def cookie_name(request: Request) -> str:
+        return f"solrec_referee_{request.url.port or 80}"
+
+    def is_referee(request: Request) -> bool:
+        given = request.cookies.get(cookie_name(request), "")
+        return hmac.compare_digest(given.encode(), referee_token.encode())
+
+    def referee(request: Request, game_id: str = "") -> Viewer:
+        if not is_referee(request):
+            raise Refused(403, "this page needs the referee's link (printed when the server started)")
+        return Viewer(None, f"/g/{game_id}", csrf_for("referee", referee_token))
+
+    async def seat(request: Request) -> tuple[str, Viewer]:
+        game_id, token = request.path_params["gid"], request.path_params["token"]
+        player = await blocking(lambda: seats.seat_of(store(), game_id, token) if db.exists() else None)
+        if player is None:
+            raise Refused(404, NOT_FOUND)
+        return game_id, Viewer(player, f"/g/{game_id}/seat/{token}", csrf_for("seat", token, game_id))
+
+    async def who(request: Request) -> tuple[str, Viewer]:
+        if "token" in request.path_params:
+            return await seat(request)
+        game_id = request.path_params["gid"]
+        return game_id, referee(request, game_id)
+
+    async def check_post(request: Request, viewer: Viewer) -> dict[str, str]:
+        """The form of a POST, refused unless it comes from this server's own page: the browser says
+        so (Sec-Fetch-Site, or Origin), and its CSRF value is the viewer's."""
+        # A browser says where a request comes from in Sec-Fetch-Site; an older one in Origin (a
+        # form sent from a page whose referrer policy is no-referrer says "null": not a site).
+        site = request.headers.get("sec-fetch-site")
+        origin = request.headers.get("origin")
+        if site is not None:
+            if site not in ("same-origin", "none"):
+                raise Refused(403, "refused: the request came from another site")
+        elif origin not in (None, "null") and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
+            raise Refused(403, "refused: the request came from another site")
+        values = await form_of(request)
+        if not hmac.compare_digest(values.get("csrf", "").encode(), viewer.csrf.encode()):
+            raise Refused(403, "refused: the form is not this page's (reload the page)")
+        return values
+
+    def position_of(values: dict[str, str]) -> tuple[int, str]:
+        at, head = values.get("at", ""), values.get("head", "")
+        if not (at.isascii() and at.isdigit()) or len(at) > 12 or not head:
+            raise Refused(400, "the page did not say which position it shows (reload the page)")
+        return int(at), head
+
+    def notify(game_id: str) -> None:
+        event = waiters.pop(game_id, None)
+        if event is not None:
+            event.set()
+
+    def load_log(game_id: str):
+        from solrec.replay.log import load
+
+        fresh = load(store(), game_id)
+        return remember(game_id, fresh)
+
+    def remember(game_id: str, fresh: Any) -> Any:
+        from solrec.replay.log import carry_over
+
+        old = logs.pop(game_id, None)
+        if old is not None and old == fresh:
+            fresh = old
+        elif old is not None:
+            carry_over(old, fresh)
+        if len(logs) >= 16:
+            logs.pop(next(iter(logs)))
+        logs[game_id] = fresh
+        return fresh
+
+    async def blocking(work: Callable[..., Any], *args: Any) -> Any:
+        def serially() -> Any:
+            with serial:
+                return work(*args)
+
+        return await run_in_threadpool(serially)
+
+    def damaged(game_id: str, viewer: Viewer, err: CorruptLog) -> str:
+        """What a page shows of a damaged game instead of a board: the referee, validate's verdict; a
+        seat, only that it is damaged (the verdict may quote a hidden command)."""
+        if viewer.player is not None:
+            return "this game's stored data is damaged; the referee's page shows validate's verdict"
+        from solrec.replay.validate import validate_stored
+
+        verdict = validate_stored(store(), game_id)
+        return f"this game's stored data is damaged: {verdict.line()}" if not verdict.ok else str(err)
+
+    def view_of(game_id: str, viewer: Viewer, at: int | None) -> View:
+        log_ = load_log(game_id)
+        if at is not None and not 0 <= at <= len(log_.rows):
+            raise Refused(400, f"position {at} is outside the log (0 to {len(log_.rows)})")
+        return view(log_, viewer.player, at)
+
+    def at_param(request: Request) -> int | None:
+        at = request.query_params.get("at")
+        if at is None or at == "":
+            return None
+        if not (at.isascii() and at.isdigit()) or len(at) > 12:
+            raise Refused(400, "at is a position: a whole number of events")
+        return int(at)
+
+    # -- pages -----------------------------------------------------------------------------------------
+    async def home(request: Request) -> Response:
+        given = request.query_params.get("token")
+        if given is not None:
+            if not hmac.compare_digest(given.encode(), referee_token.encode()):
+                raise Refused(403, "this is not the referee's link (it is printed when the server starts)")
+            response = RedirectResponse("/", status_code=303)
+            response.set_cookie(cookie_name(request), referee_token, httponly=True, samesite="strict", path="/")
+            return response
+        referee(request)
+        game = request.query_params.get("game") or None
+        status = request.query_params.get("status") or None
+
+        def rows() -> list[dict[str, Any]]:
+            import json
+
+            if not db.exists():
+                return []
+            out = []
+            for r in store().list_games():
+                over = "over" if r["outcome"] is not None else "running"
+                if (game and r["game"] != game) or (status and over != status):
+                    continue
+                out.append({"id": r["id"], "game": r["game"], "players": json.loads(r["players"]), "events": r["events"],
+                            "status": over, "created": r["created"], "scores": json.loads(r["scores"]) if r["scores"] else None})
+            return out
+
+        return HTMLResponse(pages.games_page(await blocking(rows), kinds(), game, status))
+
+    def kinds() -> list[tuple[str, str]]:
+        from solrec.core.registry import games
+
+        return [(g.id, g.title) for g in games().values()]
+
+    def new_form(game_id: str, csrf: str, values: dict[str, str], error: str = "") -> str:
+        from solrec.core.options import describe_options
+        from solrec.core.registry import get_game
+
+        game = get_game(game_id)
+        described = describe_options(game.Options)
+        components = None
+        if any(o["name"] == "components" for o in described):
+            try:
+                listing = game.components_listing(None, None)
+            except SolrecError:
+                listing = None
+            if listing is not None:
+                help_ = next(o["help"] for o in described if o["name"] == "components")
+                components = (str(listing["set"]), help_)
+                described = [o for o in described if not o["name"].startswith("components")]
+        return pages.new_game_page(game.id, game.title, (game.min_players, game.max_players), game.default_players(),
+                                   described, values, components, csrf, error)
+
+    async def new_page(request: Request) -> Response:
+        viewer = referee(request)
+        game_id = request.query_params.get("game", "")
+        try:
+            return HTMLResponse(new_form(game_id, viewer.csrf, {}))
+        except SolrecError as err:
+            raise Refused(404, one_line(str(err))) from None
+
+    async def new_post(request: Request) -> Response:
+        viewer = referee(request)
+        values = await check_post(request, viewer)
+        game_name = values.get("game", "")
+
+        def start() -> str:
+            from solrec.core.errors import InvalidSetup
+            from solrec.core.registry import get_game
+
+            from ..session import new_game
+
+            game = get_game(game_name)
+            players = [p.strip() for p in values.get("players", "").splitlines() if p.strip()]
+            options = {k.removeprefix("option."): v for k, v in values.items() if k.startswith("option.")}
+            name = values.get("components", "").strip()
+            if name:
+                listing = game.components_listing(name, None)
+                if listing["set"] != game.components_listing(None, None)["set"]:
+                    options.update({"components": str(listing["set"]), "components_digest": str(listing["digest"])})
+            seed_text = values.get("seed", "").strip()
+            entered = values.get("chance") == "entered"
+            seed = None
+            if seed_text and not entered:
+                try:
+                    seed = int(seed_text)
+                except ValueError:
+                    raise InvalidSetup(f"the seed is a whole number, not {seed_text[:30]!r}") from None
+            gid = values.get("id", "").strip() or None
+            return new_game(store(create=True), game.id, players, options, seed, entered, gid)[0]
+
+        try:
+            gid = await blocking(start)
+        except SolrecError as err:
+            try:
+                page = new_form(game_name, viewer.csrf, values, one_line(str(err)))
+            except SolrecError:
+                raise Refused(400, one_line(str(err))) from None
+            return HTMLResponse(page, status_code=400)
+        return RedirectResponse(f"/g/{gid}", status_code=303)
+
+    async def game_page(request: Request) -> Response:
+        game_id, viewer = await who(request)
+        at = at_param(request)
+
+        def build() -> str:
+            try:
+                v = view_of(game_id, viewer, at)
+            except CorruptLog as err:
+                return pages.message(f"{game_id}: damaged", damaged(game_id, viewer, err))
+            made = seats.seated(store(), game_id) if viewer.player is None else set()
+            return pages.game_page(v, viewer.base, viewer.csrf, made)
+
+        return HTMLResponse(await blocking(build))
+
+    async def fragment(request: Request) -> Response:
+        game_id, viewer = await who(request)
+        at = at_param(request)
+
+        def build() -> str:
+            try:
+                return pages.fragment(view_of(game_id, viewer, at))
+            except CorruptLog as err:
+                return f'<p class="reason">{pages.esc(damaged(game_id, viewer, err))}</p>'
+
+        return HTMLResponse(await blocking(build))
+
+    async def live(request: Request) -> Response:
+        game_id, _ = await who(request)
+        if not await blocking(lambda: store().has_game(game_id)):
+            raise Refused(404, NOT_FOUND)
+        if live_count[0] >= max_live:
+            raise Refused(503, "too many live pages open: try again in a moment")
+        return StreamingResponse(stream(game_id), media_type="text/event-stream", headers={"x-accel-buffering": "no"})
+
+    async def stream(game_id: str) -> AsyncIterator[str]:
+        """The game's position whenever it changes (an undo to the same length included: the head
+        changes), polled, or at once on a write through this server."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + live_seconds
+        live_count[0] += 1  # here, where ``finally`` gives it back: a stream never started holds none
+        last: Any = None
+        quiet = loop.time()
+        conn = None
+        try:
+            # never waits for a lock (it runs on the event loop): a busy file is asked again at the next poll
+            conn = sqlite3.connect(f"file:{_uri_path(db)}?mode=ro", uri=True, check_same_thread=False, timeout=0)
+            yield "retry: 2000\n\n"
+            while True:
+                try:
+                    now = conn.execute("select events, head from games where id = ?", [game_id]).fetchone()
+                except sqlite3.Error:
+                    now = last  # busy or briefly unreadable: ask again at the next poll
+                if now is None:
+                    yield "event: gone\ndata: 0\n\n"
+                    return
+                if now != last:
+                    last = now
+                    quiet = loop.time()
+                    yield f"data: {int(now[0])}\n\n"
+                elif loop.time() - quiet > 15:
+                    quiet = loop.time()
+                    yield ": still here\n\n"
+                left = deadline - loop.time()
+                if left <= 0:
+                    return
+                event = waiters.setdefault(game_id, asyncio.Event())
+                try:
+                    await asyncio.wait_for(event.wait(), min(poll_seconds, left))
+                except TimeoutError:
+                    pass
+        finally:
+            if conn is not None:
+                conn.close()
+            live_count[0] -= 1
+
+    # -- writes ----------------------------------------------------------------------------------------
+    async def write(request: Request, work: Callable[[Viewer, dict[str, str], str], Any],
+                    answer: Callable[[Any], Awaitable[Response] | Response] | None = None) -> Response:
+        game_id, viewer = await who(request)
+        values = await check_post(request, viewer)
+        try:
+            done = await blocking(work, viewer, values, game_id)
+        except ConcurrencyConflict:
+            notify(game_id)
+            raise Refused(409, "the position changed: showing the new one") from None
+        except CorruptLog as err:
+            raise Refused(409, f"stored data problem: {one_line(str(err))}") from None
+        except SolrecError as err:
+            raise Refused(400, one_line(str(err))) from None
+        notify(game_id)
+        if answer is not None:
+            result = answer(done)
+            return await result if not isinstance(result, Response) else result
+        return PlainTextResponse(str(done))
+
+    def given(values: dict[str, str], field: str, empty: str, what: str, most: int) -> str:
+        text = values.get(field, "").strip()
+        if not text:
+            raise Refused(400, empty)
+        if len(text) > most:
+            raise Refused(400, f"{what} is at most {most} characters")
+        return text
+
+    def at_command_end(game_id: str, values: dict[str, str], verb: str) -> tuple[int, Any]:
+        """The position the page shows, still the game's end, where a command ends; and the log."""
+        from ..annotate import check_command_end
+
+        at, head = position_of(values)
+        log_ = load_log(game_id)
+        if (at, head) != (len(log_.rows), log_.head):
+            raise ConcurrencyConflict("the position changed")
+        check_command_end(log_, at, verb)
+        return at, log_
+
+    def do_play(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
+        from ..session import play_commands
+
+        text = given(values, "command", "no command given", "a command", MAX_COMMAND)
+        expected = position_of(values)
+        before = load_log(game_id)
+        _, after, _, _ = play_commands(store(), game_id, [text], actor=viewer.player, expected=expected, log=before)
+        remember(game_id, after)
+        return len(after.rows)
+
+    def do_undo(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
+        from ..manage import take_back
+
+        return int(take_back(store(), game_id, None, position_of(values), by=viewer.player)["position"])
+
+    def do_note(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
+        from solrec.events import notes
+
+        text = given(values, "text", "the comment is empty", "a comment", MAX_NOTE)
+        at = at_command_end(game_id, values, "comment on")[0]
+        notes.add(store(), game_id, at, viewer.player or "referee", notes.check_mark(values.get("mark") or None), text)
+        return at
+
+    def do_fork(viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+        from ..session import fork_game
+
+        if viewer.player is not None:
+            raise Refused(403, "only the referee forks a variation")
+        at, log_ = at_command_end(game_id, values, "fork at")
+        return fork_game(store(), log_, at, None)[0]
+
+    def do_seats(viewer: Viewer, values: dict[str, str], game_id: str) -> dict[str, str]:
+        if viewer.player is not None:
+            raise Refused(403, "only the referee makes seat links")
+        s = store()
+        return seats.make_links(s, game_id, s.header(game_id).players)
+
+    def writer(work: Callable[[Viewer, dict[str, str], str], Any]) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            return await write(request, work)
+
+        return endpoint
+
+    async def make_seats(request: Request) -> Response:
+        base = str(request.base_url).rstrip("/")
+        game_id = request.path_params["gid"]
+
+        def shown(tokens: dict[str, str]) -> Response:
+            links = {p: f"{base}/g/{game_id}/seat/{t}" for p, t in tokens.items()}
+            return HTMLResponse(pages.links_page(game_id, links))
+
+        return await write(request, do_seats, shown)
+
+    async def static_file(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in static:
+            raise Refused(404, NOT_FOUND)
+        return Response(static[name], media_type=STATIC[name], headers={"cache-control": "no-cache"})
+
+    # -- faults ----------------------------------------------------------------------------------------
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refused)
+        if request.method == "POST" and request.url.path != "/new":
+            return PlainTextResponse(exc.reason, status_code=exc.status)
+        return HTMLResponse(pages.message("solrec", exc.reason), status_code=exc.status)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return HTMLResponse(pages.message("solrec", NOT_FOUND), status_code=404)
+
+    async def fault(request: Request, exc: Exception) -> Response:
+        log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+        return HTMLResponse(pages.message("solrec", "internal error: the server log has the details; please report it"),
+                            status_code=500)
+
+    # the pages of a game, at the referee's address and at each seat's
+    per_viewer = [("", game_page, "GET"), ("/view", fragment, "GET"), ("/live", live, "GET"),
+                  ("/play", writer(do_play), "POST"), ("/undo", writer(do_undo), "POST"), ("/note", writer(do_note), "POST")]
+    guarded = [
+        Route("/", home),
+        Route("/new", new_page),
+        Route("/new", new_post, methods=["POST"]),
+        Route("/static/{name}", static_file),
+        Route("/g/{gid}/fork", writer(do_fork), methods=["POST"]),
+        Route("/g/{gid}/seats", make_seats, methods=["POST"]),
+        *(Route(base + path, endpoint, methods=[method])
+          for base in ("/g/{gid}", "/g/{gid}/seat/{token}") for path, endpoint, method in per_viewer),
+    ]
+    app = Starlette(
+        routes=guarded,
+        exception_handlers={Refused: refused, 404: not_found, 405: not_found, Exception: fault},
+    )
+    app.add_middleware(HostCheck, hosts=hosts)
+    # outside Starlette's own error middleware, so that a 500 page carries the headers too
+    return SecurityHeaders(app)
+
+
+MAX_FORM = 64 * 1024  # bytes of a form: a command, a comment, a new game's players and options
+
+
+async def form_of(request: Request) -> dict[str, str]:
+    """A urlencoded form (the pages send no other), read up to ``MAX_FORM`` bytes; the last value of
+    a repeated name. Parsed here rather than by Starlette's form parser, which needs python-multipart."""
+    from urllib.parse import parse_qsl
+
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        raise Refused(415, "refused: a form is sent urlencoded")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_FORM:
+            raise Refused(413, f"refused: a form is at most {MAX_FORM // 1024} KiB")
+    try:
+        return dict(parse_qsl(data.decode("utf-8"), keep_blank_values=True, max_num_fields=200))
+    except (UnicodeDecodeError, ValueError):
+        raise Refused(400, "refused: the form is not UTF-8 text") from None
+
+
+class HostCheck:
+    """Only the Host names a loopback server answers to (against DNS rebinding: a foreign site whose
+    name resolves to 127.0.0.1); None: any (a LAN server is reached by its address)."""
+
+    def __init__(self, app: ASGIApp, hosts: set[str] | None) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.hosts is not None:
+            host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in self.hosts:
+                response = PlainTextResponse("refused: this server answers only to its own address", status_code=421)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

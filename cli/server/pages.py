@@ -1,0 +1,313 @@
+"""The pages of ``solrec serve``, written as HTML text (pure functions: data in, a string out).
+
+Every text that came from a player or the database (names, commands, comments, options, reasons)
+goes through ``esc``; a game's SVG is the game's own (its texts escaped by ``core/svg.py``). No
+inline script or style: the page's script and style are ``/static/table.js`` and ``table.css``
+(the Content-Security-Policy forbids anything else); data for the script rides in ``data-``
+attributes.
+
+What the script and browser tests find on a game's page: ``body[data-base]`` (the viewer's address
+of the game), ``.state[data-position][data-head][data-end]`` (the position shown), ``.status``,
+``.board`` (the SVG; its ``[data-spot]`` places get ``.spot-candidate`` while a click may pick them,
+``.spot-picked`` once picked), ``#choices`` (``data-choices``: the commands as JSON; the script adds
+``.group h3`` headings and ``button.choice[data-step]``, then ``.picked`` with ``button.back`` and
+``button.choice.done``), ``form.pick[data-template]`` (one ``select`` per field), ``form.notation``,
+``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position]`` with
+``a.goto[data-at]``, ``button.golive``; on the referee's: ``form.seats``, and on the links page
+``a.seat-link``; ``#connection`` says when the live stream is lost.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from solrec.core.game import Choices
+
+from ..guard import shown
+from .views import View
+
+
+def esc(value: object) -> str:
+    """Text as HTML: escaped, and every character that is not printable (a bidi override such as
+    U+202E, a control character) shown as its escape, as the CLI shows it (``guard.shown``)."""
+    return html.escape(shown(str(value)), quote=True)
+
+
+def name(player: object) -> str:
+    """A player's name, escaped and isolated: right-to-left letters in it never reorder the text
+    around it (a score beside it, the next name)."""
+    return f"<bdi>{esc(player)}</bdi>"
+
+
+def attr_json(data: Any) -> str:
+    """Data for the script, as a ``data-`` attribute's (escaped) value."""
+    return esc(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def document(title: str, body: str, *, data: Mapping[str, str] | None = None) -> str:
+    attrs = "".join(f' data-{k}="{esc(v)}"' for k, v in (data or {}).items())
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<meta name=\"referrer\" content=\"no-referrer\">\n"
+        "<link rel=\"icon\" href=\"data:,\">\n"
+        f"<title>{esc(title)}</title>\n"
+        "<link rel=\"stylesheet\" href=\"/static/table.css\">\n"
+        "<script src=\"/static/table.js\" defer></script>\n"
+        f"</head>\n<body{attrs}>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def message(title: str, text: str, *, back: str | None = None) -> str:
+    """A one-line page: a refusal, a missing token, a fault (never a traceback)."""
+    link = f'<p><a href="{esc(back)}">back</a></p>' if back else ""
+    return document(title, f'<main class="message"><h1>{esc(title)}</h1>\n<p class="reason">{esc(text)}</p>{link}</main>')
+
+
+def _hidden_csrf(csrf: str) -> str:
+    return f'<input type="hidden" name="csrf" value="{esc(csrf)}">'
+
+
+# -- the referee's list of games -------------------------------------------------------------------
+def games_page(rows: Sequence[Mapping[str, Any]], kinds: Sequence[tuple[str, str]], game: str | None, status: str | None) -> str:
+    options = "".join(
+        f'<option value="{esc(k)}"{" selected" if k == game else ""}>{esc(t)}</option>' for k, t in kinds
+    )
+    statuses = "".join(
+        f'<option value="{v}"{" selected" if v == status else ""}>{label}</option>'
+        for v, label in (("", "running and over"), ("running", "running"), ("over", "over"))
+    )
+    body = [
+        "<header><h1>solrec: games</h1><p>You are the referee: you see everything and make the seat links.</p></header>",
+        "<main>",
+        '<form method="get" action="/" class="filters"><label>game <select name="game"><option value="">every game</option>'
+        f'{options}</select></label> <label>status <select name="status">{statuses}</select></label> <button>show</button></form>',
+        '<table class="games"><thead><tr><th>id</th><th>game</th><th>events</th><th>status</th><th>created</th>'
+        "<th>players and scores</th></tr></thead><tbody>",
+    ]
+    for r in rows:
+        scores = r.get("scores") or {}
+        players = ", ".join(f"{name(p)} {esc(scores[p])}" if p in scores else name(p) for p in r["players"])
+        body.append(
+            f'<tr><td><a href="/g/{esc(r["id"])}">{esc(r["id"])}</a></td><td>{esc(r["game"])}</td>'
+            f'<td class="num">{esc(r["events"])}</td><td>{esc(r["status"])}</td><td>{esc(str(r["created"])[:19])}</td>'
+            f"<td>{players}</td></tr>"
+        )
+    if not rows:
+        body.append('<tr><td colspan="6">no game stored yet</td></tr>')
+    body.append("</tbody></table>")
+    body.append("<h2>Start a game</h2><ul class=\"kinds\">")
+    body += [f'<li><a href="/new?game={esc(k)}">{esc(t)}</a></li>' for k, t in kinds]
+    body.append("</ul></main>")
+    return document("solrec: games", "\n".join(body))
+
+
+# -- the new-game form -----------------------------------------------------------------------------
+def new_game_page(
+    game_id: str, title: str, span: tuple[int, int], players: Sequence[str], options: Sequence[Mapping[str, Any]],
+    values: Mapping[str, str], components: tuple[str, str] | None, csrf: str, error: str = "",
+) -> str:
+    """The form to start a game: players (one per line), each option with its help and allowed
+    values, seeded or entered chance, the component set (``components``: its name and help) where
+    the game has one."""
+    low, high = span
+    names = values.get("players", "\n".join(players))
+    rows = [
+        f'<form method="post" action="/new" class="newgame">{_hidden_csrf(csrf)}',
+        f'<input type="hidden" name="game" value="{esc(game_id)}">',
+        f'<label class="field">players ({low if low == high else f"{low} to {high}"}, one per line, in seating order)'
+        f'<textarea name="players" rows="{max(high, 2)}">{esc(names)}</textarea></label>',
+        '<fieldset><legend>chance</legend>',
+        f'<label><input type="radio" name="chance" value="seeded"{"" if values.get("chance") == "entered" else " checked"}>'
+        " seeded: drawn from a seed (random unless given)</label> "
+        f'<label>seed <input name="seed" inputmode="numeric" value="{esc(values.get("seed", ""))}"></label><br>',
+        f'<label><input type="radio" name="chance" value="entered"{" checked" if values.get("chance") == "entered" else ""}>'
+        " entered: the referee enters the dice, cards and tiles the real table shows</label></fieldset>",
+    ]
+    if components is not None:
+        name, help_ = components
+        rows.append(
+            f'<label class="field">component set <input name="components" value="{esc(values.get("components", name))}">'
+            f'<span class="help">{esc(help_)}</span></label>'
+        )
+    if options:
+        rows.append("<fieldset><legend>options</legend>")
+    for o in options:
+        rows.append(_option_field(o, values.get(f"option.{o['name']}")))
+    if options:
+        rows.append("</fieldset>")
+    rows.append(f'<label class="field">id (leave empty for {esc(game_id)}-N) <input name="id" value="{esc(values.get("id", ""))}"></label>')
+    rows.append('<button type="submit">start the game</button></form>')
+    error_html = f'<p class="refusal" role="alert">{esc(error)}</p>' if error else ""
+    body = (f'<header><h1>New game of {esc(title)}</h1><p><a href="/">all games</a></p></header>'
+            f"<main>{error_html}{''.join(rows)}</main>")
+    return document(f"solrec: new {title}", body)
+
+
+def _value_text(value: Any) -> str:
+    return "on" if value is True else "off" if value is False else str(value)
+
+
+def _option_field(o: Mapping[str, Any], given: str | None) -> str:
+    name, default = o["name"], _value_text(o["default"])
+    current = default if given is None else given
+    label = f'<span class="name">{esc(name)}</span>'
+    help_ = f'<span class="help">{esc(o["help"])}</span>'
+    choices = o["choices"] if o["choices"] is not None else (["on", "off"] if o["type"] == "bool" else None)
+    if choices is not None:
+        items = "".join(
+            f'<option value="{esc(_value_text(c))}"{" selected" if _value_text(c) == current else ""}>{esc(_value_text(c))}</option>'
+            for c in choices
+        )
+        control = f'<select name="option.{esc(name)}">{items}</select>'
+    else:
+        mode = ' inputmode="numeric"' if o["type"] == "int" else ""
+        control = f'<input name="option.{esc(name)}" value="{esc(current)}"{mode}>'
+    return f'<label class="field option">{label} {control} {help_}</label>'
+
+
+# -- seat links, shown once ------------------------------------------------------------------------
+def links_page(game_id: str, links: Mapping[str, str]) -> str:
+    items = "".join(
+        f'<li><span class="player">{name(p)}</span>: <a class="seat-link" href="{esc(url)}">{esc(url)}</a></li>'
+        for p, url in links.items()
+    )
+    body = (
+        f'<header><h1>Seat links of {esc(game_id)}</h1></header><main>'
+        "<p>Give each player their link (in a message to their phone, say). Each is shown only this once: "
+        "the server keeps only a hash of it. Whoever opens a link plays that seat; making a new link for a seat "
+        "stops the old one.</p>"
+        f'<ul class="links">{items}</ul>'
+        f'<p><a href="/g/{esc(game_id)}">back to the game</a></p></main>'
+    )
+    return document(f"seat links of {game_id}", body)
+
+
+# -- a game ------------------------------------------------------------------------------------------
+def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = ()) -> str:
+    """A game's page for one viewer: the header, and the view (``fragment``), which the script
+    fetches again whenever the live stream says the game moved. ``base``: the viewer's address of the
+    game (``/g/ID`` for the referee, ``/g/ID/seat/TOKEN`` for a seat)."""
+    who = "the referee (you see everything)" if v.player is None else f"{name(v.player)}'s seat"
+    setup = "; ".join([f"players {', '.join(map(name, v.players))}", *(f"{esc(k)} {esc(val)}" for k, val in v.setup)])
+    top = [
+        f'<header><h1>{esc(v.title)} <span class="gid">{esc(v.game_id)}</span></h1>',
+        f'<p class="who">{who}</p><p class="setup">{setup}</p>',
+    ]
+    if v.player is None:
+        seated = set(seats)
+        top.append(
+            f'<p><a href="/">all games</a></p><form method="post" action="/g/{esc(v.game_id)}/seats" class="seats">'
+            f"{_hidden_csrf(csrf)}<span>seat links"
+            + (f" (made for {esc(', '.join(sorted(seated)))})" if seated else "")
+            + '</span> <button type="submit">make seat links</button></form>'
+        )
+    top.append("</header>")
+    body = "\n".join(top) + f'\n<main id="view">{fragment(v)}</main>\n<p id="connection" class="connection"></p>'
+    return document(f"{v.title} {v.game_id}", body, data={"base": base, "csrf": csrf, "viewer": v.player or ""})
+
+
+def fragment(v: View) -> str:
+    """The board, whose turn it is, what to click, the score sheet, the move list with comments."""
+    out = [
+        f'<div class="state" data-position="{v.position}" data-head="{esc(v.head)}" data-end="{v.end}"'
+        f' data-live="{1 if v.live else 0}">',
+        f'<p class="status">position {v.position}{"" if v.live else f" of {v.end}"}: {esc(v.status)}'
+        + ("" if v.live else ' <button type="button" class="golive">back to the live position</button>') + "</p>",
+        '<div class="columns"><div class="board">',
+        v.board if v.board else f"<pre>{esc(v.text)}</pre>",
+        '</div><div class="side">',
+    ]
+    if v.choices is not None:
+        out.append(_act(v.choices, v.player, v.hints))
+    out.append('<p class="refusal" role="alert" id="refusal"></p>')
+    out.append(_tools(v))
+    out.append(_sheet(v))
+    out.append("</div></div>")
+    out.append(_moves(v))
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def _act(choices: Choices, player: str | None, hints: Sequence[str] = ()) -> str:
+    heading = f"{name(choices.actor)} to play" if player is None else "your move"
+    data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail} for c in choices.commands]
+    out = [f'<section class="act"><h2>{heading}</h2>',
+           f'<div class="choices" id="choices" data-choices="{attr_json(data)}"></div>']
+    out += [f'<p class="help hint">{esc(hint)}</p>' for hint in hints]
+    for k, form in enumerate(choices.forms):
+        out.append(f'<form class="pick" data-template="{esc(form.template)}"><h3>{esc(form.group)}</h3>')
+        if form.label:
+            out.append(f'<p class="help">{esc(form.label)}</p>')
+        for field in form.fields:
+            items = "".join(f'<option value="{esc(x)}">{esc(x)}</option>' for x in field.values)
+            out.append(f'<label>{esc(field.name)} <select name="{esc(field.name)}">{items}</select></label> ')
+        out.append(f'<button type="submit">play</button> <span class="help">e.g. {esc(form.example)}</span></form>')
+    out.append(
+        '<form class="notation"><label>or type a command <input name="command" autocomplete="off" spellcheck="false"></label>'
+        ' <button type="submit">play</button></form></section>'
+    )
+    return "\n".join(out)
+
+
+def _tools(v: View) -> str:
+    if not v.live:
+        return ""
+    out = ['<div class="tools">']
+    if v.may_undo:
+        out.append('<button type="button" class="undo">take back the last command</button>')
+    if v.player is None and v.moves:
+        out.append('<button type="button" class="fork">fork a variation here</button>')
+    marks = ""
+    if v.player is None:  # a referee's marks: a dispute and its ruling, and the annotation glyphs
+        from solrec.events.notes import MARKS
+
+        marks = ' <select name="mark"><option value="">no mark</option>' + "".join(
+            f'<option value="{esc(m)}">{esc(m)}</option>' for m in MARKS) + "</select>"
+    out.append(
+        '<form class="note"><label>comment on this position <input name="text" maxlength="4000"></label>'
+        f'{marks} <button type="submit">add</button></form>'
+    )
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def _sheet(v: View) -> str:
+    totals = ", ".join(f"{name(p)} {t}" for p, t in v.totals)
+    rows = "".join(
+        f'<tr><td>{name(p)}</td><td class="num">{"+" if pts > 0 else ""}{pts}</td><td>{esc(what)}</td><td class="rule">{esc(rule)}</td></tr>'
+        for p, pts, what, rule in v.lines
+    ) or '<tr><td colspan="4">no score lines yet</td></tr>'
+    return (f'<section class="sheet"><h2>score sheet</h2><p class="totals">{totals}</p>'
+            "<table><thead><tr><th>player</th><th>points</th><th>what</th><th>rule</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table></section>")
+
+
+def _moves(v: View) -> str:
+    notes: dict[int, list[str]] = {}
+    for position, n, by, mark, text in v.notes:
+        shown = (f'<span class="nmark">{esc(mark)}</span> ' if mark else "") + (f'<span class="by">{esc(by)}:</span> ' if by else "")
+        notes.setdefault(position, []).append(f'<li class="note" data-n="{n}">{shown}{esc(text)}</li>')
+    out = ['<section class="movelist"><h2>moves</h2><ol class="moves">',
+           f'<li data-position="0"><a href="?at=0" class="goto" data-at="0">the set-up</a>'
+           f'{_notes_at(notes, 0)}</li>']
+    for m in v.moves:
+        events = "".join(f"<li>{esc(e)}</li>" for e in m.events)
+        current = ' class="current"' if m.position == v.position else ""
+        out.append(
+            f'<li data-position="{m.position}"{current}>'
+            f'<a href="?at={m.position}" class="goto" data-at="{m.position}"><span class="num">{m.number}</span> '
+            f'<span class="actor">{name(m.actor)}</span> <span class="cmd">{esc(m.command)}</span></a>'
+            + (f'<ul class="events">{events}</ul>' if events else "")
+            + f"{_notes_at(notes, m.position)}</li>"
+        )
+    out.append("</ol></section>")
+    return "\n".join(out)
+
+
+def _notes_at(notes: Mapping[int, list[str]], position: int) -> str:
+    got = notes.get(position)
+    return f'<ul class="notes">{"".join(got)}</ul>' if got else ""

@@ -1,0 +1,61 @@
+"""Seat links: one secret token per player of a game, kept in the database only as its SHA-256 hash.
+
+A link ``/g/ID/seat/TOKEN`` is that player's seat: whoever holds it sees what that player sees and
+plays that player's commands, nothing more (docs/security.md). The token is shown once, to the
+referee who makes it; making a new link for a seat revokes the old one (a lost phone). The table is
+``store.SEATS_COLUMNS``, checked with the whole file like every solrec table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from solrec.events.store import SEATS_COLUMNS, Store, _now
+
+TOKEN_BYTES = 24  # secrets.token_urlsafe(24): 192 random bits, 32 characters
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _has_table(store: Store) -> bool:
+    return store.exists and "seats" in store._objects()
+
+
+def make_links(store: Store, game_id: str, players: tuple[str, ...]) -> dict[str, str]:
+    """A new token for each player (the old ones stop working): player -> token, to show once."""
+    tokens = {player: new_token() for player in players}
+    with store._transaction() as conn:
+        if "seats" not in store._objects():
+            store.db.full.table("seats").create(dict(SEATS_COLUMNS), pk=("game_id", "player"), not_null=set(SEATS_COLUMNS))
+        conn.executemany(
+            "insert or replace into seats (game_id, player, token_hash, created) values (?,?,?,?)",
+            [(game_id, player, token_hash(token), _now()) for player, token in tokens.items()],
+        )
+    return tokens
+
+
+def seat_of(store: Store, game_id: str, token: str) -> str | None:
+    """The player whose seat this token opens in this game, or None (a wrong token, another game's,
+    a revoked one: all alike)."""
+    if not _has_table(store) or len(token) > 200:
+        return None
+    wanted = token_hash(token)
+    for player, stored in store._query("select player, token_hash from seats where game_id = ?", [game_id]):
+        if isinstance(stored, str) and hmac.compare_digest(stored, wanted) and isinstance(player, str):
+            return player
+    return None
+
+
+def seated(store: Store, game_id: str) -> set[str]:
+    """The players of a game who have a seat link."""
+    if not _has_table(store):
+        return set()
+    return {str(r[0]) for r in store._query("select player from seats where game_id = ?", [game_id])}

@@ -1,0 +1,243 @@
+// solrec serve: the game page's script. Served by the server itself (the Content-Security-Policy
+// allows no other script and no inline one). It never builds HTML from text: the server writes the
+// view (escaped), and the script only adds buttons whose labels are set as text.
+"use strict";
+(function () {
+  var body = document.body;
+  var base = body.getAttribute("data-base");
+  if (!base) return;  // not a game page
+  var csrf = body.getAttribute("data-csrf");
+  var main = document.getElementById("view");
+  var connection = document.getElementById("connection");
+  var browsing = null;  // the position shown when it is not the live one
+  var busy = false;
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function state() { return main.querySelector(".state"); }
+  function refusal(text) {
+    var p = document.getElementById("refusal");
+    if (p) p.textContent = text || "";
+  }
+
+  // -- the view: fetched again whenever the game moves ------------------------------------------
+  // ``changed``: replace the view only when the game's head moved (a live message comes on every
+  // reconnection too: a refusal shown, or a piece picked, stays while nothing changed)
+  function load(at, then, changed) {
+    var url = base + "/view" + (at === null || at === undefined ? "" : "?at=" + at);
+    fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
+      return r.text().then(function (t) { return {ok: r.ok, text: t}; });
+    }).then(function (res) {
+      if (!res.ok) { refusal("could not load the position"); return; }
+      var fresh = document.createElement("template");
+      fresh.innerHTML = res.text;  // the server's HTML: every text in it escaped
+      var now = fresh.content.querySelector(".state"), shown = state();
+      if (changed && now && shown && now.getAttribute("data-head") === shown.getAttribute("data-head") &&
+          now.getAttribute("data-position") === shown.getAttribute("data-position")) return;
+      main.textContent = "";
+      main.appendChild(fresh.content);
+      setUp();
+      if (then) then();
+    }).catch(function () { refusal("the server does not answer"); });
+  }
+
+  function post(path, fields, done) {
+    if (busy) return;
+    var s = state();
+    var data = new URLSearchParams();
+    data.append("csrf", csrf);
+    data.append("at", s.getAttribute("data-position"));
+    data.append("head", s.getAttribute("data-head"));
+    Object.keys(fields).forEach(function (k) { data.append(k, fields[k]); });
+    busy = true;
+    body.classList.add("busy");
+    fetch(base + path, {method: "POST", body: data, credentials: "same-origin"}).then(function (r) {
+      return r.text().then(function (t) { return {status: r.status, text: t}; });
+    }).then(function (res) {
+      busy = false;
+      body.classList.remove("busy");
+      if (res.status === 200) {
+        if (done) done(res.text); else load(null);
+      } else if (res.status === 409) {
+        load(null, function () { refusal(res.text); });
+      } else {
+        refusal(res.text);
+      }
+    }).catch(function () {
+      busy = false;
+      body.classList.remove("busy");
+      refusal("the server does not answer: was the command stored? the page shows the position once it is back");
+    });
+  }
+
+  function play(command) { post("/play", {command: command}); }
+
+  // -- choices: click a piece, then one of its destinations ---------------------------------------
+  function setUp() {
+    var s = state();
+    if (!s) return;
+    var box = document.getElementById("choices");
+    var choices = box ? JSON.parse(box.getAttribute("data-choices")) : [];
+    var picked = [];
+    var board = main.querySelector(".board");
+
+    function candidates() {
+      return choices.filter(function (c) {
+        for (var i = 0; i < picked.length; i++) if (c.steps[i] !== picked[i]) return false;
+        return true;
+      });
+    }
+    function nextSteps(cands) {
+      var seen = {}, out = [];
+      cands.forEach(function (c) {
+        if (c.steps.length > picked.length) {
+          var step = c.steps[picked.length];
+          if (!seen[step]) { seen[step] = true; out.push({step: step, group: c.group, cands: []}); }
+        }
+      });
+      out.forEach(function (o) {
+        o.cands = cands.filter(function (c) { return c.steps[picked.length] === o.step; });
+      });
+      return out;
+    }
+    function pick(step) {
+      picked.push(step);
+      var cands = candidates();
+      if (cands.length === 1) { play(cands[0].command); return; }  // one choice left: it is played
+      draw();
+    }
+    function spots(next) {
+      if (!board) return;
+      var wanted = {};
+      next.forEach(function (o) { wanted[o.step] = true; });
+      Array.prototype.forEach.call(board.querySelectorAll("[data-spot]"), function (e) {
+        var on = !!wanted[e.getAttribute("data-spot")];
+        e.classList.toggle("spot-candidate", on);
+      });
+      Array.prototype.forEach.call(board.querySelectorAll(".spot-picked"), function (e) {
+        e.classList.remove("spot-picked");
+      });
+      picked.forEach(function (p) {
+        Array.prototype.forEach.call(board.querySelectorAll("[data-spot]"), function (e) {
+          if (e.getAttribute("data-spot") === p) e.classList.add("spot-picked");
+        });
+      });
+    }
+    function draw() {
+      if (!box) return;
+      box.textContent = "";
+      var cands = candidates(), next = nextSteps(cands);
+      if (picked.length) {
+        var trail = el("p", "picked");
+        trail.appendChild(document.createTextNode("picked: " + picked.join(" \u203a ") + " "));
+        var back = el("button", "back", "back");
+        back.type = "button";
+        back.onclick = function () { picked.pop(); draw(); };
+        trail.appendChild(back);
+        box.appendChild(trail);
+        cands.forEach(function (c) {  // a command complete here while longer ones go on
+          if (c.steps.length === picked.length) {
+            var b = el("button", "choice done", c.command);
+            b.type = "button";
+            b.onclick = function () { play(c.command); };
+            box.appendChild(b);
+          }
+        });
+      }
+      var groups = [], byGroup = {};
+      next.forEach(function (o) {
+        var g = picked.length ? "" : o.group;
+        if (!byGroup[g]) { byGroup[g] = []; groups.push(g); }
+        byGroup[g].push(o);
+      });
+      groups.forEach(function (g) {
+        var section = el("div", "group");
+        if (g) section.appendChild(el("h3", "", g));
+        byGroup[g].forEach(function (o) {
+          var b = el("button", "choice", o.step);
+          b.type = "button";
+          b.setAttribute("data-step", o.step);
+          if (o.cands.length === 1 && o.cands[0].detail) b.appendChild(el("span", "detail", " " + o.cands[0].detail));
+          b.onclick = function () { pick(o.step); };
+          section.appendChild(b);
+        });
+        box.appendChild(section);
+      });
+      spots(next);
+    }
+    if (board) {
+      board.onclick = function (e) {
+        var t = e.target;
+        while (t && t !== board && !(t.getAttribute && t.getAttribute("data-spot") !== null)) t = t.parentNode;
+        if (!t || t === board || !t.classList.contains("spot-candidate")) return;
+        pick(t.getAttribute("data-spot"));
+      };
+    }
+    draw();
+
+    // forms: a command of picked parts
+    Array.prototype.forEach.call(main.querySelectorAll("form.pick"), function (f) {
+      f.onsubmit = function (e) {
+        e.preventDefault();
+        var text = f.getAttribute("data-template");
+        Array.prototype.forEach.call(f.querySelectorAll("select"), function (sel) {
+          text = text.split("{" + sel.name + "}").join(sel.value);
+        });
+        play(text);
+      };
+    });
+    var typed = main.querySelector("form.notation");
+    if (typed) typed.onsubmit = function (e) {
+      e.preventDefault();
+      var text = typed.elements.command.value.trim();
+      if (text) play(text);
+    };
+    var undo = main.querySelector("button.undo");
+    if (undo) undo.onclick = function () { post("/undo", {}); };
+    var fork = main.querySelector("button.fork");
+    if (fork) fork.onclick = function () {
+      post("/fork", {}, function (id) { window.location.href = "/g/" + encodeURIComponent(id); });
+    };
+    var note = main.querySelector("form.note");
+    if (note) note.onsubmit = function (e) {
+      e.preventDefault();
+      var text = note.elements.text.value.trim();
+      var fields = {text: text};
+      if (note.elements.mark) fields.mark = note.elements.mark.value;
+      if (text) post("/note", fields);
+    };
+    Array.prototype.forEach.call(main.querySelectorAll("a.goto"), function (a) {
+      a.onclick = function (e) {
+        e.preventDefault();
+        var at = parseInt(a.getAttribute("data-at"), 10);
+        browsing = at === parseInt(s.getAttribute("data-end"), 10) ? null : at;
+        load(browsing);
+      };
+    });
+    var live = main.querySelector("button.golive");
+    if (live) live.onclick = function () { browsing = null; load(null); };
+  }
+
+  // -- live updates: the server says only the new position; the page fetches its own view ----------
+  function listen() {
+    if (!window.EventSource) return;
+    var source = new EventSource(base + "/live");
+    source.onopen = function () { connection.textContent = ""; };
+    // a message comes when the game's head changes (a take-back and a new command leave the same
+    // length with another head), and once on connecting: the view is fetched again each time
+    source.onmessage = function () {
+      if (browsing === null && !busy) load(null, null, true);
+    };
+    source.addEventListener("gone", function () {
+      source.close();
+      connection.textContent = "this game is no longer stored";
+    });
+    source.onerror = function () { connection.textContent = "reconnecting to the server\u2026"; };
+  }
+  setUp();
+  listen();
+})();

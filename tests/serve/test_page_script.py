@@ -1,0 +1,146 @@
+"""The game page's script (static/table.js) in headless Chromium against a real server on 127.0.0.1:
+choices narrowed click by click (buttons and the board's ``data-spot`` places), a refusal shown in
+place, a command on one seat's page shown live on another's. The choices here are made two-step on
+purpose (a SOLI2 square as its column, then its row) and two places are drawn on the board, so the
+script's narrowing is tested whatever each game's own ``choices`` and pictures give."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from solrec.cli.server.seats import make_links
+from solrec.cli.session import new_game
+from solrec.core.game import Choice, Choices
+from solrec.core.registry import get_game
+from solrec.events.store import Store
+
+from ..pictures.browser import console, session
+from .conftest import REFEREE, LiveServer
+
+WAIT = 10.0
+
+
+@pytest.fixture(scope="module")
+def driver():
+    with session(1100, 900) as d:
+        yield d
+
+
+@pytest.fixture
+def two_step(monkeypatch):
+    """SOLI2's placements as two clicks (column, then row), and two places on its board."""
+    game = type(get_game("soli2"))
+    plain_choices, plain_svg = game.choices, game.svg
+
+    def choices(self, state, entered=False):
+        made = plain_choices(self, state, entered)
+        return Choices(made.actor, tuple(
+            Choice(c.command, (c.command.split()[-1][0], c.command.split()[-1][1]), c.group, f"to {c.command.split()[-1]}")
+            for c in made.commands if c.command.startswith("place ")), made.forms)
+
+    def svg(self, state, **kwargs):
+        places = ('<rect data-spot="d" x="0" y="0" width="30" height="30" fill="#ccc"/>\n'
+                  '<rect data-spot="5" x="40" y="0" width="30" height="30" fill="#ccc"/>\n')
+        return plain_svg(self, state, **kwargs).replace("</svg>", places + "</svg>")
+
+    monkeypatch.setattr(game, "choices", choices)
+    monkeypatch.setattr(game, "svg", svg)
+
+
+def until(check, what: str):
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        try:
+            got = check()
+        except StaleElementReferenceException:  # the view was just replaced: look again
+            got = None
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError(f"not within {WAIT} s: {what}")
+
+
+def game_with_seats(db: Path) -> dict[str, str]:
+    store = Store(db)
+    new_game(store, "soli2", ["Ann", "Bob"], {}, 3, False, "duel")
+    links = make_links(store, "duel", ("Ann", "Bob"))
+    store.close()
+    return links
+
+
+def commands(db: Path) -> list[str]:
+    from solrec.replay.log import load
+
+    store = Store(db)
+    try:
+        return [r.command for r in load(store, "duel").rows]
+    finally:
+        store.close()
+
+
+def texts(driver, selector: str) -> list[str]:
+    return [e.text for e in driver.find_elements("css selector", selector)]
+
+
+def test_a_click_on_a_place_then_on_a_highlighted_one_plays_the_command_they_make(driver, two_step, tmp_path):
+    db = tmp_path / "serve.db"
+    links = game_with_seats(db)
+    with LiveServer(db, 60) as server:
+        driver.get(f"{server.url}/g/duel/seat/{links['Ann']}")
+        until(lambda: texts(driver, "#choices button.choice"), "the first steps listed")
+        assert texts(driver, "#choices .group h3") == ["place"]
+        assert texts(driver, "#choices button.choice") == list("abcdefg")
+        assert [e.get_attribute("data-spot") for e in driver.find_elements("css selector", ".board .spot-candidate")] == ["d"]
+        driver.find_element("css selector", '.board [data-spot="d"]').click()
+        until(lambda: driver.find_elements("css selector", ".picked"), "the step picked")
+        assert [t.split()[0] for t in texts(driver, "#choices button.choice")] == list("1234567")
+        assert "to d4" in texts(driver, '#choices button.choice[data-step="4"]')[0]
+        assert [e.get_attribute("data-spot") for e in driver.find_elements("css selector", ".board .spot-candidate")] == ["5"]
+        driver.find_element("css selector", '.board [data-spot="5"]').click()
+        until(lambda: "place d5" in commands(db), "the command stored")
+        until(lambda: "Bob to act" in driver.find_element("css selector", ".status").text, "the board updated")
+        assert not [m for m in console(driver) if m["level"] == "SEVERE"]
+
+
+def test_a_refused_command_shows_its_reason_in_place_and_keeps_it_across_a_reconnection(driver, tmp_path):
+    db = tmp_path / "serve.db"
+    links = game_with_seats(db)
+    with LiveServer(db, 1) as server:  # the live stream ends each second: the page reconnects
+        driver.get(f"{server.url}/g/duel/seat/{links['Ann']}")
+        box = until(lambda: driver.find_elements("css selector", "form.notation input"), "the notation box")[0]
+        box.send_keys("nonsense\n")
+        until(lambda: "is not SOLI2 notation" in driver.find_element("css selector", "#refusal").text, "the refusal")
+        time.sleep(3.5)  # past a reconnection and its message
+        assert "is not SOLI2 notation" in driver.find_element("css selector", "#refusal").text
+        assert "nonsense" not in commands(db)
+
+
+def test_a_command_played_on_one_seat_shows_live_on_the_other(driver, tmp_path):
+    from ..pictures.browser import chromium
+
+    db = tmp_path / "serve.db"
+    links = game_with_seats(db)
+    with LiveServer(db, 60) as server, chromium(900, 800) as other:
+        other.get(f"{server.url}/g/duel/seat/{links['Bob']}")
+        until(lambda: other.find_elements("css selector", ".status"), "Bob's page")
+        assert not other.find_elements("css selector", "#choices")
+        driver.get(f"{server.url}/g/duel/seat/{links['Ann']}")
+        until(lambda: driver.find_elements("css selector", "#choices button.choice"), "Ann's choices")[0].click()
+        until(lambda: "(your turn)" in other.find_element("css selector", ".status").text, "Bob's page updated")
+        assert other.find_elements("css selector", "#choices button.choice")
+
+
+def test_the_referee_link_opens_the_games_and_the_script_loads_no_other_server(driver, tmp_path):
+    db = tmp_path / "serve.db"
+    game_with_seats(db)
+    with LiveServer(db, 60) as server:
+        driver.get(f"{server.url}/?token={REFEREE}")
+        until(lambda: "duel" in texts(driver, "table.games a"), "the games listed")
+        assert "token" not in driver.current_url
+        driver.get(f"{server.url}/g/duel")
+        until(lambda: driver.find_elements("css selector", "#choices button.choice"), "the referee's choices")

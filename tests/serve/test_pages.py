@@ -1,0 +1,437 @@
+"""``solrec serve`` at the HTTP level: starting, playing, refusing, who may see and do what."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from solrec.cli.server.app import CSP
+
+from .conftest import REFEREE, csrf_of, make_client, position_of, stranger
+
+
+# -- starting a game ---------------------------------------------------------------------------------
+def test_the_new_game_form_lists_each_option_with_its_help_and_allowed_values(table):
+    page = table.page("/new?game=soli2")
+    assert 'name="option.mode"' in page
+    for value in ("duel", "classic-solitaire", "soli2-solitaire"):
+        assert f'<option value="{value}"' in page
+    assert "duel: two players, black (first listed) and white" in page
+    assert 'value="seeded"' in page and 'value="entered"' in page
+
+
+def test_the_new_game_form_of_solarius_mission_offers_its_component_set(table):
+    page = table.page("/new?game=solarius-mission")
+    assert re.search(r'name="components" value="house-2016b"', page)
+    assert 'name="option.components_digest"' not in page  # derived from the set, never typed
+
+
+def test_a_game_started_from_the_form_is_stored_with_its_players_options_and_seed(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=42, options={"objective": "give-away"})
+    log = table.log(gid)
+    assert log.header.players == ("Ann", "Bob")
+    assert log.header.seed == 42
+    assert log.header.options_dict()["objective"] == "give-away"
+
+
+def test_a_game_started_with_another_component_set_records_its_name_and_digest(table):
+    gid = table.start("solarius-mission", ["Ann", "Bob"], seed=1, options={})
+    assert table.log(gid).header.options_dict()["components"] == "house-2016b"
+    page = table.page("/new?game=solarius-mission")
+    r = table.client.post("/new", data={"csrf": csrf_of(page), "game": "solarius-mission", "players": "Ann\nBob",
+                                        "chance": "seeded", "seed": "1", "components": "house-2016"}, follow_redirects=False)
+    assert r.status_code == 303
+    options = table.log(r.headers["location"].rsplit("/", 1)[1]).header.options_dict()
+    assert options["components"] == "house-2016" and options["components_digest"] != "bf84d9107590e30b"
+
+
+def test_a_refused_set_up_shows_its_reason_in_the_form_and_stores_nothing(table):
+    page = table.page("/new?game=soli2")
+    r = table.client.post("/new", data={"csrf": csrf_of(page), "game": "soli2", "players": "Ann\nAnn", "chance": "seeded"})
+    assert r.status_code == 400
+    assert "player names must differ" in r.text
+    assert not table.db.exists() or not sqlite3.connect(table.db).execute(
+        "select count(*) from sqlite_master where name = 'games'").fetchone()[0] or not sqlite3.connect(
+        table.db).execute("select count(*) from games").fetchone()[0]
+
+
+def test_an_entered_game_started_from_the_form_has_no_seed(table):
+    gid = table.start("solo-dice", ["Solo"], entered=True)
+    log = table.log(gid)
+    assert log.header.chance == "entered" and log.header.seed is None
+
+
+# -- playing -----------------------------------------------------------------------------------------
+def test_a_command_posted_by_the_player_to_act_is_stored(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    seats = table.seat_links(gid)
+    before = len(table.log(gid).rows)
+    r = table.play(seats["Ann"], "place d4", stranger(table))
+    assert r.status_code == 200, r.text
+    log = table.log(gid)
+    assert int(r.text) == len(log.rows) > before
+    assert "place d4" in [row.command for row in log.rows]
+
+
+def test_a_refused_command_answers_400_with_its_one_line_reason_and_stores_nothing(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    before = table.log(gid).rows
+    r = table.play(f"/g/{gid}", "fly to the moon")
+    assert r.status_code == 400
+    assert r.text and "\n" not in r.text and "Traceback" not in r.text
+    assert table.log(gid).rows == before
+
+
+def test_a_seat_cannot_play_when_another_player_is_to_act(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    seats = table.seat_links(gid)
+    before = table.log(gid).rows
+    r = table.play(seats["Bob"], "place d4", stranger(table))
+    assert r.status_code == 400
+    assert "Ann is to act, not Bob" in r.text
+    assert table.log(gid).rows == before
+
+
+def test_a_seat_sees_its_choices_only_when_its_player_is_to_act(table):
+    gid, seats, guest = table.seated()
+    assert 'id="choices"' in guest.get(seats["Ann"]).text
+    assert 'id="choices"' not in guest.get(seats["Bob"]).text
+
+
+def test_a_command_decided_on_a_position_that_changed_answers_409_and_stores_nothing(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    page = table.page(f"/g/{gid}")
+    at, head = position_of(page)
+    assert table.play(f"/g/{gid}", "place d4").status_code == 200
+    rows = table.log(gid).rows
+    r = table.client.post(f"/g/{gid}/play", data={"command": "place d5", "at": at, "head": head, "csrf": csrf_of(page)})
+    assert r.status_code == 409
+    assert "the position changed" in r.text
+    assert table.log(gid).rows == rows
+
+
+def test_the_referee_enters_chance_in_an_entered_game(table):
+    gid = table.start("solo-dice", ["Solo"], entered=True)
+    page = table.page(f"/g/{gid}")
+    assert "<bdi>chance</bdi> to play" in page
+    form = re.search(r'<form class="pick" data-template="([^"]+)"', page)
+    if form:  # the game's forms: the first value of each field
+        command = form.group(1)
+        for name, first in re.findall(r'<select name="([^"]+)"><option value="([^"]+)"', page):
+            command = command.replace("{" + name + "}", first)
+    else:  # the game names what the table types (chance_forms), with an example
+        command = re.search(r"e\.g\. (roll [1-6 ]+)<", page).group(1).strip()
+    r = table.play(f"/g/{gid}", command)
+    assert r.status_code == 200, r.text
+    assert table.log(gid).rows[0].actor == "chance"
+
+
+def test_a_seat_cannot_enter_chance(table):
+    gid = table.start("solo-dice", ["Solo"], entered=True)
+    seats = table.seat_links(gid)
+    guest = stranger(table)
+    assert 'class="pick"' not in guest.get(seats["Solo"]).text
+    r = table.play(seats["Solo"], "roll 1 2 3 4 5", guest)
+    assert r.status_code == 400
+    assert not table.log(gid).rows
+
+
+def test_take_back_by_the_seat_whose_command_was_last(table):
+    gid, seats, guest = table.seated()
+    start = len(table.log(gid).rows)
+    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    bob = guest.get(seats["Bob"]).text
+    assert 'class="undo"' not in bob
+    at, head = position_of(bob)
+    r = guest.post(f"{seats['Bob']}/undo", data={"at": at, "head": head, "csrf": csrf_of(bob)})
+    assert r.status_code == 400 and "not Bob's" in r.text
+    ann = guest.get(seats["Ann"]).text
+    assert 'class="undo"' in ann
+    at, head = position_of(ann)
+    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "head": head, "csrf": csrf_of(ann)})
+    assert r.status_code == 200, r.text
+    assert len(table.log(gid).rows) == start
+
+
+def test_a_comment_posted_on_the_position_is_stored_with_its_author(table):
+    from solrec.events.notes import read
+    from solrec.events.store import Store
+
+    gid, seats, guest = table.seated()
+    page = guest.get(seats["Bob"]).text
+    at, head = position_of(page)
+    r = guest.post(f"{seats['Bob']}/note", data={"text": "nice <b>start</b>", "at": at, "head": head, "csrf": csrf_of(page)})
+    assert r.status_code == 200, r.text
+    (note,) = read(Store(table.db), gid).notes
+    assert (note.by, note.text, note.position) == ("Bob", "nice <b>start</b>", int(at))
+    assert "nice &lt;b&gt;start&lt;/b&gt;" in guest.get(seats["Ann"]).text
+
+
+def test_the_referee_marks_a_comment(table):
+    from solrec.events.notes import read
+    from solrec.events.store import Store
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    page = table.page(f"/g/{gid}")
+    assert '<option value="disputed">' in page
+    at, head = position_of(page)
+    r = table.client.post(f"/g/{gid}/note", data={"text": "d4 was legal", "mark": "ruled", "at": at, "head": head,
+                                                  "csrf": csrf_of(page)})
+    assert r.status_code == 200, r.text
+    (note,) = read(Store(table.db), gid).notes
+    assert (note.by, note.mark) == ("referee", "ruled")
+
+
+def test_the_referee_forks_a_variation_at_the_position(table):
+    from solrec.events.forks import all_links
+    from solrec.events.store import Store
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    assert table.play(f"/g/{gid}", "place d4").status_code == 200
+    page = table.page(f"/g/{gid}")
+    at, head = position_of(page)
+    r = table.client.post(f"/g/{gid}/fork", data={"at": at, "head": head, "csrf": csrf_of(page)})
+    assert r.status_code == 200, r.text
+    assert all_links(Store(table.db))[r.text] == (gid, int(at))
+
+
+# -- tokens ------------------------------------------------------------------------------------------
+def test_every_page_needs_a_token_even_on_loopback(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    guest = stranger(table)
+    for path in ("/", "/new?game=soli2", f"/g/{gid}", f"/g/{gid}/view", f"/g/{gid}/live"):
+        r = guest.get(path)
+        assert r.status_code == 403, path
+        assert "Ann" not in r.text and "d4" not in r.text
+    assert guest.post(f"/g/{gid}/play", data={"command": "place d4", "at": "0", "head": "0", "csrf": "x"}).status_code == 403
+
+
+def test_the_referee_link_sets_an_httponly_strict_cookie_and_leaves_the_token_out_of_the_address(table):
+    guest = stranger(table)
+    r = guest.get(f"/?token={REFEREE}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/"
+    cookie = r.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=strict" in cookie
+    assert guest.get("/").status_code == 200
+    assert stranger(table).get("/?token=guess").status_code == 403
+
+
+def test_a_wrong_token_shows_the_same_page_as_an_unknown_game(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    other = table.start("soli2", ["Cid", "Dan"], seed=4)
+    seats = table.seat_links(gid)
+    token = seats["Ann"].rsplit("/", 1)[1]
+    guest = stranger(table)
+    answers = [
+        guest.get(f"/g/{gid}/seat/{token[:-1]}x"),
+        guest.get(f"/g/{other}/seat/{token}"),  # a token of another game
+        guest.get(f"/g/no-such-game/seat/{token}"),
+        guest.get(f"/g/{gid}/seat/{token}x/view"),
+    ]
+    assert {r.status_code for r in answers} == {404}
+    assert len({r.text for r in answers}) == 1
+    assert not any(word in answers[0].text for word in ("Ann", "Bob", "Cid", gid))
+
+
+def test_a_new_seat_link_revokes_the_old_one(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    old = table.seat_links(gid)["Ann"]
+    new = table.seat_links(gid)["Ann"]
+    guest = stranger(table)
+    assert guest.get(old).status_code == 404
+    assert guest.get(new).status_code == 200
+
+
+def test_seat_tokens_are_stored_only_as_hashes(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    seats = table.seat_links(gid)
+    data = table.db.read_bytes()
+    for path in seats.values():
+        assert path.rsplit("/", 1)[1].encode() not in data
+
+
+def test_a_database_with_seat_links_still_opens_with_its_whole_file_check(table):
+    from solrec.events.store import Store
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    table.seat_links(gid)
+    Store(table.db).close()  # the seats table is one the check knows
+
+
+def test_deleting_a_game_drops_its_seat_links(table):
+    from solrec.events.store import Store
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    link = table.seat_links(gid)["Ann"]
+    Store(table.db).delete_game(gid)
+    table.start("soli2", ["Ann", "Bob"], seed=3, game_id=gid)  # a new game under the same id
+    assert stranger(table).get(link).status_code == 404
+
+
+# -- cross-site requests -----------------------------------------------------------------------------
+def test_a_post_without_or_with_a_wrong_csrf_value_is_refused_and_stores_nothing(table):
+    gid, seats, guest = table.seated()
+    page = guest.get(seats["Ann"]).text
+    at, head = position_of(page)
+    rows = table.log(gid).rows
+    for csrf in (None, "0" * 64, csrf_of(table.page(f"/g/{gid}"))):  # none, a guess, the referee's
+        data = {"command": "place d4", "at": at, "head": head}
+        if csrf is not None:
+            data["csrf"] = csrf
+        r = guest.post(f"{seats['Ann']}/play", data=data)
+        assert r.status_code == 403, r.text
+    assert table.log(gid).rows == rows
+
+
+def test_a_post_from_another_origin_is_refused_even_with_the_right_values(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    page = table.page(f"/g/{gid}")
+    at, head = position_of(page)
+    rows = table.log(gid).rows
+    data = {"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)}
+    assert table.client.post(f"/g/{gid}/play", data=data, headers={"origin": "http://evil.example"}).status_code == 403
+    assert table.client.post(f"/g/{gid}/play", data=data, headers={"sec-fetch-site": "cross-site"}).status_code == 403
+    assert table.client.post(f"/g/{gid}/play", data=data, headers={"sec-fetch-site": "same-site"}).status_code == 403
+    assert table.log(gid).rows == rows
+
+
+def test_a_form_sent_from_the_servers_own_page_is_accepted_as_a_browser_sends_it(table):
+    # with the pages' no-referrer policy, a browser sends a form's Origin as "null"
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    page = table.page(f"/g/{gid}")
+    at, head = position_of(page)
+    data = {"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)}
+    r = table.client.post(f"/g/{gid}/play", data=data, headers={"origin": "null", "sec-fetch-site": "same-origin"})
+    assert r.status_code == 200, r.text
+
+
+def test_a_loopback_server_answers_only_to_loopback_host_names(tmp_path):
+    client = make_client(tmp_path / "x.db", hosts={"127.0.0.1", "localhost"})
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 421
+    assert client.get("/", headers={"host": "127.0.0.1:8000"}).status_code == 403  # past the check: no token
+
+
+# -- headers, escaping, faults -----------------------------------------------------------------------
+def test_every_response_carries_the_content_security_policy(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    seat = table.seat_links(gid)["Ann"]
+    page = table.page(f"/g/{gid}")
+    at, head = position_of(page)
+    responses = [
+        table.client.get("/"), table.client.get(f"/g/{gid}"), table.client.get(f"/g/{gid}/view"),
+        table.client.get(f"/g/{gid}/live"), table.client.get(seat), table.client.get("/static/table.js"),
+        table.client.get("/static/table.css"), table.client.get("/nowhere"), stranger(table).get("/"),
+        table.client.post(f"/g/{gid}/play", data={"command": "nonsense", "at": at, "head": head, "csrf": csrf_of(page)}),
+    ]
+    for r in responses:
+        assert r.headers["content-security-policy"] == CSP, r.url
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["referrer-policy"] == "no-referrer"
+    assert "unsafe-inline" not in CSP
+
+
+def test_pages_hold_no_inline_script_or_style(table):
+    gid = table.start("solarius-mission", ["Ann", "Bob"], seed=3)
+    for page in (table.page("/"), table.page(f"/g/{gid}"), table.page("/new?game=soli2")):
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page)
+        assert "<style" not in page and " style=" not in page and " on" + "click=" not in page
+
+
+def test_a_player_named_like_a_script_shows_as_text_on_every_page(table):
+    evil = "<script>alert(1)</script>"
+    gid = table.start("soli2", ["Ann", evil], seed=3)
+    seats = table.seat_links(gid)
+    guest = stranger(table)
+    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    pages = [table.page("/"), table.page(f"/g/{gid}"), table.page(f"/g/{gid}/view"), guest.get(seats["Ann"]).text,
+             guest.get(seats[evil]).text, guest.get(f"{seats[evil]}/view").text]
+    for page in pages:
+        assert evil not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_a_name_in_right_to_left_letters_is_isolated_as_text(table):
+    name = "שרה 2"
+    gid = table.start("soli2", ["Ann", name], seed=3)
+    page = table.page(f"/g/{gid}")
+    assert f"<bdi>{name}</bdi>" in page
+
+
+def test_a_name_with_a_bidi_override_is_refused_with_the_character_shown_escaped(table):
+    page = table.page("/new?game=soli2")
+    r = table.client.post("/new", data={"csrf": csrf_of(page), "game": "soli2", "players": "Ann\nB\u202eob", "chance": "seeded"})
+    assert r.status_code == 400
+    assert "\u202e" not in r.text and "\\u202e" in r.text
+
+
+def test_a_damaged_game_shows_its_validate_verdict_instead_of_a_board(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    assert table.play(f"/g/{gid}", "place d4").status_code == 200
+    conn = sqlite3.connect(table.db)
+    with conn:
+        conn.execute("delete from events where game_id = ? and seq = (select max(seq) from events where game_id = ?)", [gid, gid])
+    conn.close()
+    page = table.page(f"/g/{gid}")
+    assert "damaged" in page and "the event is missing" in page and "<svg" not in page
+    assert "Traceback" not in page
+
+
+def test_an_internal_error_is_a_one_line_page_never_a_traceback(table, monkeypatch):
+    from solrec.cli.server import app as server
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    monkeypatch.setattr(server, "view", broken)
+    r = table.client.get(f"/g/{gid}")
+    assert r.status_code == 500
+    assert "Traceback" not in r.text and "a bug" not in r.text and "internal error" in r.text
+    assert r.headers["content-security-policy"] == CSP
+
+
+def test_the_live_stream_carries_only_the_position_number(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    seat = table.seat_links(gid)["Ann"]
+    r = stranger(table).get(f"{seat}/live")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    data = [line for line in r.text.splitlines() if line.startswith("data:")]
+    assert data == [f"data: {len(table.log(gid).rows)}"]
+
+
+def test_the_script_and_style_are_served_by_the_server_itself(table):
+    js = table.client.get("/static/table.js")
+    assert js.status_code == 200 and js.headers["content-type"].startswith("text/javascript")
+    assert "http" not in re.sub(r"//.*", "", js.text)  # no address of another server in the code
+    assert table.client.get("/static/table.css").status_code == 200
+    assert table.client.get("/static/../app.py").status_code == 404
+
+
+def test_live_streams_are_bounded_in_number(tmp_path):
+    from .conftest import Table
+
+    with make_client(tmp_path / "x.db", max_live=0) as client:
+        gid = Table(tmp_path / "x.db", client).start("soli2", ["Ann", "Bob"], seed=3)
+        r = client.get(f"/g/{gid}/live")
+        assert r.status_code == 503 and "too many live pages" in r.text
+
+
+def test_a_live_stream_ends_after_its_lifetime(table):
+    import time
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    start = time.monotonic()
+    r = table.client.get(f"/g/{gid}/live")  # the table's streams live 0.3 s
+    assert r.status_code == 200 and time.monotonic() - start < 10
+    assert r.text.startswith("retry: ")  # the page's EventSource reconnects after it
+
+
+def test_a_position_that_is_not_a_whole_number_is_refused_in_one_line(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    for at in ("²", "-1", "1e3", "9" * 13):
+        r = table.client.get(f"/g/{gid}/view?at={at}")
+        assert r.status_code == 400, at
+    page = table.page(f"/g/{gid}")
+    r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": "²", "head": "x", "csrf": csrf_of(page)})
+    assert r.status_code == 400
+    assert table.client.get(f"/g/{gid}/view?at=999").status_code == 400
