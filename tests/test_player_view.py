@@ -105,3 +105,16 @@ def test_as_a_player_of_a_game_whose_state_hides_nothing_is_the_table_view(cli, 
     for player in players:
         mine = cli.json("show", "g", "--as", player)
         assert mine["state"] == cli.json("show", "g")["state"] and mine["text"] == cli.json("show", "g")["text"]
+
+
+def test_a_running_games_log_names_no_card_a_player_received(cli):
+    """003's hands are hidden: the log's event data, like its commands, hides the start cards, the
+    progress cards drawn and the cards kept, while the game runs (``--reveal`` shows them)."""
+    new(cli, "solarius-mission")
+    hidden = {"sm-start-card-dealt", "sm-card-drawn", "sm-start-chosen"}
+    events = [e for e in cli.json("log", "g")["events"] if e["type"] in hidden]
+    assert events  # the start cards were dealt
+    for e in events:
+        assert all(e["data"][k] == "hidden" for k in ("card", "keep", "discard") if k in e["data"])
+    revealed = [e for e in cli.json("log", "g", "--reveal")["events"] if e["type"] in hidden]
+    assert all(isinstance(e["data"].get("card", e["data"].get("keep")), int | list) for e in revealed)

@@ -209,6 +209,17 @@ class SolariusMission(Game):
             return f"start shift {command.shift} upgrade {command.upgrade} keep (2 hidden cards)"
         return self.format(command)
 
+    def public_event(self, event: Event, plain_event: dict) -> dict:
+        # Hidden at the table, as in public_notation: the start card and the progress cards a player
+        # receives, and the two cards a player keeps at the start (the words of ``describe`` show the rest).
+        if isinstance(event, ev.StartCardDealt):
+            return {"player": event.player, "card": "hidden", "text": describe(event).split(": ", 1)[1]}
+        if isinstance(event, ev.CardDrawn):
+            return {"player": event.player, "card": "hidden"}
+        if isinstance(event, ev.StartChosen):
+            return {**plain_event, "keep": "hidden", "discard": "hidden"}
+        return plain_event
+
     def public(self, plain_state: dict) -> dict:
         out = {k: v for k, v in plain_state.items() if k not in ("deck", "start_cards", "hubs")}
         out["deck_count"] = len(plain_state.get("deck", ()))
