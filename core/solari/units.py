@@ -126,6 +126,13 @@ def _numbers(comets: dict[int, Piece], squares: tuple[int, ...]) -> frozenset[in
     return frozenset(comets[q].number for q in squares)
 
 
+# square -> the indices in LINES of the lines through it (scoring reads the few lines that hold three
+# or more of a side's comets, not all of them, on every move)
+LINES_THROUGH: dict[int, tuple[int, ...]] = {
+    q: tuple(i for i, line in enumerate(LINES) if q in line) for q in {q for line in LINES for q in line}
+}
+
+
 def own_comets(pieces: dict[int, Piece], side: str) -> dict[int, Piece]:
     return {q: p for q, p in pieces.items() if p.side == side and p.kind == COMET}
 
@@ -136,7 +143,12 @@ def groups(pieces: dict[int, Piece], side: str, sequences: bool = True, orientat
     found: list[Group] = []
     if len(comets) < 3:
         return found
-    for line in LINES:
+    crossed: dict[int, int] = {}  # a line's index in LINES -> how many of the comets lie on it
+    for q in comets:
+        for i in LINES_THROUGH.get(q, ()):
+            crossed[i] = crossed.get(i, 0) + 1
+    for i in sorted(i for i, n in crossed.items() if n >= 3):  # a row needs three comets on its line
+        line = LINES[i]
         run: list[int] = []
         for q in line + (-1,):  # -1: a sentinel that ends the last run
             if q in comets:
