@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..errors import InvalidCommand
@@ -42,41 +43,51 @@ def _side(word: str, original: str) -> str:
 
 
 def parse(text: str, state=None):
+    command, piece = _parsed(text)
+    if piece is not None and state is not None:  # 'U3 25-55': the piece named must be on the square
+        found = dict(state.board).get(command.frm)
+        if found is None or (found.side, found.kind, found.number) != piece[:3]:
+            raise InvalidCommand(f"{text!r}: {piece[3]} is not on {command.frm:02d}")
+    return command
+
+
+# Validation parses every recorded command again, and a game's commands repeat ('roll 3 5', '25-55'):
+# a text reads the same whatever the state (commands are frozen), save the check of a named piece.
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str):
+    """The command, and for a partial move naming its piece (side, kind, number, label), else None."""
     original = text
     words = " ".join(text.strip().lower().split())
     if words.startswith("roll"):
         dice = words[4:].replace("-", " ").replace(",", " ").split()
         if len(dice) != 2 or not all(d in ("1", "2", "3", "4", "5", "6") for d in dice):
             raise InvalidCommand(f"{original!r}: a roll is two dice from 1 to 6, e.g. 'roll 3 5'")
-        return Roll((int(dice[0]), int(dice[1])))
+        return Roll((int(dice[0]), int(dice[1]))), None
     if words.startswith("turn "):
-        return Turn(_domino(words[5:].strip(), original))
+        return Turn(_domino(words[5:].strip(), original)), None
     if words.startswith("domino "):
-        return Domino(_domino(words[7:].strip(), original))
+        return Domino(_domino(words[7:].strip(), original)), None
     if words.startswith("deal "):
         parts = words[5:].split()
         if not parts:
             raise InvalidCommand(f"{original!r}: write 'deal SIDE' and the 21 dominoes in order")
         side = _side(parts[0], original)
-        return Deal(side, tuple(_domino(w, original) for w in parts[1:]))
+        return Deal(side, tuple(_domino(w, original) for w in parts[1:])), None
     m = _PLACE.match(words)
     if m:
-        return Place(int(m.group(1)), m.group(2).upper() if m.group(2) else None)
+        return Place(int(m.group(1)), m.group(2).upper() if m.group(2) else None), None
     m = _ENTER.match(words)
     if m:
-        return Enter(m.group(1), int(m.group(2)), m.group(3).upper() if m.group(3) else None)
+        return Enter(m.group(1), int(m.group(2)), m.group(3).upper() if m.group(3) else None), None
     m = _STEP.match(words)
     if m:
         command = Step(int(m.group(4)), int(m.group(5)))
-        if m.group(1) and state is not None:
-            piece = dict(state.board).get(command.frm)
-            side = _side(m.group(1), original)
-            wanted_kind = COMET if m.group(2) else CODE_KIND[m.group(3)]
-            wanted_number = int(m.group(2)) if m.group(2) else 0
-            if piece is None or (piece.side, piece.kind, piece.number) != (side, wanted_kind, wanted_number):
-                label = f"{side[0]}{m.group(2) or m.group(3)}"
-                raise InvalidCommand(f"{original!r}: {label} is not on {m.group(4)}")
-        return command
+        if not m.group(1):
+            return command, None
+        side = _side(m.group(1), original)
+        kind = COMET if m.group(2) else CODE_KIND[m.group(3)]
+        number = int(m.group(2)) if m.group(2) else 0
+        return command, (side, kind, number, f"{side[0]}{m.group(2) or m.group(3)}")
     raise InvalidCommand(f"{original!r} is not Solari notation: {HELP}")
 
 

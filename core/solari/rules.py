@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
 from ..errors import IllegalCommand
+from ..frozen import evolve as copy_with
 from ..game import CHANCE, Choice, Choices, Field, Form
 from . import text
 from .board import BLOCKER, CHASER, COMET, DOUBLER, FACINGS, MARGIN, Piece, as_dict, name
@@ -28,7 +31,7 @@ from .events import (
 )
 from .layout import CODE_KIND, KIND_CODE
 from .scoring import ScoringRules, score_move
-from .state import DOMINOES, State, evolve
+from .state import DOMINOES, Held, Options, State, evolve
 
 DOMINO_MOVES = 21
 TEAMS = (("Uranus", "Neptune"), ("Saturn", "Jupiter"))
@@ -92,7 +95,12 @@ def totals(state: State) -> dict[str, int]:
 
 
 def scoring_rules(state: State) -> ScoringRules:
-    fields = {f.name: getattr(state.opts, f.name) for f in attrs.fields(ScoringRules) if hasattr(state.opts, f.name)}
+    return _scoring_rules(state.opts)
+
+
+@functools.lru_cache(maxsize=64)  # read at every move's scoring; a game's options never change
+def _scoring_rules(opts: Options) -> ScoringRules:
+    fields = {f.name: getattr(opts, f.name) for f in attrs.fields(ScoringRules) if hasattr(opts, f.name)}
     return ScoringRules(**fields)
 
 
@@ -119,15 +127,17 @@ def needs_entry(state: State) -> bool:
 
 
 def phase(state: State) -> str:
-    if state.over:
+    # asked before and after every event decided: the empty ``held`` and ``off_board`` of most
+    # states answer without a call
+    if state.ended is not None:
         return "over"
-    if pending_place(state) is not None:
+    if state.held and pending_place(state) is not None:
         return "place"
     if state.opts.source == "dominoes-open" and any(not d for d in state.dealt):
         return "deal"
     if state.numbers is None:
         return "numbers"
-    if needs_entry(state):
+    if state.off_board and needs_entry(state):
         return "enter"
     return "move"
 
@@ -228,13 +238,29 @@ def step_options(state: State) -> list[StepOption]:
                     continue
                 geo = geometry(piece, frm, to)
                 assert not isinstance(geo, str)
-                moved = attrs.evolve(piece, facing=geo[1]) if piece.kind == COMET else piece
+                moved = copy_with(piece, facing=geo[1]) if piece.kind == COMET else piece
                 out.append(StepOption(frm, to, d, moved, board.get(to)))
     return out
 
 
+# The last state ``has_step`` answered, with its answer: deciding a first partial move asks it of the
+# state the move leads to (must the other number be playable?), then ``settle`` asks it again of the
+# same state (must the mover go on?). States are frozen, and the one held here keeps its id its own.
+_LAST_HAS_STEP: tuple[State | None, bool] = (None, False)
+
+
 def has_step(state: State) -> bool:
     """Whether any partial move is possible (``step_options`` without building them)."""
+    global _LAST_HAS_STEP
+    last = _LAST_HAS_STEP
+    if last[0] is state:
+        return last[1]
+    answer = _has_step(state)
+    _LAST_HAS_STEP = (state, answer)
+    return answer
+
+
+def _has_step(state: State) -> bool:
     ds = distances(state)
     if not ds or state.move_done:
         return False
@@ -257,7 +283,11 @@ def _event(state: State, o: StepOption) -> Stepped:
 def _continues(state: State, o: StepOption) -> bool:
     """After this first partial move (and the placement of a self-shot piece), can the other number
     still be played?"""
-    s1 = evolve(state, _event(state, o))
+    return _continues_from(evolve(state, _event(state, o)))
+
+
+def _continues_from(s1: State) -> bool:
+    """``_continues``, given the state the first partial move leads to."""
     h = pending_place(s1)
     if h is None:
         return has_step(s1)
@@ -285,20 +315,40 @@ def free_margin(state: State) -> list[int]:
 
 def raw_places(state: State) -> list[Place]:
     h = pending_place(state)
-    if h is None:
-        return []
+    return [] if h is None else list(_places(state, h))
+
+
+def _places(state: State, h: Held) -> Iterator[Place]:
+    """Where the held piece ``h`` may go, before 000's must-play-both (``raw_places``, one at a time)."""
     free = free_margin(state)
     if h.kind == "simple":
         r, c = divmod(h.square, 10)
         line = [m for m in free if m // 10 == r or m % 10 == c]
-        return [Place(m, None) for m in (line or free)]
+        return (Place(m, None) for m in (line or free))
     facings = FACINGS if h.piece.kind == COMET else (None,)
-    return [Place(m, f) for m in free for f in facings]
+    return (Place(m, f) for m in free for f in facings)
+
+
+def _may_place(state: State, h: Held, c: Place) -> bool:
+    """Whether ``c`` is among ``raw_places`` (deciding a placement checks it, not lists them all): a
+    free margin square; after a simple shot one in the shot square's row or column while one is free
+    (``text.SIMPLE``, ``text.SIMPLE_FULL``), with no facing (``text.KEEP``); after an aimed shot any
+    free one (``text.AIMED``), a comet with its facing."""
+    board = as_dict(state.board)
+    if c.square not in MARGIN or c.square in board:
+        return False
+    if h.kind == "simple":
+        if c.facing is not None:
+            return False
+        r, col = divmod(h.square, 10)
+        on_line = c.square // 10 == r or c.square % 10 == col
+        return on_line or not any(m not in board and (m // 10 == r or m % 10 == col) for m in MARGIN)
+    return c.facing in (FACINGS if h.piece.kind == COMET else (None,))
 
 
 def _placed_piece(h, place: Place) -> Piece:
     if h.kind == "aimed" and h.piece.kind == COMET:
-        return attrs.evolve(h.piece, facing=place.facing)
+        return copy_with(h.piece, facing=place.facing)
     return h.piece
 
 
@@ -310,17 +360,20 @@ def _places_filtered(state: State) -> bool:
 def legal_places(state: State, limit: int | None = None) -> list[Place]:
     """The legal placements; with ``limit``, the first ``limit`` of them (whether there are none,
     one or more is all ``settle`` asks, and the list need not be built whole for that)."""
+    h = pending_place(state)
+    if h is None:
+        return []
+    if not _places_filtered(state):
+        return list(itertools.islice(_places(state, h), limit))
     places = raw_places(state)
-    if _places_filtered(state):
-        h = pending_place(state)
-        good = []
-        for p in places:
-            if has_step(evolve(state, Placed(_placed_piece(h, p), p.square, h.kind))):
-                good.append(p)
-                if limit is not None and len(good) >= limit:
-                    break
-        if good:
-            return good
+    good = []
+    for p in places:
+        if has_step(evolve(state, Placed(_placed_piece(h, p), p.square, h.kind))):
+            good.append(p)
+            if limit is not None and len(good) >= limit:
+                break
+    if good:
+        return good
     return places if limit is None else places[:limit]
 
 
@@ -367,9 +420,10 @@ class _Out:
         self.state = state
         self.events: list = []
 
-    def emit(self, event) -> None:
+    def emit(self, event, after: State | None = None) -> None:
+        """Add ``event``; ``after``, when given, is the state it leads to (folded already to check it)."""
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        self.state = evolve(self.state, event) if after is None else after
 
 
 def _dom(d) -> str:
@@ -495,12 +549,14 @@ def _decide_step(state: State, ph, c: Step, out) -> None:
     # every recorded one): the option this step is, as ``step_options`` builds it, and whether the
     # other number can follow it. Only where it cannot does 000's "you must move that way in the first,
     # that the second move is possible" need the other first moves (``legal_step_options``).
-    d = next((d for d in ds if c.to in targets(piece, c.frm, d)), None)
+    d = dist if c.to in targets(piece, c.frm, dist) else None  # no other distance reaches c.to
     if d is not None and not state.move_done:
-        moved = attrs.evolve(piece, facing=geo[1]) if piece.kind == COMET else piece
+        moved = copy_with(piece, facing=geo[1]) if piece.kind == COMET else piece
         option = StepOption(c.frm, c.to, d, moved, board.get(c.to))
-        if state.partials or len(state.left) != 2 or _continues(state, option):
-            out.emit(_event(state, option))
+        event = _event(state, option)
+        after = evolve(state, event)
+        if state.partials or len(state.left) != 2 or _continues_from(after):
+            out.emit(event, after)
             return
     legal = legal_step_options(state)
     match = [o for o in legal if (o.frm, o.to) == (c.frm, c.to)]
@@ -516,8 +572,8 @@ def _decide_place(state: State, ph, c: Place, out) -> None:
     if ph != "place":
         raise _not_now(state, ph, f"placing on {name(c.square)}")
     h = pending_place(state)
-    places = raw_places(state)
-    if c not in places:
+    if not _may_place(state, h, c):
+        places = raw_places(state)
         squares = sorted({p.square for p in places})
         if c.square not in squares:
             if h.kind == "simple":
@@ -533,10 +589,12 @@ def _decide_place(state: State, ph, c: Place, out) -> None:
             raise IllegalCommand(f"{piece_name(h.piece)} keeps its facing; give no facing ({why})")
         raise IllegalCommand(f"an aimed shot's comet needs a facing N, E, S or W ({text.AIM_DIR})")
     # checked by deciding it: the placement allows the other number, or (else) no placement does
-    if _places_filtered(state) and not has_step(evolve(state, Placed(_placed_piece(h, c), c.square, h.kind))):
+    event = Placed(_placed_piece(h, c), c.square, h.kind)
+    after = evolve(state, event)
+    if _places_filtered(state) and not has_step(after):
         if c not in legal_places(state):
             raise IllegalCommand(f"placed on {name(c.square)} the other number could not be played ({text.MUST_BOTH})")
-    out.emit(Placed(_placed_piece(h, c), c.square, h.kind))
+    out.emit(event, after)
 
 
 def _decide_enter(state: State, ph, c: Enter, out) -> None:
@@ -568,7 +626,7 @@ def _decide_enter(state: State, ph, c: Enter, out) -> None:
             kind = "simple"
         else:
             kind = "total" if entry_is_double(state, c.square) else "aimed"
-    out.emit(Entered(state.mover, attrs.evolve(piece, facing=c.facing), c.square, occupant, kind))
+    out.emit(Entered(state.mover, copy_with(piece, facing=c.facing), c.square, occupant, kind))
 
 
 # -- automatic consequences ---------------------------------------------------------------------

@@ -235,10 +235,10 @@ def _set_aside(s: State, e: SetAside) -> State:
         if (h.piece.side, h.piece.kind, h.piece.number) == (e.piece.side, e.piece.kind, e.piece.number):
             del held[i]
             break
-    off = (*s.off_board, attrs.evolve(e.piece, facing=None))
+    off = (*s.off_board, copy_with(e.piece, facing=None))
     # The mover's own piece reenters in his next move, not in the middle of this one.
     entry_done = s.entry_done or e.piece.side == s.mover
-    return attrs.evolve(s, held=tuple(held), off_board=off, entry_done=entry_done)
+    return copy_with(s, held=tuple(held), off_board=off, entry_done=entry_done)
 
 
 def _forfeited(s: State, e: Forfeited) -> State:
