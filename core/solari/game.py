@@ -25,7 +25,7 @@ from .events import (
     Stepped,
 )
 from .layout import house_layout, parse_layout
-from .state import DOMINOES, MUTATORS, Options, State
+from .state import DOMINOES, FOLDS, Options, State
 from .state import Options as SolariOptions
 
 DEFAULT_SIDES = {2: ("Uranus", "Saturn"), 3: ("Uranus", "Neptune", "Saturn"), 4: ("Uranus", "Saturn", "Neptune", "Jupiter")}
@@ -69,7 +69,7 @@ class Solari(Game):
         Dealt, NumbersSet, Stepped, Entered, ReentryPostponed, Judged, Placed, Forfeited, NumberLost, MoveScored, GameEnded,
         SetAside,
     )
-    mutators = MUTATORS
+    mutators = FOLDS
 
     def default_players(self) -> tuple[str, ...]:
         return ("Ann", "Bob")

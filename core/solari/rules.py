@@ -31,7 +31,7 @@ from .events import (
 )
 from .layout import CODE_KIND, KIND_CODE
 from .scoring import ScoringRules, score_move
-from .state import DOMINOES, Held, Options, State, evolve
+from .state import DOMINOES, Held, Options, State, decided, evolve
 
 DOMINO_MOVES = 21
 TEAMS = (("Uranus", "Neptune"), ("Saturn", "Jupiter"))
@@ -419,11 +419,14 @@ class _Out:
     def __init__(self, state: State):
         self.state = state
         self.events: list = []
+        self.folds: list[tuple[State, Any, State]] = []  # (before, event, after), for ``decided``
 
     def emit(self, event, after: State | None = None) -> None:
         """Add ``event``; ``after``, when given, is the state it leads to (folded already to check it)."""
+        before = self.state
         self.events.append(event)
-        self.state = evolve(self.state, event) if after is None else after
+        self.state = evolve(before, event) if after is None else after
+        self.folds.append((before, event, self.state))
 
 
 def _dom(d) -> str:
@@ -450,6 +453,7 @@ def decide(state: State, command) -> tuple:
     else:
         raise IllegalCommand(f"Solari has no command {type(command).__name__}")
     settle(out)
+    decided(out.folds)
     return tuple(out.events)
 
 

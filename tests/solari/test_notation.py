@@ -60,6 +60,16 @@ def test_a_partial_move_may_name_its_piece_which_must_stand_there():
         GAME.parse("U2 24-44", t.state)
 
 
+def test_a_named_piece_is_looked_for_on_each_board_the_move_is_read_on():
+    # the same text read twice (validation reads a game's commands again): each board is asked
+    before = Table("24:U1N,07:S1S")("roll 2 3")
+    assert GAME.parse("U1 24-44", before.state) == Step(24, 44)
+    after = Table("24:U2N,07:S1S")("roll 2 3")
+    with pytest.raises(InvalidCommand, match="U1 is not on 24"):
+        GAME.parse("U1 24-44", after.state)
+    assert GAME.parse("U1 24-44") == Step(24, 44)  # without a board the piece is not checked
+
+
 def test_the_board_is_drawn_with_every_piece_and_the_counters():
     t = Table("51:U1E,53:U3E,54:U5E,72:U2W,07:S1S")("roll 1 1", "72-62", "62-52")
     picture = GAME.render(t.state)

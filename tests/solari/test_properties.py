@@ -9,7 +9,11 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solrec.core.errors import IllegalCommand
 from solrec.core.play import decide_as, fold, initial_state, make_header
+from solrec.core.solari.board import FACINGS, MARGIN
+from solrec.core.solari.commands import Place, Step
+from solrec.core.solari.state import MUTATORS
 from solrec.events.codec import EventCodec
 from solrec.replay.simulate import simulate
 
@@ -92,6 +96,52 @@ def test_every_listed_legal_command_is_accepted(setup):
                 assert GAME.decide(state, command)
             assert step.command in legal
         state = fold(GAME, state, step.events)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups())
+def test_a_placement_or_a_partial_move_is_accepted_exactly_when_it_is_listed(setup):
+    # deciding checks the command itself (validation re-decides every recorded one); what it accepts
+    # must be what ``legal_commands`` lists, no more and no less
+    players, options, seed = setup
+    header = make_header(GAME, players, {**options, "moves": "3"}, "seeded", seed)
+    steps, _ = simulate(GAME, header, random.Random(seed))
+    state = initial_state(GAME, header)
+    for step in steps:
+        if isinstance(step.command, (Place, Step)):
+            legal = set(GAME.legal_commands(state))
+            if isinstance(step.command, Place):
+                tried = [Place(m, f) for m in MARGIN for f in (None, *FACINGS)]
+            else:
+                mine = [sq for sq, p in state.board if p.side == state.mover]
+                tried = [Step(frm, r * 10 + c) for frm in mine for r in range(8) for c in range(8)]
+            for command in tried:
+                assert accepted(state, command) == (command in legal), command
+        state = fold(GAME, state, step.events)
+
+
+def accepted(state, command) -> bool:
+    try:
+        GAME.decide(state, command)
+    except IllegalCommand:
+        return False
+    return True
+
+
+def test_folding_the_events_decided_gives_the_state_decide_reached():
+    header = make_header(GAME, PLAYERS[2], {"moves": "3"}, "seeded", 5)
+    steps, final = simulate(GAME, header, random.Random(5))
+    state = initial_state(GAME, header)
+    for step in steps:
+        events = GAME.decide(state, step.command)
+        folded = fold(GAME, state, events)
+        assert fold(GAME, state, events) is folded  # decide's own fold, handed back
+        again = state
+        for event in events:  # the same events folded afresh, one mutator per event type
+            again = MUTATORS[type(event)](again, event)
+        assert again == folded
+        state = folded
+    assert state == final
 
 
 def test_hidden_dominoes_leave_no_hidden_order_in_the_state():
