@@ -83,7 +83,9 @@ def test_random_games_keep_every_piece_explain_every_point_and_replay(setup):
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups())
-def test_every_listed_legal_command_is_accepted(setup):
+def test_every_listed_legal_command_is_accepted_and_no_unlisted_placement_or_partial_move(setup):
+    # deciding checks the command itself (validation re-decides every recorded one): a placement or a
+    # partial move it accepts must be one ``legal_commands`` lists, no more and no less
     players, options, seed = setup
     header = make_header(GAME, players, {**options, "moves": "3"}, "seeded", seed)
     steps, _ = simulate(GAME, header, random.Random(seed))
@@ -95,28 +97,14 @@ def test_every_listed_legal_command_is_accepted(setup):
             for command in legal:
                 assert GAME.decide(state, command)
             assert step.command in legal
-        state = fold(GAME, state, step.events)
-
-
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setups())
-def test_a_placement_or_a_partial_move_is_accepted_exactly_when_it_is_listed(setup):
-    # deciding checks the command itself (validation re-decides every recorded one); what it accepts
-    # must be what ``legal_commands`` lists, no more and no less
-    players, options, seed = setup
-    header = make_header(GAME, players, {**options, "moves": "3"}, "seeded", seed)
-    steps, _ = simulate(GAME, header, random.Random(seed))
-    state = initial_state(GAME, header)
-    for step in steps:
-        if isinstance(step.command, (Place, Step)):
-            legal = set(GAME.legal_commands(state))
-            if isinstance(step.command, Place):
-                tried = [Place(m, f) for m in MARGIN for f in (None, *FACINGS)]
-            else:
-                mine = [sq for sq, p in state.board if p.side == state.mover]
-                tried = [Step(frm, r * 10 + c) for frm in mine for r in range(8) for c in range(8)]
-            for command in tried:
-                assert accepted(state, command) == (command in legal), command
+        tried: list = []
+        if isinstance(step.command, Place):
+            tried = [Place(m, f) for m in MARGIN for f in (None, *FACINGS)]
+        elif isinstance(step.command, Step):
+            mine = [sq for sq, p in state.board if p.side == state.mover]
+            tried = [Step(frm, r * 10 + c) for frm in mine for r in range(8) for c in range(8)]
+        for command in tried:
+            assert accepted(state, command) == (command in legal), command
         state = fold(GAME, state, step.events)
 
 
