@@ -1,0 +1,182 @@
+"""Games played as people play them at ``solrec serve``: headless Chromium on a live server on
+127.0.0.1, every command made by clicks (a piece, then its highlighted place on the board, or the
+buttons where a step is not on the board; a referee's form of selects). Each stored log is then held
+against the same game played through the CLI (``solrec new`` with the same seed, ``solrec play``
+with the same commands): the same commands, events and hashes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solrec.cli.server.seats import make_links
+from solrec.cli.session import new_game
+from solrec.events.store import Store
+from solrec.replay.log import load
+
+from ..conftest import Cli
+from ..pictures.browser import chromium, console, session
+from .conftest import REFEREE, LiveServer
+
+WAIT = 15.0
+
+
+@pytest.fixture(scope="module")
+def driver():
+    with session(1100, 900) as d:
+        yield d
+
+
+def wait(driver: Any, check, what: str, seconds: float = WAIT) -> Any:
+    """Wait (bounded) for ``check(driver)``: a view replaced meanwhile is looked at again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.03, ignored_exceptions=[StaleElementReferenceException]).until(
+        check, f"not within {seconds} s: {what}")
+
+
+def position(driver: Any) -> int:
+    return int(driver.find_element("css selector", ".state").get_attribute("data-position"))
+
+
+def at_position(driver: Any, n: int) -> None:
+    wait(driver, lambda d: position(d) >= n, f"the page at position {n}")
+
+
+def offered(driver: Any) -> list[dict[str, Any]]:
+    """The commands the page offers its viewer (``#choices[data-choices]``), none when it has none."""
+    box = driver.find_elements("css selector", "#choices")
+    return json.loads(box[0].get_attribute("data-choices")) if box else []
+
+
+def click_steps(driver: Any, choice: dict[str, Any]) -> None:
+    """Make ``choice`` by clicks: each step on the board where it is a highlighted place, else its
+    button, until it is the one choice left (the page plays it then); a command complete while
+    longer ones go on is then its own button."""
+    steps = choice["steps"]
+    rest = offered(driver)
+    for k, step in enumerate(steps):
+        spot = driver.find_elements("css selector", f'.board [data-spot="{step}"].spot-candidate')
+        if spot:
+            spot[0].click()
+        else:
+            driver.find_element("css selector", f'#choices button.choice[data-step="{step}"]').click()
+        rest = [c for c in rest if c["steps"][:k + 1] == steps[:k + 1]]
+        if len(rest) == 1:
+            return
+    done = [b for b in driver.find_elements("css selector", "#choices button.choice.done") if b.text == choice["command"]]
+    assert done, f"{choice['command']!r} offered as its own button"
+    done[0].click()
+
+
+def play_by_clicks(driver: Any, choice: dict[str, Any], db: Path, gid: str) -> int:
+    """Click ``choice`` and wait until it is stored and the page shows it: the new position."""
+    before = position(driver)
+    click_steps(driver, choice)
+    wait(driver, lambda d: position(d) > before, f"{choice['command']!r} shown")
+    stored = stored_log(db, gid)
+    assert choice["command"] in [r.command for r in stored.rows[before:]]
+    return len(stored.rows)
+
+
+def stored_log(db: Path, gid: str):
+    store = Store(db)
+    try:
+        return load(store, gid)
+    finally:
+        store.close()
+
+
+def rows_of(log_json: dict[str, Any]) -> list[tuple]:
+    return [(e["position"], e["actor"], e["command"], e["type"], e["data"], e["hash"]) for e in log_json["events"]]
+
+
+def same_as_cli(db: Path, gid: str, tmp_path: Path, game: str, players: list[str], seed: int | None = None,
+                options: dict[str, str] | None = None) -> dict[str, Any]:
+    """The stored game against the CLI's: ``new`` alike, then ``play`` of each command the log holds
+    (chance too, where it was entered; a seeded table draws its own). Returns the CLI's log."""
+    cli = Cli(tmp_path / "cli.db")
+    served = Cli(db).json("log", gid)
+    chance = ["--seed", str(seed)] if seed is not None else ["--entered"]
+    cli.run("new", game, *[a for p in players for a in ("-p", p)], *chance,
+            *[a for k, v in (options or {}).items() for a in ("-o", f"{k}={v}")], "--id", "cli")
+    steps = {e["step"]: e for e in served["events"]}  # a command's events share its step
+    for event in steps.values():
+        if event["actor"] != "chance" or seed is None:
+            cli.run("play", "cli", event["command"], "--actor", event["actor"])
+    played = cli.json("log", "cli")
+    assert played["header"] == served["header"]
+    assert rows_of(played) == rows_of(served)
+    assert {**Cli(db).json("score", gid), "id": "cli"} == cli.json("score", "cli")
+    return played
+
+
+# -- 1. a SOLI2 duel, two seats on two browsers, to its end ----------------------------------------
+def test_two_seats_play_a_whole_soli2_duel_by_clicks_each_seeing_the_other_live(driver, tmp_path):
+    db = tmp_path / "serve.db"
+    store = Store(db)
+    new_game(store, "soli2", ["Ann", "Bob"], {}, 5, False, "duel")
+    links = make_links(store, "duel", ("Ann", "Bob"))
+    store.close()
+    with LiveServer(db, 60) as server, chromium(900, 800) as other:
+        seats = {"Ann": driver, "Bob": other}
+        for player, d in seats.items():
+            d.get(f"{server.url}/g/duel/seat/{links[player]}")
+        n = len(stored_log(db, "duel").rows)
+        moves = 0
+        while True:
+            for d in seats.values():  # each seat sees every move, its own and the other's
+                at_position(d, n)
+            acting = [d for d in seats.values() if offered(d)]
+            if not acting:
+                break
+            assert len(acting) == 1, "one seat at a time is offered moves"
+            n = play_by_clicks(acting[0], offered(acting[0])[0], db, "duel")
+            moves += 1
+        assert not [m for d in seats.values() for m in console(d) if m["level"] == "SEVERE"]
+    log = stored_log(db, "duel")
+    assert log.game.outcome(_state(log)) is not None, "the duel is over"
+    assert moves > 48, "the fill and then jumps were played"
+    same_as_cli(db, "duel", tmp_path, "soli2", ["Ann", "Bob"], seed=5)
+
+
+def _state(log):
+    from solrec.replay.log import state_at
+
+    return state_at(log)
+
+
+# -- 4. an entered Solo Dice game: the referee enters the roll, the seat chooses ------------------
+def test_the_referee_enters_the_dice_in_its_form_and_the_seat_plays_its_choice_by_clicks(driver, tmp_path):
+    from selenium.webdriver.support.ui import Select
+
+    db = tmp_path / "serve.db"
+    store = Store(db)
+    new_game(store, "solo-dice", ["Ann"], {}, None, True, "dice")
+    links = make_links(store, "dice", ("Ann",))
+    store.close()
+    with LiveServer(db, 60) as server, chromium(900, 800) as seat:
+        driver.get(f"{server.url}/?token={REFEREE}")
+        driver.get(f"{server.url}/g/dice")
+        seat.get(f"{server.url}/g/dice/seat/{links['Ann']}")
+        at_position(seat, 0)
+        assert not offered(seat), "chance is to act: the seat has nothing to click"
+        form = wait(driver, lambda d: d.find_elements("css selector", "form.pick"), "the referee's form")[0]
+        selects = form.find_elements("css selector", "select")
+        assert len(selects) == 5, "one select per die"
+        for select, face in zip(selects, "31625"):
+            Select(select).select_by_value(face)
+        form.find_element("css selector", "button, input[type=submit]").click()
+        at_position(driver, 1)
+        assert [r.command for r in stored_log(db, "dice").rows] == ["roll 3 1 6 2 5"]
+        at_position(seat, 1)  # shown live on the seat's page
+        choice = wait(seat, offered, "the seat's choices")[0]
+        assert choice["steps"][0].startswith("leave ")
+        play_by_clicks(seat, choice, db, "dice")
+        at_position(driver, 2)  # and on the referee's
+    assert [r.command for r in stored_log(db, "dice").rows][:2] == ["roll 3 1 6 2 5", choice["command"]]
+    same_as_cli(db, "dice", tmp_path, "solo-dice", ["Ann"])
