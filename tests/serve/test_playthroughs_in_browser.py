@@ -122,7 +122,7 @@ def test_two_seats_play_a_whole_soli2_duel_by_clicks_each_seeing_the_other_live(
     new_game(store, "soli2", ["Ann", "Bob"], {}, 5, False, "duel")
     links = make_links(store, "duel", ("Ann", "Bob"))
     store.close()
-    with LiveServer(db, 60) as server, chromium(900, 800) as other:
+    with LiveServer(db, 2) as server, chromium(900, 800) as other:
         seats = {"Ann": driver, "Bob": other}
         for player, d in seats.items():
             d.get(f"{server.url}/g/duel/seat/{links[player]}")
@@ -159,7 +159,7 @@ def test_the_referee_enters_the_dice_in_its_form_and_the_seat_plays_its_choice_b
     new_game(store, "solo-dice", ["Ann"], {}, None, True, "dice")
     links = make_links(store, "dice", ("Ann",))
     store.close()
-    with LiveServer(db, 60) as server, chromium(900, 800) as seat:
+    with LiveServer(db, 2) as server, chromium(900, 800) as seat:
         driver.get(f"{server.url}/?token={REFEREE}")
         driver.get(f"{server.url}/g/dice")
         seat.get(f"{server.url}/g/dice/seat/{links['Ann']}")
@@ -178,5 +178,38 @@ def test_the_referee_enters_the_dice_in_its_form_and_the_seat_plays_its_choice_b
         assert choice["steps"][0].startswith("leave ")
         play_by_clicks(seat, choice, db, "dice")
         at_position(driver, 2)  # and on the referee's
-    assert [r.command for r in stored_log(db, "dice").rows][:2] == ["roll 3 1 6 2 5", choice["command"]]
+    assert [r.command for r in {r.step: r for r in stored_log(db, "dice").rows}.values()] == ["roll 3 1 6 2 5", choice["command"]]
     same_as_cli(db, "dice", tmp_path, "solo-dice", ["Ann"])
+
+
+def seated(db: Path, game: str, players: tuple[str, ...], seed: int | None, gid: str) -> dict[str, str]:
+    """A new game (seeded, or entered without a seed) and its seat links: player -> token."""
+    store = Store(db)
+    try:
+        new_game(store, game, list(players), {}, seed, seed is None, gid)
+        return make_links(store, gid, players)
+    finally:
+        store.close()
+
+
+# -- 2. a Solar Solitaire deal won by clicking the solver's line -----------------------------------
+def test_a_seeded_solar_solitaire_deal_is_won_by_clicking_the_solvers_line(driver, tmp_path):
+    db = tmp_path / "serve.db"
+    links = seated(db, "solar-solitaire", ("Ann",), 5, "deal")
+    solved = Cli(db).json("solve", "deal", "--reveal", "--budget", "5000")
+    assert solved["verdict"] == "winnable"
+    with LiveServer(db, 2) as server:
+        driver.get(f"{server.url}/g/deal/seat/{links['Ann']}")
+        at_position(driver, len(stored_log(db, "deal").rows))
+        for command in solved["line"]:
+            (choice,) = [c for c in offered(driver) if c["command"] == command]
+            if command.startswith("move "):  # a pile, then its target on the board
+                assert choice["steps"] == command.split()[1:]
+            play_by_clicks(driver, choice, db, "deal")
+        assert "won" in driver.find_element("css selector", ".status").text.lower()
+        assert not offered(driver)
+    log = stored_log(db, "deal")
+    outcome = log.game.outcome(_state(log))
+    assert outcome is not None and outcome.as_dict()["result"] == "won"
+    assert [r.command for r in {r.step: r for r in log.rows}.values() if r.actor == "Ann"] == solved["line"]
+    same_as_cli(db, "deal", tmp_path, "solar-solitaire", ["Ann"], seed=5)
