@@ -118,33 +118,57 @@ def same_as_cli(db: Path, gid: str, tmp_path: Path, game: str, players: list[str
     return played
 
 
-# -- 1. a SOLI2 duel, two seats on two browsers, to its end ----------------------------------------
-def test_two_seats_play_a_whole_soli2_duel_by_clicks_each_seeing_the_other_live(driver, tmp_path):
-    db = tmp_path / "serve.db"
+def seated(db: Path, game: str, players: tuple[str, ...], seed: int | None, gid: str) -> dict[str, str]:
+    """A new game (seeded, or entered without a seed) and its seat links: player -> token."""
     store = Store(db)
-    new_game(store, "soli2", ["Ann", "Bob"], {}, 5, False, "duel")
-    links = make_links(store, "duel", ("Ann", "Bob"))
-    store.close()
+    try:
+        new_game(store, game, list(players), {}, seed, seed is None, gid)
+        return make_links(store, gid, players)
+    finally:
+        store.close()
+
+
+# -- 1. a SOLI2 duel, two seats on two browsers, to its end ----------------------------------------
+def play_duel(driver: Any, tmp_path: Path, moves: int | None) -> list[str]:
+    """Ann and Bob on two browsers play the first choice offered, each when his page offers one,
+    ``moves`` moves or (None) to the duel's end; the stored log is then held against the CLI's."""
+    db = tmp_path / "serve.db"
+    links = seated(db, "soli2", ("Ann", "Bob"), 5, "duel")
     with LiveServer(db, 2) as server, chromium(900, 800) as other:
         seats = {"Ann": driver, "Bob": other}
         for player, d in seats.items():
             d.get(f"{server.url}/g/duel/seat/{links[player]}")
         n = len(stored_log(db, "duel").rows)
-        moves = 0
+        clicked: list[str] = []
         while True:
             for d in seats.values():  # each seat sees every move, its own and the other's
                 at_position(d, n)
             acting = [d for d in seats.values() if offered(d)]
-            if not acting:
+            if not acting or len(clicked) == moves:
                 break
             assert len(acting) == 1, "one seat at a time is offered moves"
-            n = play_by_clicks(acting[0], offered(acting[0])[0], db, "duel")
-            moves += 1
+            choice = offered(acting[0])[0]
+            click_steps(acting[0], choice)
+            clicked.append(choice["command"])
+            # the move, then the pouch's draw for the next (seeded chance) where the fill goes on
+            at_position(acting[0], n + 1)
+            n = position(acting[0])
         assert not [m for d in seats.values() for m in console(d) if m["level"] == "SEVERE"]
     log = stored_log(db, "duel")
-    assert log.game.outcome(_state(log)) is not None, "the duel is over"
-    assert moves > 48, "the fill and then jumps were played"
+    assert (log.game.outcome(_state(log)) is not None) == (moves is None), "a whole duel is over"
+    assert [r.command for r in {r.step: r for r in log.rows}.values() if r.actor != "chance"] == clicked
     same_as_cli(db, "duel", tmp_path, "soli2", ["Ann", "Bob"], seed=5)
+    return clicked
+
+
+def test_two_seats_open_a_soli2_duel_by_clicks_each_seeing_the_others_moves_live(driver, tmp_path):
+    assert len(play_duel(driver, tmp_path, 8)) == 8
+
+
+@pytest.mark.slow  # about 90 moves, 30-45 s on a loaded machine
+def test_two_seats_play_a_whole_soli2_duel_by_clicks_to_its_end(driver, tmp_path):
+    clicked = play_duel(driver, tmp_path, None)
+    assert len(clicked) > 48 and any("-" in c for c in clicked[48:]), "the fill, then jumps to the end"
 
 
 def _state(log):
@@ -158,10 +182,7 @@ def test_the_referee_enters_the_dice_in_its_form_and_the_seat_plays_its_choice_b
     from selenium.webdriver.support.ui import Select
 
     db = tmp_path / "serve.db"
-    store = Store(db)
-    new_game(store, "solo-dice", ["Ann"], {}, None, True, "dice")
-    links = make_links(store, "dice", ("Ann",))
-    store.close()
+    links = seated(db, "solo-dice", ("Ann",), None, "dice")
     with LiveServer(db, 2) as server, chromium(900, 800) as seat:
         driver.get(f"{server.url}/?token={REFEREE}")
         driver.get(f"{server.url}/g/dice")
@@ -183,16 +204,6 @@ def test_the_referee_enters_the_dice_in_its_form_and_the_seat_plays_its_choice_b
         at_position(driver, 2)  # and on the referee's
     assert [r.command for r in {r.step: r for r in stored_log(db, "dice").rows}.values()] == ["roll 3 1 6 2 5", choice["command"]]
     same_as_cli(db, "dice", tmp_path, "solo-dice", ["Ann"])
-
-
-def seated(db: Path, game: str, players: tuple[str, ...], seed: int | None, gid: str) -> dict[str, str]:
-    """A new game (seeded, or entered without a seed) and its seat links: player -> token."""
-    store = Store(db)
-    try:
-        new_game(store, game, list(players), {}, seed, seed is None, gid)
-        return make_links(store, gid, players)
-    finally:
-        store.close()
 
 
 # -- 2. a Solar Solitaire deal won by clicking the solver's line -----------------------------------
