@@ -257,3 +257,30 @@ def test_a_solarius_mission_turn_is_played_by_clicks_a_flight_by_its_destination
         assert "fly" in groups and "take" in groups
         assert not offered(driver), "Bob's turn: Ann's page offers nothing"
     same_as_cli(db, "sm", tmp_path, "solarius-mission", ["Ann", "Bob"], seed=1)
+
+
+@pytest.mark.slow  # about 40 commands
+def test_solarius_mission_first_turns_reach_a_station_built_by_clicks(driver, tmp_path):
+    """Seed 8, on the referee's page (whoever is to act), each choice drawn at random (``Random(8)``)
+    among those offered but exchanges, a build taken as soon as one is offered: Ann builds a space
+    station at the game's 42nd command, its card and then its payment clicked, after flights."""
+    import random
+
+    db = tmp_path / "serve.db"
+    seated(db, "solarius-mission", ("Ann", "Bob"), 8, "sm")
+    draw = random.Random(8)
+    groups: list[str] = []
+    with LiveServer(db, 2) as server:
+        driver.get(f"{server.url}/?token={REFEREE}")
+        driver.get(f"{server.url}/g/sm")
+        at_position(driver, len(stored_log(db, "sm").rows))
+        while "build" not in groups:
+            assert len(groups) < 60, "a build offered within the first game turns"
+            choices = offered(driver)
+            builds = [c for c in choices if c["group"] == "build"]
+            choice = builds[0] if builds else draw.choice([c for c in choices if c["group"] != "exchange"] or choices)
+            groups.append(choice["group"])
+            play_by_clicks(driver, choice, db, "sm")
+    assert "fly" in groups and len(groups) == 42
+    assert choice["steps"][0].startswith("station ") and len(choice["steps"]) == 2, "the card, then the payment"
+    same_as_cli(db, "sm", tmp_path, "solarius-mission", ["Ann", "Bob"], seed=8)
