@@ -22,6 +22,7 @@ from solrec.replay.log import load
 from ..conftest import FIXTURES, ROOT
 from ..serve.conftest import REFEREE, LiveServer
 from . import browser
+from .screenshots import whole_page
 
 WIDTH = 1200
 
@@ -34,31 +35,25 @@ def shoot(driver: Any, url: str, target: Path, ready: str = ".state") -> None:
         assert time.monotonic() < deadline, f"{url}: {ready} not shown in 20 s"
         time.sleep(0.05)
     time.sleep(0.3)  # the script's buttons drawn
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": WIDTH, "height": min(height, 3200), "deviceScaleFactor": 1, "mobile": False})
-    driver.save_screenshot(str(target))
-    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    whole_page(driver, target, WIDTH, 3200)
     print(target)
 
 
-# (fixture, command): a position mid-game where a player is to act (``screenshots.SHOTS`` where it is one)
-MID = {
-    "solo-dice": ("solo-dice/worked-example.jsonl", 20),
-    "soli2": ("soli2/duel-pouch-standard.jsonl", 110),
-    "solar-solitaire": ("solar-solitaire/lost-entered.jsonl", 40),
-    "solari": ("solari/two-players-dominoes-open-seeded.jsonl", 37),
-    "solarius-mission": ("solarius-mission/space-three-players-seeded.jsonl", 60),
-}
+def mid() -> dict[str, tuple[str, int]]:
+    """(fixture, command) per game: the replay pages' ``SHOTS``, Solarius Mission in its first game
+    turn (the replay's shot is near the end, where no one is to act any more)."""
+    from .screenshots import SHOTS
+
+    return {**SHOTS, "solarius-mission": (SHOTS["solarius-mission"][0], 60)}
 
 
 def mid_games(store: Store) -> dict[str, tuple[str, str]]:
-    """game -> (id, a seat token): each fixture of ``MID`` forked after its command, the seat of the
+    """game -> (id, a seat token): each fixture of ``mid()`` forked after its command, the seat of the
     player to act there (the first player where chance is)."""
     from solrec.replay.log import state_at
 
     seats = {}
-    for game, (path, command) in MID.items():
+    for game, (path, command) in mid().items():
         whole, _ = import_text(store, (FIXTURES / path).read_text(encoding="utf-8"), f"{game}-whole")
         log = load(store, whole)
         at = sum(1 for r in log.rows if r.step <= command)
