@@ -84,6 +84,7 @@ bench: install
 # The README's screenshots: one replay page per game, in docs/pictures/.
 pictures: install browser
 	$(BIN)/python -m tests.pictures.screenshots
+	$(BIN)/python -m tests.pictures.serve_screenshots
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -25,6 +25,16 @@ SHOTS = {
 }
 
 
+def whole_page(driver, target: Path, width: int, most: int) -> None:
+    """A screenshot of the page shown, the viewport exactly as tall as the page (a window's size
+    would include its frame), up to ``most`` pixels."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": min(height, most), "deviceScaleFactor": 1, "mobile": False})
+    driver.save_screenshot(str(target))
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def main(out: Path) -> None:
     reason = browser.missing()
     if reason:
@@ -38,13 +48,8 @@ def main(out: Path) -> None:
             driver.execute_script(
                 "var s = document.getElementById('slider'); s.value = arguments[0];"
                 " s.dispatchEvent(new Event('input'));", command)
-            height = driver.execute_script("return document.documentElement.scrollHeight")
-            # the viewport exactly as tall as the page (a window's size would include its frame)
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": 1200, "height": min(height, 2000), "deviceScaleFactor": 1, "mobile": False})
             target = out / f"{game_id}.png"
-            driver.save_screenshot(str(target))
-            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            whole_page(driver, target, 1200, 2000)
             print(f"{target}: command {command} of {path}")
 
 
