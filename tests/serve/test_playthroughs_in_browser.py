@@ -161,11 +161,7 @@ def play_duel(driver: Any, tmp_path: Path, moves: int | None) -> list[str]:
     return clicked
 
 
-def test_two_seats_open_a_soli2_duel_by_clicks_each_seeing_the_others_moves_live(driver, tmp_path):
-    assert len(play_duel(driver, tmp_path, 8)) == 8
-
-
-@pytest.mark.slow  # about 90 moves, 30-45 s on a loaded machine
+# A whole duel (about 90 moves, 30-45 s on a loaded machine) is what issue 25 asks `make test` to run.
 def test_two_seats_play_a_whole_soli2_duel_by_clicks_to_its_end(driver, tmp_path):
     clicked = play_duel(driver, tmp_path, None)
     assert len(clicked) > 48 and any("-" in c for c in clicked[48:]), "the fill, then jumps to the end"
@@ -259,7 +255,6 @@ def test_a_solarius_mission_turn_is_played_by_clicks_a_flight_by_its_destination
     same_as_cli(db, "sm", tmp_path, "solarius-mission", ["Ann", "Bob"], seed=1)
 
 
-@pytest.mark.slow  # about 40 commands
 def test_solarius_mission_first_turns_reach_a_station_built_by_clicks(driver, tmp_path):
     """Seed 8, on the referee's page (whoever is to act), each choice drawn at random (``Random(8)``)
     among those offered but exchanges, a build taken as soon as one is offered: Ann builds a space
