@@ -1,6 +1,6 @@
 """Benchmark (not a test): re-deciding against replaying, per game, and `impact` (issue 24), in one run.
 
-    .venv/bin/python bench/bench_impact.py [--scale 1.0] [--seed 1] [--db-dir DIR]
+    .venv/bin/python bench/bench_impact.py [--scale 1.0] [--seed 1] [--db-dir DIR] [--games GAME ...]
 
 For every game it simulates a corpus (or reuses DIR/<game>.db) and times, in CPU time, each stage in
 a fresh process (so none profits from caches the simulation or another stage warmed), best of 3:
@@ -14,7 +14,8 @@ other game at most 3x), games/s and events/s per core. Then ``impact`` on the So
 (fixtures/impact/) and on 1,000 Solo Dice games; and the Dask path against ``--jobs`` at the same
 worker count: elapsed time of ``impact --all`` with ``--jobs 1``, ``--jobs 2`` and ``--cluster`` on a
 LocalCluster of two worker processes on 127.0.0.1 (started here; the ``cluster`` extra), the
-engine's overhead as the ratio cluster / jobs 2. ``--dask-only`` prints only that line.
+engine's overhead as the ratio cluster / jobs 2. ``--dask-only`` prints only that line; ``--games``
+only the named games' lines of the table.
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db-dir", type=Path, help="keep the corpora in this folder (reused when present)")
     parser.add_argument("--dask-only", action="store_true", help="only the Dask against --jobs line")
+    parser.add_argument("--games", nargs="+", choices=list(GAMES), metavar="GAME",
+                        help="only these games' lines of the table (default: every game, then the rest)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.db_dir or Path(tmp)
@@ -104,9 +107,13 @@ def main() -> None:
         print(f"{'game':<18}{'games':>7}{'events':>9}{'replay s':>10}{'validate s':>11}{'impact s':>10}"
               f"{'val/replay':>11}{'imp/replay':>11}{'impact games/s':>15}{'impact events/s':>16}")
         for game, count in GAMES.items():
+            if args.games and game not in args.games:
+                continue
             n, events, replay, validate, impact = measure(corpus(folder, game, max(1, int(count * args.scale)), args.seed))
             print(f"{game:<18}{n:>7}{events:>9}{replay:>10.2f}{validate:>11.2f}{impact:>10.2f}"
                   f"{validate / replay:>10.1f}x{impact / replay:>10.1f}x{n / impact:>15,.1f}{events / impact:>16,.0f}")
+        if args.games:
+            return
         rules_1 = Path(tmp) / "solari-rules-1.db"
         with gzip.open(FIXTURES / "impact" / "solari-rules-1.db.gz", "rb") as packed, open(rules_1, "wb") as out:
             shutil.copyfileobj(packed, out)
