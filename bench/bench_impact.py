@@ -14,7 +14,8 @@ other game at most 3x), games/s and events/s per core. Then ``impact`` on the So
 (fixtures/impact/) and on 1,000 Solo Dice games; and the Dask path against ``--jobs`` at the same
 worker count: elapsed time of ``impact --all`` with ``--jobs 1``, ``--jobs 2`` and ``--cluster`` on a
 LocalCluster of two worker processes on 127.0.0.1 (started here; the ``cluster`` extra), the
-engine's overhead as the ratio cluster / jobs 2. ``--dask-only`` prints only that line.
+engine's overhead as the ratio cluster / jobs 2. ``--dask-only`` prints only that line; ``--games``
+only the named games' lines of the table.
 """
 
 from __future__ import annotations

@@ -6,8 +6,6 @@ canonical form puts the smaller end first (``a <= c``): ``3-2-1`` is stored as `
 
 from __future__ import annotations
 
-import re
-
 from ..errors import InvalidCommand
 
 ROCKETS: tuple[str, ...] = ("0-0-0", "1-1-1", "2-2-2", "3-3-3")  # the rockets of pads 0..3
@@ -19,7 +17,6 @@ PLACES: tuple[str, ...] = (WASTE, *PADS, *STATIONS)
 ALL_CARDS: tuple[str, ...] = tuple(
     f"{a}-{b}-{c}" for a in range(4) for b in range(4) for c in range(4) if a <= c
 )
-_CARD = re.compile(r"^([0-3])-([0-3])-([0-3])$")
 
 
 def sections(card: str) -> tuple[int, int, int]:
@@ -30,13 +27,19 @@ def canonical(a: int, b: int, c: int) -> str:
     return f"{a}-{b}-{c}" if a <= c else f"{c}-{b}-{a}"
 
 
+# every way a card may be written (either way round) -> its canonical form: a card is read by one
+# look-up (the notation reads one or more per command, validate every command of a corpus)
+_WRITTEN: dict[str, str] = {
+    f"{a}-{b}-{c}": canonical(a, b, c) for a in range(4) for b in range(4) for c in range(4)
+}
+
+
 def read_card(text: str) -> str:
     """A card in either orientation, returned in canonical form (InvalidCommand if malformed)."""
-    m = _CARD.match(text.strip())
-    if not m:
+    card = _WRITTEN.get(text.strip())
+    if card is None:
         raise InvalidCommand(f"{text!r} is not a Space Domino: write three sections of 0-3 pips, e.g. 1-2-3")
-    a, b, c = (int(g) for g in m.groups())
-    return canonical(a, b, c)
+    return card
 
 
 def matches(x: str, y: str) -> bool:
@@ -63,8 +66,12 @@ def is_symmetric(card: str) -> bool:
 
 def place_index(place: str) -> tuple[str, int]:
     """("waste", 0), ("pad", n) or ("station", n)."""
-    if place == WASTE:
-        return WASTE, 0
-    if place in PADS:
-        return "pad", PADS.index(place)
-    return "station", STATIONS.index(place)
+    found = _PLACE_INDEX.get(place)
+    if found is None:
+        return "station", STATIONS.index(place)  # ValueError: not a place
+    return found
+
+
+_PLACE_INDEX: dict[str, tuple[str, int]] = {
+    WASTE: (WASTE, 0), **{p: ("pad", n) for n, p in enumerate(PADS)}, **{s: ("station", n) for n, s in enumerate(STATIONS)}
+}

@@ -34,6 +34,16 @@ from .events import (
 from .state import MUTATORS, State
 
 DEFAULT_BUDGET = 200_000
+# each command type's rule, looked up once per command decided
+_HANDLERS: dict[type, Callable[[State, Any], tuple[Event, ...]]] = {
+    Shuffle: rules.decide_shuffle,
+    Deal: rules.decide_deal,
+    Card: rules.decide_card,
+    Turn: rules.decide_turn,
+    Play: rules.decide_play,
+    Move: rules.decide_move,
+    Resign: rules.decide_resign,
+}
 
 
 @attrs.frozen
@@ -89,16 +99,7 @@ class SolarSolitaire(Game):
     def decide(self, state: State, command: Command) -> tuple[Event, ...]:
         if state.over:
             raise IllegalCommand("the game is over")
-        handlers: dict[type, Callable[[State, Any], tuple[Event, ...]]] = {
-            Shuffle: rules.decide_shuffle,
-            Deal: rules.decide_deal,
-            Card: rules.decide_card,
-            Turn: rules.decide_turn,
-            Play: rules.decide_play,
-            Move: rules.decide_move,
-            Resign: rules.decide_resign,
-        }
-        handler = handlers.get(type(command))
+        handler = _HANDLERS.get(type(command))
         if handler is None:
             raise IllegalCommand(f"Solar Solitaire has no command {type(command).__name__}")
         return handler(state, command)

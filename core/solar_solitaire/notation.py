@@ -8,6 +8,8 @@ Chance: ``shuffle c1 ... c40`` (the deck, top first), ``deal 1-2-3 0-0-1 2-3-2 1
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..errors import InvalidCommand
 from .cards import PADS, PLACES, read_card
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
@@ -24,7 +26,10 @@ def _place(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1024)
 def parse(text: str):
+    """The command a text names (commands are frozen: one text's command is shared). A game's
+    notation uses a few dozen texts, read again for every command ``validate`` re-decides."""
     words = text.strip().lower().replace(",", " ").split()
     if not words:
         raise InvalidCommand(f"no command given: {HELP}")

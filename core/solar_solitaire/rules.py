@@ -29,7 +29,7 @@ from .events import (
     Won,
 )
 from .piles import INDEX, ROCKET_PAD, free_moves, match, piles_of
-from .state import State, evolve
+from .state import State, fold_remembered, start_folding
 
 _ROCKETS = frozenset(ROCKETS)
 
@@ -44,10 +44,11 @@ class _Builder:
     def __init__(self, state: State):
         self.state = state
         self.events: list = []
+        start_folding()
 
     def add(self, event) -> None:
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        self.state = fold_remembered(self.state, event)
 
 
 def _or(words) -> str:

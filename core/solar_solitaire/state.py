@@ -104,12 +104,25 @@ def _remove(stock: tuple[str, ...], cards) -> tuple[str, ...]:
     return tuple(c for c in stock if c not in gone)
 
 
+def _without(stock: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``_remove`` of one card, by its place: the stock never holds a card twice (a shuffle's order
+    is checked to be distinct when it is decided and when it is read)."""
+    if card not in stock:
+        return stock
+    i = stock.index(card)
+    return stock[:i] + stock[i + 1 :]
+
+
+# Each mutator makes one new state (replay and ``decide``'s working copy fold every event): the
+# piles a move changes are computed first, then written at once.
+
+
 def _put(piles: tuple[tuple[str, ...], ...], n: int, card: str) -> tuple[tuple[str, ...], ...]:
-    return tuple((*p, card) if i == n else p for i, p in enumerate(piles))
+    return (*piles[:n], (*piles[n], card), *piles[n + 1 :])
 
 
 def _pop(piles: tuple[tuple[str, ...], ...], n: int) -> tuple[tuple[str, ...], ...]:
-    return tuple(p[:-1] if i == n else p for i, p in enumerate(piles))
+    return (*piles[:n], piles[n][:-1], *piles[n + 1 :])
 
 
 def _shuffled(state: State, event: Shuffled) -> State:
@@ -134,15 +147,14 @@ def _turn_asked(state: State, event: TurnAsked) -> State:
 
 
 def _turned(state: State, event: Turned) -> State:
-    return copy_with(state, asked=False, hand=event.card, stock=_remove(state.stock, (event.card,)))
+    return copy_with(state, asked=False, hand=event.card, stock=_without(state.stock, event.card))
 
 
 def _played(state: State, event: Played) -> State:
+    pads = _put(state.pads, event.pad, event.card)
     if event.source == "stock":
-        state = copy_with(state, hand=None)
-    else:
-        state = copy_with(state, waste=state.waste[:-1])
-    return copy_with(state, pads=_put(state.pads, event.pad, event.card), choice=())
+        return copy_with(state, hand=None, pads=pads, choice=())
+    return copy_with(state, waste=state.waste[:-1], pads=pads, choice=())
 
 
 def _wasted(state: State, event: Wasted) -> State:
@@ -153,26 +165,24 @@ def _choice_waiting(state: State, event: ChoiceWaiting) -> State:
     return copy_with(state, choice=tuple(event.pads))
 
 
-def _take(state: State, place: str) -> State:
-    kind, n = place_index(place)
-    if kind == WASTE:
-        return copy_with(state, waste=state.waste[:-1])
-    if kind == "pad":
-        return copy_with(state, pads=_pop(state.pads, n))
-    return copy_with(state, stations=_pop(state.stations, n))
-
-
-def _give(state: State, place: str, card: str) -> State:
-    kind, n = place_index(place)
-    if kind == WASTE:
-        return copy_with(state, waste=(*state.waste, card))
-    if kind == "pad":
-        return copy_with(state, pads=_put(state.pads, n, card))
-    return copy_with(state, stations=_put(state.stations, n, card))
-
-
 def _moved(state: State, event: Moved) -> State:
-    return _give(_take(state, event.source), event.target, event.card)
+    """The source pile's top card leaves, then the card goes onto the target pile."""
+    waste, pads, stations = state.waste, state.pads, state.stations
+    kind, n = place_index(event.source)
+    if kind == WASTE:
+        waste = waste[:-1]
+    elif kind == "pad":
+        pads = _pop(pads, n)
+    else:
+        stations = _pop(stations, n)
+    kind, n = place_index(event.target)
+    if kind == WASTE:
+        waste = (*waste, event.card)
+    elif kind == "pad":
+        pads = _put(pads, n, event.card)
+    else:
+        stations = _put(stations, n, event.card)
+    return copy_with(state, waste=waste, pads=pads, stations=stations)
 
 
 def _emergency_on(state: State, event: EmergencyOn) -> State:
@@ -195,7 +205,7 @@ def _resigned(state: State, event: Resigned) -> State:
     return copy_with(state, result="resigned")
 
 
-MUTATORS: dict[type, Callable[[State, Any], State]] = {
+_MUTATE: dict[type, Callable[[State, Any], State]] = {
     Shuffled: _shuffled,
     Dealt: _dealt,
     DealRefused: _deal_refused,
@@ -211,6 +221,39 @@ MUTATORS: dict[type, Callable[[State, Any], State]] = {
     Lost: _lost,
     Resigned: _resigned,
 }
+
+# ``decide`` folds each event as it makes it (rules.py); ``validate`` and ``impact`` then fold the very
+# events ``decide`` returned onto the very state it decided from, the same folds again. The last
+# command's folds are remembered (state before, event, state after) and a fold of those same objects
+# returns the state already made: the same answer, as every mutator is pure. Keyed by identity (the
+# objects are held here, so no id is reused while remembered); any other fold is made as usual.
+_FOLDED: dict[int, tuple[State, object, State]] = {}
+
+
+def start_folding() -> None:
+    """A new command is being decided: forget the last one's folds."""
+    _FOLDED.clear()
+
+
+def fold_remembered(state: State, event: object) -> State:
+    """``evolve``, remembered for a fold of the same state and event that follows (``decide``'s)."""
+    after = _MUTATE[type(event)](state, event)
+    _FOLDED[id(event)] = (state, event, after)
+    return after
+
+
+def _recalling(mutate: Callable[[State, Any], State]) -> Callable[[State, Any], State]:
+    def fold(state: State, event: Any) -> State:
+        done = _FOLDED.get(id(event))
+        if done is not None and done[0] is state and done[1] is event:
+            return done[2]
+        return mutate(state, event)
+
+    fold.__name__ = fold.__qualname__ = mutate.__name__
+    return fold
+
+
+MUTATORS: dict[type, Callable[[State, Any], State]] = {kind: _recalling(mutate) for kind, mutate in _MUTATE.items()}
 
 
 def evolve(state: State, event: object) -> State:
