@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from ..folds import RememberedFolds
 from ..frozen import evolve as copy_with
 from .cards import ALL_CARDS, PADS, ROCKETS, STATIONS, WASTE, is_rocket, place_index
 from .events import (
@@ -222,38 +223,24 @@ _MUTATE: dict[type, Callable[[State, Any], State]] = {
     Resigned: _resigned,
 }
 
-# ``decide`` folds each event as it makes it (rules.py); ``validate`` and ``impact`` then fold the very
-# events ``decide`` returned onto the very state it decided from, the same folds again. The last
-# command's folds are remembered (state before, event, state after) and a fold of those same objects
-# returns the state already made: the same answer, as every mutator is pure. Keyed by identity (the
-# objects are held here, so no id is reused while remembered); any other fold is made as usual.
-_FOLDED: dict[int, tuple[State, object, State]] = {}
+# ``decide`` folds each event as it makes it (rules.py); the game's mutators hand back those folds
+# when the very same events are folded again (core/folds.py).
+_FOLDS = RememberedFolds()
 
 
 def start_folding() -> None:
     """A new command is being decided: forget the last one's folds."""
-    _FOLDED.clear()
+    _FOLDS.forget()
 
 
 def fold_remembered(state: State, event: object) -> State:
     """``evolve``, remembered for a fold of the same state and event that follows (``decide``'s)."""
     after = _MUTATE[type(event)](state, event)
-    _FOLDED[id(event)] = (state, event, after)
+    _FOLDS.remember(state, event, after)
     return after
 
 
-def _recalling(mutate: Callable[[State, Any], State]) -> Callable[[State, Any], State]:
-    def fold(state: State, event: Any) -> State:
-        done = _FOLDED.get(id(event))
-        if done is not None and done[0] is state and done[1] is event:
-            return done[2]
-        return mutate(state, event)
-
-    fold.__name__ = fold.__qualname__ = mutate.__name__
-    return fold
-
-
-MUTATORS: dict[type, Callable[[State, Any], State]] = {kind: _recalling(mutate) for kind, mutate in _MUTATE.items()}
+MUTATORS: dict[type, Callable[[State, Any], State]] = _FOLDS.recalling(_MUTATE)
 
 
 def evolve(state: State, event: object) -> State:

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from ..folds import RememberedFolds
 from ..frozen import evolve as copy_with
 from ..options import option
 from .board import Board, Piece, as_dict, board_from
@@ -285,29 +286,17 @@ def evolve(state: State, event: object) -> State:
     return MUTATORS[type(event)](state, event)
 
 
-# The events the last ``decide`` returned, by id, each with the state it folded it into and the state
-# that gave. Validation, ``impact`` and ``play`` fold those very events into that very state again;
-# folding is pure, so what ``decide`` reached is the answer and the game's ``mutators`` hand it back
-# (the objects are held here, so no other takes their ids; ``is`` checks both).
-_DECIDED: dict[int, tuple[State, object, State]] = {}
+# What the last ``decide`` folded, handed back by the game's mutators when the very same events are
+# folded onto the very same state again (core/folds.py).
+_FOLDS = RememberedFolds()
 
 
 def decided(folds: list[tuple[State, object, State]]) -> None:
     """Remember the last decision's folds (before, event, after), forgetting the one before."""
-    global _DECIDED
-    _DECIDED = {id(event): (before, event, after) for before, event, after in folds}
-
-
-def _folding(mutate: Callable[[State, Any], State]) -> Callable[[State, Any], State]:
-    def fold(state: State, event: Any) -> State:
-        hit = _DECIDED.get(id(event))
-        if hit is not None and hit[0] is state and hit[1] is event:
-            return hit[2]
-        return mutate(state, event)
-
-    fold.__name__ = fold.__qualname__ = mutate.__name__
-    return fold
+    _FOLDS.forget()
+    for before, event, after in folds:
+        _FOLDS.remember(before, event, after)
 
 
 # The game's mutators (``Game.mutators``): each event type's own, with ``decide``'s folds reused.
-FOLDS: dict[type, Callable[[State, Any], State]] = {kind: _folding(mutate) for kind, mutate in MUTATORS.items()}
+FOLDS: dict[type, Callable[[State, Any], State]] = _FOLDS.recalling(MUTATORS)
