@@ -98,11 +98,11 @@ class FailsOnce:
     marker: str
 
     def __call__(self, store, game_id, log):
-        marker = Path(self.marker)
-        if not marker.exists():
-            marker.write_text("failed once", encoding="utf-8")
-            raise RuntimeError("the worker failed")
-        return ValidateTask()(store, game_id, log)
+        try:  # made whole or not at all (O_EXCL): of two workers at once, exactly one fails
+            Path(self.marker).touch(exist_ok=False)
+        except FileExistsError:
+            return ValidateTask()(store, game_id, log)
+        raise RuntimeError("the worker failed")
 
 
 def test_a_failed_batch_is_run_again_and_counted(store, db_path, address, tmp_path):
