@@ -301,21 +301,30 @@ class Game(abc.ABC):
     def choices(self, state: Any, entered: bool = False) -> Choices:
         """The actor's legal commands as clicks (``Choice``), grouped in the game's words, and forms for
         what is not listed (``Form``); at a chance step of an entered game (``entered``) the forms the
-        person reading the table picks from, naming nothing hidden. Every listed command is one
-        ``legal_commands`` holds, written as ``format_at``. The default: each command one click,
-        grouped by its first word; games override it for pieces and destinations."""
+        person reading the table picks from (``chance_choices``), naming nothing hidden; at a seeded
+        one, and once the game is over, nothing. Games give their own in ``player_choices``."""
         actor = self.to_act(state)
-        if actor is None:
-            return Choices(None)
-        if actor == CHANCE and not entered:
+        if actor is None or (actor == CHANCE and not entered):
             return Choices(actor)
-        legal = self.legal_commands(state) if actor != CHANCE else None
+        if actor == CHANCE:
+            return Choices(CHANCE, forms=self.chance_choices(state))
+        return self.player_choices(state, actor)
+
+    def player_choices(self, state: Any, actor: str) -> Choices:
+        """``choices`` when a player is to act. Every listed command is one ``legal_commands`` holds,
+        written as ``format_at``. The default: each command one click, grouped by its first word;
+        games override it for pieces and destinations."""
         listed = []
-        for command in legal or ():
+        for command in self.legal_commands(state) or ():
             text = self.format_at(command, state)
             head, _, rest = text.partition(" ")
             listed.append(Choice(text, (text,), head if rest else "play"))
         return Choices(actor, tuple(listed))
+
+    def chance_choices(self, state: Any) -> tuple[Form, ...]:
+        """``choices`` at a chance step of an entered game: the forms of what chance names; () where
+        the game gives none (the command is typed)."""
+        return ()
 
     # -- a player's own view (``--as NAME``) ----------------------------------------------------
     # What one player sees at the table: the public view and his own private information (his hand).

@@ -9,7 +9,7 @@ import attrs
 
 from ..chance import SeededDraw
 from ..errors import IllegalCommand
-from ..game import CHANCE, Choices, Command, Event, Game, Outcome, ScoreSheet
+from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
 from ..options import option
 from ..solve import LOST, UNKNOWABLE, UNWINNABLE, WON, SolveReport
 from . import notation, piles, proof, render, rules, scoring, solver, text
@@ -137,8 +137,11 @@ class SolarSolitaire(Game):
                     "shuffle C ...: the whole deck in a known order, top first (40 cards)")
         return ("card C: the stockpile card just turned, one not seen yet; e.g. card 1-2-3",)
 
-    def choices(self, state: State, entered: bool = False) -> Choices:
-        return rules.choices(state, self.to_act(state), entered)
+    def player_choices(self, state: State, actor: str) -> Choices:
+        return rules.choices(state, actor)
+
+    def chance_choices(self, state: State) -> tuple[Form, ...]:
+        return rules.chance_choices(state)
 
     def chance_command(self, state: State, draw: SeededDraw) -> Command:
         if not state.dealt:

@@ -8,7 +8,7 @@ are further events of the same command.
 from __future__ import annotations
 
 from ..errors import IllegalCommand
-from ..game import CHANCE, Choice, Choices, Field, Form
+from ..game import Choice, Choices, Field, Form
 from . import proof
 from .cards import ALL_CARDS, PADS, PLACES, ROCKETS, WASTE, place_index, rocket_pad
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
@@ -331,19 +331,12 @@ def legal_commands(state: State) -> tuple:
 STOCK = "stock"  # the stockpile as a step: turning its next card
 
 
-def choices(state: State, actor: str | None, entered: bool) -> Choices:
+def choices(state: State, actor: str) -> Choices:
     """A free move is its pile then the pile it goes to; a forced play's choice the launch pad;
     turning the stockpile itself; resigning. Piles are named as the notation writes them (``pad2``),
-    the ``data-spot`` of the picture's piles. At an entered table, chance is a form of card names, never
-    an order: the deal or a known shuffle (any of the 40 cards per place), the card turned (any card
-    not seen yet). After a shuffle typed in, its order fixes the cards turned and stays hidden: no
-    form, the card is typed."""
+    the ``data-spot`` of the picture's piles."""
     from .notation import format as write
 
-    if actor is None or (actor == CHANCE and not entered):
-        return Choices(actor)
-    if actor == CHANCE:
-        return Choices(CHANCE, forms=chance_choice_forms(state))
     listed = []
     for command in legal_commands(state):
         if isinstance(command, Move):
@@ -358,7 +351,10 @@ def choices(state: State, actor: str | None, entered: bool) -> Choices:
     return Choices(actor, tuple(listed))
 
 
-def chance_choice_forms(state: State) -> tuple[Form, ...]:
+def chance_choices(state: State) -> tuple[Form, ...]:
+    """At an entered table, chance is a form of card names, never an order: the deal or a known
+    shuffle (any of the 40 cards per place), the card turned (any card not seen yet). After a shuffle
+    typed in, its order fixes the cards turned and stays hidden: no form, the card is typed."""
     if state.dealt:
         if state.stock_known:  # a shuffle typed in fixes every card to come, and its order stays hidden
             return ()

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..chance import SeededDraw
 from ..errors import IllegalCommand, InvalidSetup
-from ..game import CHANCE, Choices, Command, Event, Game, Outcome, ScoreLine, ScoreSheet
+from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreLine, ScoreSheet
 from . import notation, render, rules, text
 from .board import SIDES, name
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
@@ -134,8 +134,11 @@ class Solari(Game):
             return (f"turn A-B: the mover's next domino turned face up, one not played yet; e.g. turn {a}-{b}",)
         return ("roll A B: the two dice as rolled, each 1-6; e.g. roll 3 5",)
 
-    def choices(self, state: State, entered: bool = False) -> Choices:
-        return rules.choices(state, self.to_act(state), entered)
+    def player_choices(self, state: State, actor: str) -> Choices:
+        return rules.choices(state, actor)
+
+    def chance_choices(self, state: State) -> tuple[Form, ...]:
+        return rules.chance_choices(state)
 
     def chance_command(self, state: State, draw: SeededDraw) -> Command:
         ph = rules.phase(state)

@@ -11,7 +11,7 @@ import attrs
 
 from ..errors import IllegalCommand
 from ..frozen import evolve as copy_with
-from ..game import CHANCE, Choice, Choices, Field, Form
+from ..game import Choice, Choices, Field, Form
 from . import text
 from .board import BLOCKER, CHASER, COMET, DOUBLER, FACINGS, MARGIN, Piece, as_dict, name
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
@@ -761,7 +761,11 @@ def legal_commands(state: State):
 FACE_WORD = "facing {}"  # a comet's facing as a step
 
 
-def choices(state: State, actor: str | None, entered: bool) -> Choices:
+def chance_choices(state: State) -> tuple[Form, ...]:
+    return (chance_form(state),)
+
+
+def choices(state: State, actor: str) -> Choices:
     """A partial move is the piece's square then where it goes; a shot piece's placement its margin
     square (a comet of an aimed shot then its facing); a reentry the piece, its square, a comet's
     facing; a free domino itself. Squares are named as the notation writes them (``25``), the
@@ -769,10 +773,6 @@ def choices(state: State, actor: str | None, entered: bool) -> Choices:
     mover's next domino among those not played yet (played ones lie face up), a side's dealt order."""
     from .notation import format as write
 
-    if actor is None or (actor == CHANCE and not entered):
-        return Choices(actor)
-    if actor == CHANCE:
-        return Choices(CHANCE, forms=(chance_form(state),))
     listed = []
     for command in legal_commands(state) or ():
         if isinstance(command, Step):

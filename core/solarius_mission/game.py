@@ -9,7 +9,7 @@ import attrs
 
 from ..chance import SeededDraw
 from ..errors import IllegalCommand
-from ..game import CHANCE, Choices, Command, Event, Game, Outcome, ScoreSheet
+from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
 from ..options import option
 from . import commands as c
 from . import components as comp
@@ -128,8 +128,11 @@ class SolariusMission(Game):
     def sample_command(self, state: State, rng: Any) -> Command:
         return rules.sample(state, rng)
 
-    def choices(self, state: State, entered: bool = False) -> Choices:
-        return rules.choices(state, self.to_act(state), entered)
+    def player_choices(self, state: State, actor: str) -> Choices:
+        return rules.choices(state, actor)
+
+    def chance_choices(self, state: State) -> tuple[Form, ...]:
+        return rules.chance_choices(state)
 
     def chance_command(self, state: State, draw: SeededDraw) -> Command:
         ph = phase(state)

@@ -15,7 +15,7 @@ import attrs
 
 from .. import frozen
 from ..errors import IllegalCommand
-from ..game import CHANCE, Choice, Choices, Command, Event, Field, Form
+from ..game import Choice, Choices, Command, Event, Field, Form
 from . import commands as c
 from . import effects, space, text
 from . import events as ev
@@ -1129,14 +1129,14 @@ def choice_of(state: State, cmd: Command, board: Any) -> Choice:
     return Choice(text, (text,), head)
 
 
-def choices(state: State, actor: str | None, entered: bool) -> Choices:
+def chance_choices(state: State) -> tuple[Form, ...]:
+    return (chance_form(state),)
+
+
+def choices(state: State, actor: str) -> Choices:
     """The actor's commands as clicks (``choice_of``); where the resource exchanges are too many to list
     (``LIMIT``), the other commands still listed and the exchanges as a form. At an entered table's
     chance step, a form of what chance names (``chance_form``)."""
-    if actor is None or (actor == CHANCE and not entered):
-        return Choices(actor)
-    if actor == CHANCE:
-        return Choices(CHANCE, forms=(chance_form(state),))
     board = state.board if state.placement else None
     listed = legal_commands(state)
     forms: tuple[Form, ...] = ()

@@ -8,7 +8,7 @@ import attrs
 
 from ..chance import SeededDraw
 from ..errors import IllegalCommand, InvalidSetup
-from ..game import CHANCE, Choices, Command, Event, Game, Outcome, ScoreSheet
+from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
 from ..options import option
 from . import board as B
 from . import notation, render, rules, scoring
@@ -125,8 +125,11 @@ class Soli2(Game):
         colour = B.BLACK if black else B.WHITE
         return (f"draw COLOUR: the marble drawn from the pouch (black {black}, white {white} in it); e.g. draw {colour}",)
 
-    def choices(self, state: State, entered: bool = False) -> Choices:
-        return rules.choices(state, self.to_act(state), entered)
+    def player_choices(self, state: State, actor: str) -> Choices:
+        return rules.choices(state, actor)
+
+    def chance_choices(self, state: State) -> tuple[Form, ...]:
+        return rules.chance_choices(state)
 
     def chance_command(self, state: State, draw: SeededDraw) -> Draw:
         # Shaking the pouch: every marble in it is equally likely, so a color by its count.

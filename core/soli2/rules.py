@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalCommand
-from ..game import CHANCE, Choice, Choices, Field, Form
+from ..game import Choice, Choices, Field, Form
 from . import board as B
 from .commands import Draw, Jump, Pass, Place
 from .events import BLACK_OUT, NO_JUMP, WHITE_OUT, Drawn, Ended, Jumped, Passed, Placed
@@ -277,19 +277,19 @@ def legal_draws(state: State) -> tuple[Draw, ...]:
 
 
 # -- at the table: what to click (``solrec serve``) ----------------------------------------------
-def choices(state: State, actor: str | None, entered: bool) -> Choices:
+def chance_choices(state: State) -> tuple[Form, ...]:
+    """The pouch's draw, at an entered table: a form of the colours still in it (its counts are
+    public: what was placed shows what is left)."""
+    colours = tuple(d.color for d in legal_draws(state))
+    return (Form("draw", "draw {colour}", (Field("colour", colours),), f"draw {colours[0]}",
+                 "the marble drawn from the pouch"),)
+
+
+def choices(state: State, actor: str) -> Choices:
     """A jump is its marble's pocket then the empty pocket it lands in (the marble it removes beside
-    it); a placement the pocket (in pure skill, the colour from the channel first); the pouch's draw,
-    at an entered table, a form of the colours still in it (its counts are public: what was placed
-    shows what is left)."""
+    it); a placement the pocket (in pure skill, the colour from the channel first)."""
     from .notation import format as write
 
-    if actor is None or (actor == CHANCE and not entered):
-        return Choices(actor)
-    if actor == CHANCE:
-        colours = tuple(d.color for d in legal_draws(state))
-        return Choices(CHANCE, forms=(Form("draw", "draw {colour}", (Field("colour", colours),), f"draw {colours[0]}",
-                                           "the marble drawn from the pouch"),))
     if state.phase == FILLING:
         return Choices(actor, tuple(Choice(write(p), (p.color, p.square) if p.color else (p.square,), "place")
                                     for p in legal_placements(state)))

@@ -8,7 +8,7 @@ import attrs
 
 from ..chance import SeededDraw
 from ..errors import IllegalCommand
-from ..game import CHANCE, Choices, Command, Event, Game, Outcome, ScoreSheet
+from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
 from . import notation, render, rules, scoring, text
 from .commands import Choose, Roll
 from .events import PairsChosen, Rolled
@@ -64,8 +64,11 @@ class SoloDice(Game):
     def chance_forms(self, state: State) -> tuple[str, ...]:
         return ("roll A B C D E: the five dice as rolled, each 1-6; e.g. roll 3 1 6 2 5",)
 
-    def choices(self, state: State, entered: bool = False) -> Choices:
-        return rules.choices(state, self.to_act(state), entered)
+    def player_choices(self, state: State, actor: str) -> Choices:
+        return rules.choices(state, actor)
+
+    def chance_choices(self, state: State) -> tuple[Form, ...]:
+        return rules.chance_choices(state)
 
     def chance_command(self, state: State, draw: SeededDraw) -> Roll:
         return Roll(draw.dice(5))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import IllegalCommand
-from ..game import CHANCE, Choice, Choices, Field, Form
+from ..game import Choice, Choices, Field, Form
 from .commands import Choose, Roll
 from .events import PairsChosen, Rolled
 from .state import FACES, MAX_LEFTOVER_NUMBERS, State, evolve
@@ -100,19 +100,20 @@ def leave(face: int) -> str:
     return f"leave {face}"
 
 
-def choices(state: State, actor: str | None, entered: bool) -> Choices:
+def chance_choices(state: State) -> tuple[Form, ...]:
+    """At an entered table the roll is a form: one face per die."""
+    faces = tuple(map(str, FACES))
+    fields = tuple(Field(f"die{k}", faces) for k in range(1, 6))
+    return (Form("roll", "roll " + " ".join(f"{{{f.name}}}" for f in fields), fields, "roll 3 1 6 2 5",
+                 "the five dice as rolled"),)
+
+
+def choices(state: State, actor: str) -> Choices:
     """A selection is the leftover die, then the two pairs of the other four; beside it the sums it
-    marks and what it does to the score. At an entered table the roll is a form: one face per die."""
+    marks and what it does to the score."""
     from .notation import format as write
     from .scoring import score
 
-    if actor is None or (actor == CHANCE and not entered):
-        return Choices(actor)
-    if actor == CHANCE:
-        faces = tuple(map(str, FACES))
-        fields = tuple(Field(f"die{k}", faces) for k in range(1, 6))
-        return Choices(CHANCE, forms=(Form("roll", "roll " + " ".join(f"{{{f.name}}}" for f in fields), fields,
-                                           "roll 3 1 6 2 5", "the five dice as rolled"),))
     before = score(state).total(state.player)
     listed = []
     for command in legal_choices(state):
