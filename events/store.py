@@ -48,6 +48,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import attrs
 import msgpack
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError, json_reason
@@ -148,6 +149,17 @@ class Unreadable(StoreError):
 
 class ConcurrencyConflict(StoreError):
     pass
+
+
+@attrs.frozen
+class NewGame:
+    """A game to create under an automatic id (``Store.create_games``): its header, first steps and
+    what was recorded beside them."""
+
+    header: Header
+    steps: Sequence[Step]
+    scores: dict | None = None
+    outcome: dict | None = None
 
 
 def default_db_path() -> Path:
@@ -258,6 +270,8 @@ class Store:
         self.path = Path(path)
         self._db: _Database | None = None
         self._has_seals = False  # seen at open (and made by put_seal): reading a game asks no more
+        # game kind -> (SQLite's data_version, the largest N of its GAME-N ids) as the last write saw them
+        self._numbers: dict[str, tuple[int, int]] = {}
         if not self.path.exists():
             if not create:
                 raise StoreError(f"{self.path}: no such database (it is created by new, import or simulate)")
@@ -506,12 +520,14 @@ class Store:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
             raise self._error(err, doing) from None
+        self._numbers.clear()  # a write may take or free any id: the next GAME-N is scanned for again
         try:
             if not self._views_checked:
                 self._refresh_views(conn)
             yield conn
             conn.execute("COMMIT")
         except BaseException as err:
+            self._numbers.clear()  # what was counted on was not written
             # SQLite may have rolled back already (a full disk does): rolling back again must not
             # replace the real error with "cannot rollback - no transaction is active".
             if conn.in_transaction:
@@ -584,6 +600,18 @@ class Store:
 
     def new_game_id(self, game: str) -> str:
         return f"{game}-{self.last_game_number(game) + 1}"
+
+    def _allocate_id(self, conn: sqlite3.Connection, game: str) -> str:
+        """The next ``GAME-N`` (what ``new_game_id`` gives), inside the caller's write transaction, in
+        constant time after the first: the largest N is scanned for once, then counted on, for as long
+        as no other connection has committed since (SQLite's ``data_version`` says so: a concurrent
+        writer or a rename makes it scan again). Any other write through this store forgets the count
+        (``_transaction``), so the ids are exactly those one scan per game would give."""
+        version = conn.execute("PRAGMA data_version").fetchone()[0]
+        known = self._numbers.get(game)
+        n = known[1] if known is not None and known[0] == version else self.last_game_number(game)
+        self._numbers[game] = (version, n + 1)
+        return f"{game}-{n + 1}"
 
     def last_game_number(self, game: str) -> int:
         """The largest N among ids ``GAME-N`` (0 when there is none)."""
@@ -690,6 +718,33 @@ class Store:
         """
         if game_id is not None:
             check_game_id(game_id)
+        values, rows = self._new_game(header, codec, steps, scores, outcome)
+        with self._transaction() as conn:
+            gid = game_id if game_id is not None else self._allocate_id(conn, header.game)
+            self._insert_game(conn, gid, values, codec, rows)
+        self.last_created = gid
+        return rows
+
+    def create_games(self, games: Sequence[NewGame], codec: EventCodec) -> list[str]:
+        """Create several games, each under the next free ``GAME-N`` of its kind, in one transaction
+        (``simulate``'s batches: one disk sync for many games): all of them or none. Their ids, in order.
+        Each game is stored exactly as ``create_game(None, ...)`` would store it."""
+        prepared = [(g.header.game, *self._new_game(g.header, codec, g.steps, g.scores, g.outcome)) for g in games]
+        ids: list[str] = []
+        with self._transaction() as conn:
+            for game, values, rows in prepared:
+                gid = self._allocate_id(conn, game)
+                self._insert_game(conn, gid, values, codec, rows)
+                ids.append(gid)
+        if ids:
+            self.last_created = ids[-1]
+        return ids
+
+    def _new_game(
+        self, header: Header, codec: EventCodec, steps: Sequence[Step], scores: dict | None, outcome: dict | None
+    ) -> tuple[list[Any], list[Row]]:
+        """A new game's games-row values (all but its id) and its rows, refused (``Unreadable``) where a
+        reader would refuse them."""
         problem = option_values_problem(header.recorded_options())
         if problem is not None:
             raise Unreadable(f"the game's {problem}; nothing was written")
@@ -703,19 +758,19 @@ class Store:
         problem = _over_bound(zip(GAMES_COLUMNS, [None, *values]))
         if problem is not None:
             raise Unreadable(f"the game's {problem}; nothing was written")
-        with self._transaction() as conn:
-            gid = game_id if game_id is not None else self.new_game_id(header.game)
-            if self.has_game(gid):
-                raise StoreError(f"a game {gid!r} already exists in {self.path}")
-            conn.execute(
-                "insert into games (id, game, rules, options, chance, seed, players, created, genesis, events,"
-                " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [gid, *values],
-            )
-            _decode_back(codec, rows)
-            self._insert(gid, rows)
-        self.last_created = gid
-        return rows
+        return values, rows
+
+    def _insert_game(self, conn: sqlite3.Connection, gid: str, values: list[Any], codec: EventCodec, rows: list[Row]) -> None:
+        """A new game's games row and rows, inside the caller's write transaction."""
+        if self.has_game(gid):
+            raise StoreError(f"a game {gid!r} already exists in {self.path}")
+        conn.execute(
+            "insert into games (id, game, rules, options, chance, seed, players, created, genesis, events,"
+            " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [gid, *values],
+        )
+        _decode_back(codec, rows)
+        self._insert(gid, rows)
 
     last_created: str | None = None
 
