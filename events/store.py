@@ -628,11 +628,13 @@ class Store:
             raise UnknownGameId(f"no game {game_id!r} in {self.path}")
         return _game_row(game_id, rows[0])
 
-    def game_rows(self, first: str, last: str) -> dict[str, dict[str, Any] | CorruptLog]:
+    def game_rows(self, first: str, last: str, only: Sequence[str] | None = None) -> dict[str, dict[str, Any] | CorruptLog]:
         """The games rows whose id lies from ``first`` to ``last`` (in id order), read in one query:
-        id -> row, or the CorruptLog ``game_row`` would raise for it."""
+        id -> row, or the CorruptLog ``game_row`` would raise for it. ``only``: just these ids (a
+        scattered subset of the range: only its rows are read)."""
         out: dict[str, dict[str, Any] | CorruptLog] = {}
-        for values in self._query(f"select {_GAME_PICKS}, id from games where id between ? and ?", [first, last]):
+        where, params = _id_range("id", first, last, only)
+        for values in self._query(f"select {_GAME_PICKS}, id from games where {where}", params):
             gid = values[-1]
             if type(gid) is str:
                 try:
@@ -987,25 +989,27 @@ class Store:
         return None
 
     def stream_rows(
-        self, first: str, last: str, mirrors: bool = False
+        self, first: str, last: str, mirrors: bool = False, only: Sequence[str] | None = None
     ) -> Iterator[tuple[Any, list[Row] | CorruptLog, int | None]]:
         """Every game's rows for the game ids from ``first`` to ``last``, in one query, in id order:
         (game id, its rows or the CorruptLog ``rows`` would raise for it, and with ``mirrors`` what
         ``unmirrored`` says of it). Each game's rows are handed on as soon as they are read, so a
         corpus of any size streams through. Times are not read (nothing that streams the corpus
-        shows them): the rows' ``time`` is empty."""
+        shows them): the rows' ``time`` is empty. ``only``: just these ids' rows (a scattered subset
+        of the range: each looked up by the primary key, nothing between them read)."""
         if self._db is None:
             return
         sql = STREAM_SQL + ", game_id"
         if mirrors:
             sql += ", " + MIRRORS_SQL
-        sql += " from events where game_id between ? and ? order by game_id, seq"
+        where, params = _id_range("game_id", first, last, only)
+        sql += f" from events where {where} order by game_id, seq"
         current: Any = None
         rows: list[Row] = []
         problem: CorruptLog | None = None
         unmirrored: int | None = None
         try:
-            cursor = self._db.conn.execute(sql, [first, last])
+            cursor = self._db.conn.execute(sql, params)
         except sqlite3.Error as err:
             raise self._error(err, "read") from None
         new_row, unpack_head, data_of, known_data, missing = _new_row, _unpack_head, _data_of, _DATA, _MISSING
@@ -1050,6 +1054,11 @@ class Store:
                     problem = err
         if current is not None:
             yield current, problem if problem is not None else rows, unmirrored
+
+    def games_between(self, first: str, last: str) -> int:
+        """How many games rows have an id from ``first`` to ``last`` (the primary key's index only)."""
+        count = self._query("select count(*) from games where id between ? and ?", [first, last])
+        return int(count[0][0]) if count else 0
 
     def recorded_event_counts(self) -> dict[str, int]:
         """Each game's event count as its games row records it (unverified: for planning work only)."""
@@ -1122,6 +1131,14 @@ MIRRORS_SQL = ", ".join(
     [f"case when length({c}) <= {MAX_TEXT} then {c} end" for c in ("seq", "step", "actor", "command", "type", "version")]
     + [f"case when length(data) <= {MAX_DATA} then data end"]
 )
+
+def _id_range(column: str, first: str, last: str, only: Sequence[str] | None) -> tuple[str, list[Any]]:
+    """The ``where`` of a read of the ids from ``first`` to ``last``, or of ``only`` those (sorted:
+    SQLite seeks each in the primary key's index, in that order, so rows still come in id order)."""
+    if only is None:
+        return f"{column} between ? and ?", [first, last]
+    return f"{column} in ({', '.join('?' * len(only))})", sorted(only)
+
 
 # (game, options text, players text) -> a header's options, players and upcast option names
 _HEADER_PARTS: dict[tuple[Any, Any, Any], tuple[tuple[tuple[str, Any], ...], tuple[str, ...], tuple[str, ...]]] = {}
