@@ -514,13 +514,15 @@ class Store:
         return CorruptDatabase(f"{where}: {text}")
 
     @contextmanager
-    def _transaction(self, doing: str = "write") -> Iterator[sqlite3.Connection]:
+    def _transaction(self, doing: str = "write", counting: bool = False) -> Iterator[sqlite3.Connection]:
+        """``counting``: a write that takes its ids from ``_allocate_id`` only, which keeps its count."""
         conn = self.conn
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
             raise self._error(err, doing) from None
-        self._numbers.clear()  # a write may take or free any id: the next GAME-N is scanned for again
+        if not counting:
+            self._numbers.clear()  # a write may take or free any id: the next GAME-N is scanned for again
         try:
             if not self._views_checked:
                 self._refresh_views(conn)
@@ -721,7 +723,7 @@ class Store:
         if game_id is not None:
             check_game_id(game_id)
         values, rows = self._new_game(header, codec, steps, scores, outcome)
-        with self._transaction() as conn:
+        with self._transaction(counting=game_id is None) as conn:
             gid = game_id if game_id is not None else self._allocate_id(conn, header.game)
             self._insert_game(conn, gid, values, codec, rows)
         self.last_created = gid
@@ -733,7 +735,7 @@ class Store:
         Each game is stored exactly as ``create_game(None, ...)`` would store it."""
         prepared = [(g.header.game, *self._new_game(g.header, codec, g.steps, g.scores, g.outcome)) for g in games]
         ids: list[str] = []
-        with self._transaction() as conn:
+        with self._transaction(counting=True) as conn:
             for game, values, rows in prepared:
                 gid = self._allocate_id(conn, game)
                 self._insert_game(conn, gid, values, codec, rows)

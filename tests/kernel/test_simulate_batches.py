@@ -107,6 +107,16 @@ def test_the_next_id_is_counted_on_only_while_nothing_else_wrote(store):
     assert store.last_created == "solo-dice-31"
 
 
+def test_ids_are_scanned_for_once_per_run_not_per_game_or_batch(store, monkeypatch):
+    """Issue 32: `last_game_number` read every id for each new game (5.2 ms at 10k games, 9.7 ms at
+    20k); now once, then counted on."""
+    scans = []
+    original = Store.last_game_number
+    monkeypatch.setattr(Store, "last_game_number", lambda self, game: scans.append(game) or original(self, game))
+    ids, _ = simulate_games(store, "solo-dice", 60, 1, [], {}, batch_seconds=1e9, batch_games=5)
+    assert len(ids) == 60 and scans == ["solo-dice"]
+
+
 def test_a_killed_simulate_leaves_whole_games_only(tmp_path):
     """Killed once its first batch is on disk (waited for, not slept on): every stored game is a whole
     game of the run, ids one after another, and `validate --all` finds them all valid."""
