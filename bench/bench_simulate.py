@@ -14,6 +14,10 @@ in this process, and prints:
     CPU per game           over the first and the last tenth of the run (issue 32: flat from 10k to
                            100k games; it was 4.2 ms at 10k and 10.8 ms at 20k, the id scan growing)
 
+``--append-to FILE`` (a file the run before kept with ``--dir``) simulates 5,000 games into a copy
+of it and into an empty file, in turn, twice: CPU per game against the file's size, measured in one
+run (a long run's first and last tenth are minutes apart, and the machine's load moves meanwhile).
+
 ``--peer N`` simulates N games committed one per write (one disk sync per game, as before issue 32)
 in the same run: the ratio its elapsed / CPU against the batched run's is what batching buys. The
 load average is printed before and after: figures from a busy machine are marked as such.
@@ -87,11 +91,32 @@ def show(label: str, r: dict) -> None:
     )
 
 
+def append(big: Path, folder: Path, games: int, rounds: int = 2) -> None:
+    """CPU per game of ``games`` more games simulated into a copy of ``big`` and into an empty file,
+    taken in turn ``rounds`` times (on a shared machine, a ratio measured in one run)."""
+    for r in range(rounds):
+        for source in (None, big):
+            path = folder / f"append-{r}.db"
+            if source is not None:
+                shutil.copy(source, path)
+            store = Store(path)
+            have = len(store.game_ids())
+            start = time.process_time()
+            ids, _ = simulate_games(store, "solo-dice", games, 99, [], {})
+            took = time.process_time() - start
+            store.close()
+            path.unlink()
+            print(f"  {games:,} games appended to a file of {have:>7,} games (from {ids[0]}):"
+                  f" CPU per game {1000 * took / games:.3f} ms", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--games", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--peer", type=int, default=1_000, help="games committed one per write (0: none)")
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go (default: a new temporary folder)")
+    parser.add_argument("--append-to", type=Path, default=None,
+                        help="a file of many games: 5,000 more simulated into a copy of it and into an empty file, in turn")
     args = parser.parse_args()
     folder = args.dir or Path(tempfile.mkdtemp(prefix="bench-simulate-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -101,6 +126,9 @@ def main() -> None:
             show("one per write", simulate(folder / f"peer-{args.peer}.db", args.peer, batch_games=1))
         for n in args.games:
             show("batched", simulate(folder / f"solo-dice-{n}.db", n))
+            print(f"load average: {load()}", flush=True)
+        if args.append_to is not None:
+            append(args.append_to, folder, 5_000)
             print(f"load average: {load()}", flush=True)
     finally:
         if args.dir is None:
