@@ -1134,6 +1134,7 @@ MIRRORS_SQL = ", ".join(
     + [f"case when length(data) <= {MAX_DATA} then data end"]
 )
 
+
 def _id_range(column: str, first: str, last: str, only: Sequence[str] | None) -> tuple[str, list[Any]]:
     """The ``where`` of a read of the ids from ``first`` to ``last``, or of ``only`` those (sorted:
     SQLite seeks each in the primary key's index, in that order, so rows still come in id order)."""

@@ -7,7 +7,8 @@ a worker opens the file by its path (a filesystem every worker sees) and runs th
 batch. Results stream back as batches finish; a batch whose worker died or failed is submitted again
 (at most ``RETRIES`` times) and counted, and so is a batch the scheduler ran again itself after the
 worker running it was lost (``retried``). With ``ship_rows`` batches are read as they are submitted,
-a few per worker at a time, so the client's memory does not grow with the corpus. The results are those of ``--jobs 1``, in the same order.
+a few per worker at a time, so the client's memory does not grow with the corpus. The results are
+those of ``--jobs 1``, in the same order.
 """
 
 from __future__ import annotations
