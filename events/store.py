@@ -270,8 +270,6 @@ class Store:
         self.path = Path(path)
         self._db: _Database | None = None
         self._has_seals = False  # seen at open (and made by put_seal): reading a game asks no more
-        # game kind -> (SQLite's data_version, the largest N of its GAME-N ids) as the last write saw them
-        self._numbers: dict[str, tuple[int, int]] = {}
         if not self.path.exists():
             if not create:
                 raise StoreError(f"{self.path}: no such database (it is created by new, import or simulate)")
@@ -522,14 +520,14 @@ class Store:
         except sqlite3.Error as err:
             raise self._error(err, doing) from None
         if not counting:
-            self._numbers.clear()  # a write may take or free any id: the next GAME-N is scanned for again
+            self._numbers = None  # a write may take or free any id: the next GAME-N is scanned for again
         try:
             if not self._views_checked:
                 self._refresh_views(conn)
             yield conn
             conn.execute("COMMIT")
         except BaseException as err:
-            self._numbers.clear()  # what was counted on was not written
+            self._numbers = None  # what was counted on was not written
             # SQLite may have rolled back already (a full disk does): rolling back again must not
             # replace the real error with "cannot rollback - no transaction is active".
             if conn.in_transaction:
@@ -610,10 +608,16 @@ class Store:
         writer or a rename makes it scan again). Any other write through this store forgets the count
         (``_transaction``), so the ids are exactly those one scan per game would give."""
         version = conn.execute("PRAGMA data_version").fetchone()[0]
+        if self._numbers is None:
+            self._numbers = {}
         known = self._numbers.get(game)
         n = known[1] if known is not None and known[0] == version else self.last_game_number(game)
         self._numbers[game] = (version, n + 1)
         return f"{game}-{n + 1}"
+
+    # game kind -> (SQLite's data_version, the largest N of its GAME-N ids) as the last write that took
+    # automatic ids saw them (``_allocate_id``); None: scan again
+    _numbers: dict[str, tuple[int, int]] | None = None
 
     def last_game_number(self, game: str) -> int:
         """The largest N among ids ``GAME-N`` (0 when there is none)."""
