@@ -59,7 +59,7 @@ def test_two_devices_playing_at_the_same_position_store_exactly_one_command(tmp_
         def device(command: str) -> None:
             with referee_client(server.url) as mine:
                 start.wait(timeout=TIMEOUT)
-                r = mine.post(f"/g/{gid}/play", data={"command": command, "at": at, "head": head, "csrf": csrf})
+                r = mine.post(f"/g/{gid}/play", data={"command": command, "at": at, "version": head, "csrf": csrf})
                 answers.append(r.status_code)
 
         threads = [threading.Thread(target=device, args=(c,)) for c in ("place d4", "place d5")]
@@ -127,7 +127,7 @@ def test_killing_the_server_right_after_an_acknowledged_command_loses_nothing(tm
             gid = new_game(client, "soli2", "Ann\nBob", 3)
             page = client.get(f"/g/{gid}").text
             at, head = position_of(page)
-            r = client.post(f"/g/{gid}/play", data={"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)})
+            r = client.post(f"/g/{gid}/play", data={"command": "place d4", "at": at, "version": head, "csrf": csrf_of(page)})
             assert r.status_code == 200
             proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=TIMEOUT)

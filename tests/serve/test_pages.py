@@ -104,7 +104,7 @@ def test_a_command_decided_on_a_position_that_changed_answers_409_and_stores_not
     at, head = position_of(page)
     assert table.play(f"/g/{gid}", "place d4").status_code == 200
     rows = table.log(gid).rows
-    r = table.client.post(f"/g/{gid}/play", data={"command": "place d5", "at": at, "head": head, "csrf": csrf_of(page)})
+    r = table.client.post(f"/g/{gid}/play", data={"command": "place d5", "at": at, "version": head, "csrf": csrf_of(page)})
     assert r.status_code == 409
     assert "the position changed" in r.text
     assert table.log(gid).rows == rows
@@ -137,20 +137,63 @@ def test_a_seat_cannot_enter_chance(table):
 
 
 def test_take_back_by_the_seat_whose_command_was_last(table):
-    gid, seats, guest = table.seated()
+    # pure skill: no pouch, so placing a marble shows nothing that was hidden
+    gid, seats, guest = table.seated(options={"fill": "pure-skill"})
     start = len(table.log(gid).rows)
-    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    assert table.play(seats["Ann"], "place black d4", guest).status_code == 200
     bob = guest.get(seats["Bob"]).text
     assert 'class="undo"' not in bob
-    at, head = position_of(bob)
-    r = guest.post(f"{seats['Bob']}/undo", data={"at": at, "head": head, "csrf": csrf_of(bob)})
-    assert r.status_code == 400 and "not Bob's" in r.text
+    at, version = position_of(bob)
+    r = guest.post(f"{seats['Bob']}/undo", data={"at": at, "version": version, "csrf": csrf_of(bob)})
+    assert r.status_code == 400 and "not Bob's" in r.text and "\n" not in r.text
     ann = guest.get(seats["Ann"]).text
     assert 'class="undo"' in ann
-    at, head = position_of(ann)
-    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "head": head, "csrf": csrf_of(ann)})
+    at, version = position_of(ann)
+    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "version": version, "csrf": csrf_of(ann)})
     assert r.status_code == 200, r.text
     assert len(table.log(gid).rows) == start
+
+
+def test_a_seat_cannot_take_back_its_command_once_another_player_has_acted(table):
+    gid, seats, guest = table.seated(options={"fill": "pure-skill"})
+    assert table.play(seats["Ann"], "place black d4", guest).status_code == 200
+    assert table.play(seats["Bob"], "place white d5", guest).status_code == 200
+    rows = table.log(gid).rows
+    ann = guest.get(seats["Ann"]).text
+    assert 'class="undo"' not in ann
+    at, version = position_of(ann)
+    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "version": version, "csrf": csrf_of(ann)})
+    assert r.status_code == 400 and "the last command is Bob's, not Ann's" in r.text and "\n" not in r.text
+    assert table.log(gid).rows == rows
+
+
+def test_a_seat_cannot_take_back_a_command_after_which_the_pouch_drew(table):
+    gid, seats, guest = table.seated()  # the pouch: a marble is drawn after every placement
+    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    rows = table.log(gid).rows
+    ann = guest.get(seats["Ann"]).text
+    assert 'class="undo"' not in ann
+    at, version = position_of(ann)
+    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "version": version, "csrf": csrf_of(ann)})
+    assert r.status_code == 400 and "showed what was hidden" in r.text and "\n" not in r.text
+    assert table.log(gid).rows == rows
+
+
+def test_the_referees_take_back_past_a_draw_is_kept_as_a_ruled_comment(table):
+    from solrec.events.notes import read
+    from solrec.events.store import Store
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    start = len(table.log(gid).rows)
+    assert table.play(f"/g/{gid}", "place d4").status_code == 200
+    page = table.page(f"/g/{gid}")
+    at, version = position_of(page)
+    r = table.client.post(f"/g/{gid}/undo", data={"at": at, "version": version, "csrf": csrf_of(page)})
+    assert r.status_code == 200, r.text
+    assert len(table.log(gid).rows) == start
+    (note,) = read(Store(table.db), gid).notes
+    assert (note.by, note.mark, note.position) == ("referee", "ruled", start)
+    assert "had been shown (drawn)" in note.text and "Ann: place d4" in note.text
 
 
 def test_a_comment_posted_on_the_position_is_stored_with_its_author(table):
@@ -160,7 +203,7 @@ def test_a_comment_posted_on_the_position_is_stored_with_its_author(table):
     gid, seats, guest = table.seated()
     page = guest.get(seats["Bob"]).text
     at, head = position_of(page)
-    r = guest.post(f"{seats['Bob']}/note", data={"text": "nice <b>start</b>", "at": at, "head": head, "csrf": csrf_of(page)})
+    r = guest.post(f"{seats['Bob']}/note", data={"text": "nice <b>start</b>", "at": at, "version": head, "csrf": csrf_of(page)})
     assert r.status_code == 200, r.text
     (note,) = read(Store(table.db), gid).notes
     assert (note.by, note.text, note.position) == ("Bob", "nice <b>start</b>", int(at))
@@ -175,7 +218,7 @@ def test_the_referee_marks_a_comment(table):
     page = table.page(f"/g/{gid}")
     assert '<option value="disputed">' in page
     at, head = position_of(page)
-    r = table.client.post(f"/g/{gid}/note", data={"text": "d4 was legal", "mark": "ruled", "at": at, "head": head,
+    r = table.client.post(f"/g/{gid}/note", data={"text": "d4 was legal", "mark": "ruled", "at": at, "version": head,
                                                   "csrf": csrf_of(page)})
     assert r.status_code == 200, r.text
     (note,) = read(Store(table.db), gid).notes
@@ -190,7 +233,7 @@ def test_the_referee_forks_a_variation_at_the_position(table):
     assert table.play(f"/g/{gid}", "place d4").status_code == 200
     page = table.page(f"/g/{gid}")
     at, head = position_of(page)
-    r = table.client.post(f"/g/{gid}/fork", data={"at": at, "head": head, "csrf": csrf_of(page)})
+    r = table.client.post(f"/g/{gid}/fork", data={"at": at, "version": head, "csrf": csrf_of(page)})
     assert r.status_code == 200, r.text
     assert all_links(Store(table.db))[r.text] == (gid, int(at))
 
@@ -203,7 +246,7 @@ def test_every_page_needs_a_token_even_on_loopback(table):
         r = guest.get(path)
         assert r.status_code == 403, path
         assert "Ann" not in r.text and "d4" not in r.text
-    assert guest.post(f"/g/{gid}/play", data={"command": "place d4", "at": "0", "head": "0", "csrf": "x"}).status_code == 403
+    assert guest.post(f"/g/{gid}/play", data={"command": "place d4", "at": "0", "version": "0", "csrf": "x"}).status_code == 403
 
 
 def test_the_referee_link_sets_an_httponly_strict_cookie_and_leaves_the_token_out_of_the_address(table):
@@ -275,7 +318,7 @@ def test_a_post_without_or_with_a_wrong_csrf_value_is_refused_and_stores_nothing
     at, head = position_of(page)
     rows = table.log(gid).rows
     for csrf in (None, "0" * 64, csrf_of(table.page(f"/g/{gid}"))):  # none, a guess, the referee's
-        data = {"command": "place d4", "at": at, "head": head}
+        data = {"command": "place d4", "at": at, "version": head}
         if csrf is not None:
             data["csrf"] = csrf
         r = guest.post(f"{seats['Ann']}/play", data=data)
@@ -288,7 +331,7 @@ def test_a_post_from_another_origin_is_refused_even_with_the_right_values(table)
     page = table.page(f"/g/{gid}")
     at, head = position_of(page)
     rows = table.log(gid).rows
-    data = {"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)}
+    data = {"command": "place d4", "at": at, "version": head, "csrf": csrf_of(page)}
     assert table.client.post(f"/g/{gid}/play", data=data, headers={"origin": "http://evil.example"}).status_code == 403
     assert table.client.post(f"/g/{gid}/play", data=data, headers={"sec-fetch-site": "cross-site"}).status_code == 403
     assert table.client.post(f"/g/{gid}/play", data=data, headers={"sec-fetch-site": "same-site"}).status_code == 403
@@ -300,7 +343,7 @@ def test_a_form_sent_from_the_servers_own_page_is_accepted_as_a_browser_sends_it
     gid = table.start("soli2", ["Ann", "Bob"], seed=3)
     page = table.page(f"/g/{gid}")
     at, head = position_of(page)
-    data = {"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)}
+    data = {"command": "place d4", "at": at, "version": head, "csrf": csrf_of(page)}
     r = table.client.post(f"/g/{gid}/play", data=data, headers={"origin": "null", "sec-fetch-site": "same-origin"})
     assert r.status_code == 200, r.text
 
@@ -321,7 +364,7 @@ def test_every_response_carries_the_content_security_policy(table):
         table.client.get("/"), table.client.get(f"/g/{gid}"), table.client.get(f"/g/{gid}/view"),
         table.client.get(f"/g/{gid}/live"), table.client.get(seat), table.client.get("/static/table.js"),
         table.client.get("/static/table.css"), table.client.get("/nowhere"), stranger(table).get("/"),
-        table.client.post(f"/g/{gid}/play", data={"command": "nonsense", "at": at, "head": head, "csrf": csrf_of(page)}),
+        table.client.post(f"/g/{gid}/play", data={"command": "nonsense", "at": at, "version": head, "csrf": csrf_of(page)}),
     ]
     for r in responses:
         assert r.headers["content-security-policy"] == CSP, r.url
@@ -432,6 +475,6 @@ def test_a_position_that_is_not_a_whole_number_is_refused_in_one_line(table):
         r = table.client.get(f"/g/{gid}/view?at={at}")
         assert r.status_code == 400, at
     page = table.page(f"/g/{gid}")
-    r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": "²", "head": "x", "csrf": csrf_of(page)})
+    r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": "²", "version": "x", "csrf": csrf_of(page)})
     assert r.status_code == 400
     assert table.client.get(f"/g/{gid}/view?at=999").status_code == 400

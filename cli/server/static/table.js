@@ -25,7 +25,7 @@
   }
 
   // -- the view: fetched again whenever the game moves ------------------------------------------
-  // ``changed``: replace the view only when the game's head moved (a live message comes on every
+  // ``changed``: replace the view only when what this viewer sees moved (its version) (a live message comes on every
   // reconnection too: a refusal shown, or a piece picked, stays while nothing changed)
   function load(at, then, changed) {
     var url = base + "/view" + (at === null || at === undefined ? "" : "?at=" + at);
@@ -36,7 +36,7 @@
       var fresh = document.createElement("template");
       fresh.innerHTML = res.text;  // the server's HTML: every text in it escaped
       var now = fresh.content.querySelector(".state"), shown = state();
-      if (changed && now && shown && now.getAttribute("data-head") === shown.getAttribute("data-head") &&
+      if (changed && now && shown && now.getAttribute("data-version") === shown.getAttribute("data-version") &&
           now.getAttribute("data-position") === shown.getAttribute("data-position")) return;
       main.textContent = "";
       main.appendChild(fresh.content);
@@ -51,7 +51,7 @@
     var data = new URLSearchParams();
     data.append("csrf", csrf);
     data.append("at", s.getAttribute("data-position"));
-    data.append("head", s.getAttribute("data-head"));
+    data.append("version", s.getAttribute("data-version"));
     Object.keys(fields).forEach(function (k) { data.append(k, fields[k]); });
     busy = true;
     body.classList.add("busy");
@@ -227,8 +227,8 @@
     if (!window.EventSource) return;
     var source = new EventSource(base + "/live");
     source.onopen = function () { connection.textContent = ""; };
-    // a message comes when the game's head changes (a take-back and a new command leave the same
-    // length with another head), and once on connecting: the view is fetched again each time
+    // a message comes when what this viewer sees changes (a take-back and a new command leave the
+    // same length with another version), and once on connecting: the view is fetched again each time
     source.onmessage = function () {
       if (browsing === null && !busy) load(null, null, true);
     };
