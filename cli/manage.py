@@ -172,25 +172,9 @@ def undo_cmd(
     emit(as_json, data, text + f"\n{game_id}: position {data['position']}, {data['to_act']} to act")
 
 
-def reveals(game: Any, event: Any) -> bool:
-    """Whether ``event`` showed something that was hidden before it (a card drawn or turned, a tile,
-    a pouch draw): the game says (``Game.reveals``). A game that does not say, and hides anything
-    from a player (its own ``--as`` view), is taken at its worst: every event of it reveals."""
-    said = getattr(game, "reveals", None)
-    if said is not None:
-        return bool(said(event))
-    from solrec.core.game import Game
-
-    kind = type(game)
-    return any(getattr(kind, name) is not getattr(Game, name) for name in _HIDING if hasattr(Game, name))
-
-
-_HIDING = ("public", "public_event", "public_notation", "view_as", "render_as", "svg_as")
-
-
 def shown_by(log: Any, groups: list[list[Any]]) -> list[str]:
     """What the commands of ``groups`` (the last ones of ``log``) showed that was hidden before: the
-    type of each revealing event, with seeded chance drawn after a player's command counted too (the
+    type of each revealing event (``Game.reveals``), with seeded chance drawn after a player's command counted too (the
     seed drew it because of that command; taking both back would let the command be tried again
     knowing the draw). Empty: nothing was shown."""
     from solrec.core.game import CHANCE
@@ -205,7 +189,7 @@ def shown_by(log: Any, groups: list[list[Any]]) -> list[str]:
         chance = seeded and group[0].actor == CHANCE
         for row in group:
             event = events[row.seq]
-            if chance or reveals(log.game, event):
+            if chance or log.game.reveals(event, seeded):
                 shown.append(getattr(event, "TYPE", type(event).__name__))
     return shown
 
@@ -217,6 +201,7 @@ def seat_refusal(log: Any, player: str) -> str | None:
     before (a card drawn or turned, a tile, a pouch draw, a seeded roll after it): taking that back
     would let the seat look and then choose again. The referee may take back anything."""
     from solrec.core.game import CHANCE
+    from solrec.core.observe import Viewer
 
     groups = log.steps()
     seeded = log.header.chance == "seeded"
@@ -231,7 +216,7 @@ def seat_refusal(log: Any, player: str) -> str | None:
                 "command, while no one else has acted since (the referee may take back anything)")
     shown = shown_by(log, groups[last - 1:])
     if shown:
-        text = log.game.public_command_text(groups[last - 1][0].command)
+        text = log.game.observation.command_text(groups[last - 1][0].command, Viewer.seat(player))
         return (f"{log.game_id}: {player}'s {text!r} showed what was hidden before it ({_shown_text(shown)}): "
                 "a seat cannot take it back (the referee may)")
     return None
@@ -254,6 +239,7 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     is to be kept as a comment marked ``ruled`` (``solrec serve``'s referee; the CLI's ``undo`` keeps
     its behaviour). Returns what ``undo --json`` prints, with ``events`` (how many went)."""
     from solrec.core.game import CHANCE
+    from solrec.core.observe import Viewer
     from solrec.events.store import ConcurrencyConflict
     from solrec.replay.log import Log, load, state_at
 
@@ -288,7 +274,7 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
             cause -= 1
         need = len(groups) - cause
         raise ChanceStays(
-            f"{game_id}: chance's {log.game.public_command_text(first[0].command)!r} comes from the seed because of "
+            f"{game_id}: chance's {log.game.observation.command_text(first[0].command, Viewer.table())!r} comes from the seed because of "
             f"{groups[cause][0].actor}'s {groups[cause][0].command!r}; take that back too (--steps {need})"
         )
     keep = first[0].seq
@@ -299,7 +285,9 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     from solrec.events.notes import drop_after
 
     dropped = drop_after(store, game_id, keep, len(log.rows))  # comments on positions that are gone go with them
-    public = log.game.public_command_text
+    def public(text: str) -> str:  # the table's words: what anyone reading the answer may read
+        return log.game.observation.command_text(text, Viewer.table())
+
     gone = groups[len(groups) - steps:]
     taken = [{"actor": g[0].actor, "command": public(g[0].command), "events": len(g)} for g in gone]
     out = {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,

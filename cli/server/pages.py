@@ -15,7 +15,8 @@ version a write names; the referee's page also carries ``data-head``), ``.status
 ``button.choice.done``), ``form.pick[data-template]`` (one ``select`` per field), ``form.notation``,
 ``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position]`` with
 ``a.goto[data-at]``, ``button.golive``; on the referee's: ``form.seats``, and on the links page
-``a.seat-link``; ``#connection`` says when the live stream is lost.
+``a.seat-link``; ``#connection`` says when the live stream is lost; ``body[data-loads]`` counts the views the
+script fetched and handled (a test waits for it rather than for time).
 """
 
 from __future__ import annotations

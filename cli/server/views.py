@@ -1,8 +1,8 @@
 """What one viewer of a game sees at a position: the one place where ``solrec serve`` filters.
 
 A viewer is the referee (None: everything, as ``--reveal``) or a player (his seat: the ``--as`` view).
-Every byte a seat receives about a game comes from ``view``: the board through ``svg_as`` /
-``render_as``, the commands in their public notation (``public_notation_at``), no event descriptions
+Every byte a seat receives about a game comes from ``view``: the board and the commands through the
+game's observation (``Game.observation``, ``replay.seen``) for that seat, no event descriptions
 (an event's words may name what a seat must not see: the card another player drew), no seed, and
 choices only when that player is to act. The set-up position is filtered like every other (the way
 this fails elsewhere: boardgame.io's initial state sent unfiltered, its issue 1159).
@@ -14,14 +14,15 @@ from typing import Any
 
 import attrs
 
-from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.errors import CorruptLog
 from solrec.core.game import CHANCE, Choices
+from solrec.core.observe import Viewer
 from solrec.core.play import ENTERED
 from solrec.events.envelope import Row
 from solrec.replay.log import Log, replay_of, state_at
+from solrec.replay.seen import seen_command, setup_lines
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
-MAX_OPTION_SHOWN = 80  # characters of an option value shown (a component set's content is named by its size)
 
 
 @attrs.frozen
@@ -66,11 +67,12 @@ class View:
 # The move lists of the last logs read, per viewer kind (a player's or the referee's): a page
 # fetches its view after every command, and a long game's list is the costly part (a parse per
 # command). A log that is the last one with commands appended gets only the new commands' lines.
-_MOVES: dict[tuple[str, bool], tuple[Log, tuple[Move, ...]]] = {}
+_MOVES: dict[tuple[str, Viewer], tuple[Log, tuple[Move, ...]]] = {}
 
 
-def _moves(log: Log, reveal: bool) -> tuple[Move, ...]:
-    key = (log.game_id, reveal)
+def _moves(log: Log, viewer: Viewer) -> tuple[Move, ...]:
+    key = (log.game_id, viewer)
+    reveal = viewer.sees_all
     kept = _MOVES.get(key)
     moves: list[Move] = []
     if kept is not None:
@@ -89,13 +91,8 @@ def _moves(log: Log, reveal: bool) -> tuple[Move, ...]:
         first, end = group[0].seq, group[-1].seq + 1
         before = replay.state_at(first)
         written = group[0].command
-        try:
-            parsed = game.parse(written, before)
-            shown = game.format_at(parsed, before) if reveal else game.public_notation_at(parsed, before)
-        except SolrecError:
-            # a stored command that does not read where it stands: the referee sees it as stored;
-            # a seat sees the table's version of it, which hides what the game hides in its notation
-            shown = written if reveal else game.public_command_text(written)
+        # the command as this viewer reads it (the game's observation: a hidden draw is "(hidden)")
+        shown = seen_command(game, written, before, viewer)
         described = tuple(game.describe_event_at(e, before) for e in replay.events(end)[first:end]) if reveal else ()
         moves.append(Move(len(moves) + 1, group[0].actor, shown, end, described))
     out = tuple(moves)
@@ -119,20 +116,6 @@ def _last_events(log: Log, position: int) -> list[Any] | None:
     return replay_of(log).events(position)[rows[0].seq:position]
 
 
-def _setup(log: Log, reveal: bool) -> tuple[tuple[str, str], ...]:
-    header = log.header
-    out = [("chance", header.chance)]
-    if reveal and header.seed is not None:
-        out.append(("seed", str(header.seed)))  # a seed tells every future draw: the referee's only
-    for name, value in header.options_dict().items():
-        text = "on" if value is True else "off" if value is False else str(value)
-        if len(text) > MAX_OPTION_SHOWN:
-            text = f"<{len(text):,} characters>"
-        out.append((name, text))
-    out.append(("rules", header.rules))
-    return tuple(out)
-
-
 def inline_svg(picture: str | None) -> str:
     """A game's standalone SVG document as an element to put in a page."""
     if not picture:
@@ -149,13 +132,10 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
         raise CorruptLog(f"position {position} is outside the log (0 to {end})")  # the app checks first
     state = state_at(log, position)
     reveal = player is None
+    viewer = Viewer.referee() if player is None else Viewer.seat(player)
     last = _last_events(log, position)
-    if player is None:
-        picture = game.svg(state, reveal=True, last=last)
-        text = "" if picture else game.render(state, True)
-    else:
-        picture = game.svg_as(state, player, last=last)
-        text = "" if picture else game.render_as(state, player)
+    picture = game.observation.svg(state, viewer, last=last)
+    text = "" if picture else game.observation.text(state, viewer)
     outcome = game.outcome(state)
     to_act = game.to_act(state)
     if outcome is not None:
@@ -172,13 +152,13 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
             choices = game.choices(state, entered=entered)
         elif not reveal and to_act == player:
             choices = game.choices(state, entered=False)
-    moves = _moves(log, reveal)
+    moves = _moves(log, viewer)
     shown_moves = tuple(m for m in moves if m.position <= position) if not live else moves
     sheet = game.score(state)
     may_undo = live and bool(moves) and (reveal or _seat_may_take_back(log, player))
     return View(
         game_id=log.game_id, title=game.title, player=player, position=position, head=log.head if reveal else "", end=end,
-        players=tuple(log.header.players), setup=_setup(log, reveal), to_act=to_act, status=status,
+        players=tuple(log.header.players), setup=setup_lines(log, viewer), to_act=to_act, status=status,
         board=inline_svg(picture), text=text, totals=tuple(sheet.totals),
         lines=tuple((ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines),
         moves=shown_moves,

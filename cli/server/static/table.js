@@ -11,6 +11,7 @@
   var connection = document.getElementById("connection");
   var browsing = null;  // the position shown when it is not the live one
   var busy = false;
+  var loads = 0;  // views fetched and handled, on the body as data-loads (tests wait for it)
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -32,6 +33,7 @@
     fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       return r.text().then(function (t) { return {ok: r.ok, text: t}; });
     }).then(function (res) {
+      loaded();
       if (!res.ok) { refusal("could not load the position"); return; }
       var fresh = document.createElement("template");
       fresh.innerHTML = res.text;  // the server's HTML: every text in it escaped
@@ -43,6 +45,11 @@
       setUp();
       if (then) then();
     }).catch(function () { refusal("the server does not answer"); });
+  }
+
+  function loaded() {
+    loads += 1;
+    body.setAttribute("data-loads", String(loads));
   }
 
   function post(path, fields, done) {
