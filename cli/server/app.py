@@ -520,7 +520,7 @@ def create_app(
         check_command_end(log_, len(log_.rows), verb)
         return len(log_.rows), log_
 
-    def do_play(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
+    def do_play(viewer: Viewer, values: dict[str, str], game_id: str) -> int | str:
         from ..session import play_commands
 
         text = given(values, "command", "no command given", "a command", MAX_COMMAND)
@@ -528,7 +528,10 @@ def create_app(
         expected = (len(before.rows), before.head)
         _, after, _, _ = play_commands(store(), game_id, [text], actor=viewer.player, expected=expected, log=before)
         remember(game_id, after)
-        return len(after.rows)
+        # the referee learns the new position; a seat only that its command is stored (how many
+        # events it made may hang on what it may not see: a turned card played on at once, a seeded
+        # draw after it); its page then fetches its own view
+        return len(after.rows) if viewer.player is None else "stored"
 
     def do_undo(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
         from ..manage import take_back

@@ -69,7 +69,7 @@ def test_a_command_posted_by_the_player_to_act_is_stored(table):
     r = table.play(seats["Ann"], "place d4", stranger(table))
     assert r.status_code == 200, r.text
     log = table.log(gid)
-    assert int(r.text) == len(log.rows) > before
+    assert r.text == "stored" and len(log.rows) > before  # a seat is told no position: it may hang on chance
     assert "place d4" in [row.command for row in log.rows]
 
 
