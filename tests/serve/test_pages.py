@@ -478,3 +478,99 @@ def test_a_position_that_is_not_a_whole_number_is_refused_in_one_line(table):
     r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": "²", "version": "x", "csrf": csrf_of(page)})
     assert r.status_code == 400
     assert table.client.get(f"/g/{gid}/view?at=999").status_code == 400
+
+
+# -- what a seat receives: no hash of the log; versions; a typed seed ---------------------------------
+def test_a_seats_page_carries_an_opaque_version_and_no_hash_of_the_log(table):
+    gid, seats, guest = table.seated()
+    log = table.log(gid)
+    page = guest.get(seats["Ann"]).text
+    assert "data-head" not in page
+    assert not any(row.hash[:12] in page for row in log.rows)
+    assert 'data-version="' in page
+    assert f'data-head="{log.head}"' in table.page(f"/g/{gid}")  # the referee sees everything
+
+
+def test_a_version_is_the_viewers_own_and_a_write_naming_another_is_refused(table):
+    gid, seats, guest = table.seated()
+    ann, bob = guest.get(seats["Ann"]).text, guest.get(seats["Bob"]).text
+    assert position_of(ann)[1] != position_of(bob)[1]  # another viewer, another version
+    at, bobs = position_of(bob)
+    rows = table.log(gid).rows
+    r = guest.post(f"{seats['Ann']}/play", data={"command": "place d4", "at": at, "version": bobs, "csrf": csrf_of(ann)})
+    assert r.status_code == 409 and "the position changed" in r.text
+    assert table.log(gid).rows == rows
+
+
+def test_a_seats_version_is_the_same_while_nothing_it_sees_changes(table):
+    gid, seats, guest = table.seated()
+    before = position_of(guest.get(seats["Ann"]).text)
+    page = table.page(f"/g/{gid}")
+    at, version = position_of(page)
+    note = {"text": "a comment is not a move", "at": at, "version": version, "csrf": csrf_of(page)}
+    assert table.client.post(f"/g/{gid}/note", data=note).status_code == 200
+    assert position_of(guest.get(seats["Ann"]).text) == before  # a comment makes no write of hers stale
+    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    assert position_of(guest.get(seats["Ann"]).text) != before
+
+
+def test_the_referee_is_warned_of_a_seed_anyone_may_guess(table):
+    typed = table.start("soli2", ["Ann", "Bob"], seed=4242)
+    random_seed = table.start("soli2", ["Ann", "Bob"])
+    assert "anyone who knows or guesses it can foresee every draw" in table.page(f"/g/{typed}")
+    assert "foresee" not in table.page(f"/g/{random_seed}") or table.log(random_seed).header.seed < 2**48
+    seat = table.seat_links(typed)["Ann"]
+    assert "foresee" not in stranger(table).get(seat).text  # a seat is told nothing of the seed, its size neither
+    assert "foresee every draw" in table.page("/new?game=soli2")  # the form says it beside the seed
+
+
+def test_the_host_check_is_exact(tmp_path):
+    client = make_client(tmp_path / "x.db", hosts={"127.0.0.1", "localhost"})
+    for host in ("127.0.0.1:8000@evil", "127.0.0.1:8000, evil.example", "127.0.0.1:80a", "127.0.0.1:8000/x", ""):
+        assert client.get("/", headers={"host": host}).status_code == 421, host
+    assert client.get("/", headers={"host": "localhost:8000"}).status_code == 403  # past the check: no token
+
+
+def test_a_viewer_over_its_bound_of_live_streams_closes_its_own_oldest(tmp_path):
+    import asyncio
+
+    from solrec.cli.server.app import create_app
+
+    from .conftest import REFEREE, Table
+
+    db = tmp_path / "x.db"
+    with make_client(db) as client:
+        gid = Table(db, client).start("soli2", ["Ann", "Bob"], seed=3)
+    app = create_app(db, REFEREE, b"k" * 32, live_seconds=30, poll_seconds=0.05, live_per_viewer=2, max_live=3)
+
+    async def scenario() -> list[bytes]:
+        # three streams of the referee, one after another, each read to its first message
+        sent: list[list[bytes]] = [[], [], []]
+        done = [asyncio.Event(), asyncio.Event(), asyncio.Event()]
+        tasks = []
+        for k in range(3):
+            async def receive() -> dict:
+                await asyncio.sleep(3600)
+                return {"type": "http.disconnect"}
+
+            async def send(message: dict, k: int = k) -> None:
+                if message["type"] == "http.response.body":
+                    sent[k].append(message.get("body", b""))
+                    if not message.get("more_body", False):
+                        done[k].set()
+
+            scope = {"type": "http", "method": "GET", "path": f"/g/{gid}/live", "raw_path": f"/g/{gid}/live".encode(),
+                     "query_string": b"", "headers": [(b"host", b"testserver"), (b"cookie", f"solrec_referee_80={REFEREE}".encode())],
+                     "scheme": "http", "server": ("testserver", 80), "client": ("127.0.0.1", 1), "root_path": "",
+                     "http_version": "1.1"}
+            tasks.append(asyncio.create_task(app(scope, receive, send)))
+            while not any(b"data:" in chunk for chunk in sent[k]):
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(done[0].wait(), 20)  # the oldest was closed by the third
+        assert not done[1].is_set() and not done[2].is_set()
+        for t in tasks:
+            t.cancel()
+        return [b"".join(s) for s in sent]
+
+    first, second, third = asyncio.run(asyncio.wait_for(scenario(), 30))
+    assert b"data:" in first and b"data:" in third
