@@ -200,8 +200,12 @@ def seat_refusal(log: Any, player: str) -> str | None:
     entered by the referee is someone else acting), and never one whose events showed what was hidden
     before (a card drawn or turned, a tile, a pouch draw, a seeded roll after it): taking that back
     would let the seat look and then choose again. The referee may take back anything."""
+    from functools import partial
+
     from solrec.core.game import CHANCE
     from solrec.core.observe import Viewer
+    from solrec.replay.log import state_at
+    from solrec.replay.seen import seen_text
 
     groups = log.steps()
     seeded = log.header.chance == "seeded"
@@ -216,7 +220,8 @@ def seat_refusal(log: Any, player: str) -> str | None:
                 "command, while no one else has acted since (the referee may take back anything)")
     shown = shown_by(log, groups[last - 1:])
     if shown:
-        text = log.game.observation.command_text(groups[last - 1][0].command, Viewer.seat(player))
+        row = groups[last - 1][0]
+        text = seen_text(log.game, row.command, Viewer.seat(player), partial(state_at, log, row.seq))
         return (f"{log.game_id}: {player}'s {text!r} showed what was hidden before it ({_shown_text(shown)}): "
                 "a seat cannot take it back (the referee may)")
     return None
@@ -238,10 +243,13 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     ``seat_refusal`` allows it. ``ruling``: the referee's name when a take-back past what was shown
     is to be kept as a comment marked ``ruled`` (``solrec serve``'s referee; the CLI's ``undo`` keeps
     its behaviour). Returns what ``undo --json`` prints, with ``events`` (how many went)."""
+    from functools import partial
+
     from solrec.core.game import CHANCE
     from solrec.core.observe import Viewer
     from solrec.events.store import ConcurrencyConflict
     from solrec.replay.log import Log, load, state_at
+    from solrec.replay.seen import seen_text
 
     from .session import result_of
 
@@ -285,17 +293,16 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     from solrec.events.notes import drop_after
 
     dropped = drop_after(store, game_id, keep, len(log.rows))  # comments on positions that are gone go with them
-    def public(text: str) -> str:  # the table's words: what anyone reading the answer may read
-        return log.game.observation.command_text(text, Viewer.table())
-
     gone = groups[len(groups) - steps:]
-    taken = [{"actor": g[0].actor, "command": public(g[0].command), "events": len(g)} for g in gone]
+    # each command as the table reads it (replay.seen): what anyone reading the answer may read
+    taken = [{"actor": g[0].actor, "command": seen_text(log.game, g[0].command, Viewer.table(), partial(state_at, log, g[0].seq)),
+              "events": len(g)} for g in gone]
     out = {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
            "notes_dropped": [c.as_dict() for c in dropped], "events": len(log.rows) - keep}
     shown = shown_by(log, gone) if ruling is not None else []
     if ruling is not None and shown:
         # what had been shown, in the table's words only (a comment is every seat's to read): the
-        # commands as the table writes them and the kinds of what they showed, never a hidden value
+        # commands as the table reads them and the kinds of what they showed, never a hidden value
         from solrec.events import notes
 
         what = "; ".join(f"{t['actor']}: {t['command']}" for t in taken)

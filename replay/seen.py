@@ -14,7 +14,7 @@ Computed on demand: a caller that wants only the picture pays for the picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -22,7 +22,7 @@ import attrs
 
 from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE, Choices, Command, Event, Game
-from solrec.core.observe import SeenEvent, Viewer
+from solrec.core.observe import HIDDEN, SeenEvent, Viewer
 from solrec.core.play import ENTERED, Step
 
 from .log import Log, replay_of, state_at
@@ -52,6 +52,13 @@ def seen_command(game: Game, text: str, before: Any, viewer: Viewer) -> str:
     except SolrecError:
         return game.observation.command_text(text, viewer)
     return game.observation.command(parsed, before, viewer)
+
+
+def seen_text(game: Game, text: str, viewer: Viewer, before: Callable[[], Any]) -> str:
+    """A stored command's text as ``viewer`` reads it without its position (``command_text``, as the
+    record writes it); one that reads only at its position is read there (``before()``: that state)."""
+    shown = game.observation.command_text(text, viewer)
+    return seen_command(game, text, before(), viewer) if shown == HIDDEN else shown
 
 
 def seen_event(game: Game, event: Event, viewer: Viewer) -> SeenEvent:
@@ -169,7 +176,7 @@ class Seen:
         game, viewer = self.game, self.viewer
         replay = replay_of(self.log)
         events = replay.events(self.position)
-        out = []
+        out: list[SeenMove] = []
         for group in self._groups:
             first, end = group[0].seq, min(group[-1].seq + 1, self.position)
             before = replay.state_at(first)

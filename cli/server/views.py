@@ -1,16 +1,14 @@
-"""What one viewer of a game sees at a position: the one place where ``solrec serve`` filters.
+"""What one viewer of a game sees at a position, as the server shows it: ``view``.
 
-A viewer is the referee (None: everything, as ``--reveal``) or a player (his seat: the ``--as`` view).
-Every byte a seat receives about a game comes from ``view``: the board and the commands through the
-game's observation (``Game.observation``, ``replay.seen``) for that seat, no event descriptions
-(an event's words may name what a seat must not see: the card another player drew), no seed, and
+A viewer is the referee (None: everything, as ``--reveal``) or a player (his seat: the ``--as``
+view). Everything ``view`` holds comes from ``replay.seen`` (the one kernel function every surface
+reads a game through, which reads it through the game's ``observation.py``): the board, the commands
+as the viewer may read them, no event descriptions for a seat (the referee's only), no seed, and
 choices only when that player is to act. The set-up position is filtered like every other (the way
 this fails elsewhere: boardgame.io's initial state sent unfiltered, its issue 1159).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import attrs
 
@@ -18,11 +16,11 @@ from solrec.core.errors import CorruptLog
 from solrec.core.game import CHANCE, Choices
 from solrec.core.observe import Viewer
 from solrec.core.play import ENTERED
-from solrec.events.envelope import Row
-from solrec.replay.log import Log, replay_of, state_at
-from solrec.replay.seen import seen_command, setup_lines
+from solrec.replay.log import Log, replay_of
+from solrec.replay.seen import MAX_OPTION_SHOWN, seen, seen_command
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
+__all__ = ["MAX_OPTION_SHOWN", "Move", "View", "inline_svg", "view"]
 
 
 @attrs.frozen
@@ -72,7 +70,6 @@ _MOVES: dict[tuple[str, Viewer], tuple[Log, tuple[Move, ...]]] = {}
 
 def _moves(log: Log, viewer: Viewer) -> tuple[Move, ...]:
     key = (log.game_id, viewer)
-    reveal = viewer.sees_all
     kept = _MOVES.get(key)
     moves: list[Move] = []
     if kept is not None:
@@ -90,30 +87,15 @@ def _moves(log: Log, viewer: Viewer) -> tuple[Move, ...]:
             continue
         first, end = group[0].seq, group[-1].seq + 1
         before = replay.state_at(first)
-        written = group[0].command
-        # the command as this viewer reads it (the game's observation: a hidden draw is "(hidden)")
-        shown = seen_command(game, written, before, viewer)
-        described = tuple(game.describe_event_at(e, before) for e in replay.events(end)[first:end]) if reveal else ()
+        shown = seen_command(game, group[0].command, before, viewer)
+        # the events' words: the referee's only (a seat reads what each event did on the board)
+        described = tuple(game.describe_event_at(e, before) for e in replay.events(end)[first:end]) if viewer.sees_all else ()
         moves.append(Move(len(moves) + 1, group[0].actor, shown, end, described))
     out = tuple(moves)
     if key not in _MOVES and len(_MOVES) >= 32:
         _MOVES.pop(next(iter(_MOVES)))
     _MOVES[key] = (log, out)
     return out
-
-
-def _last_events(log: Log, position: int) -> list[Any] | None:
-    """The events of the command that ends at ``position`` (highlighted on the board)."""
-    if position == 0:
-        return None
-    rows: list[Row] = []
-    for group in log.steps():
-        if group[-1].seq + 1 == position:
-            rows = group
-            break
-    if not rows:
-        return None
-    return replay_of(log).events(position)[rows[0].seq:position]
 
 
 def inline_svg(picture: str | None) -> str:
@@ -125,47 +107,39 @@ def inline_svg(picture: str | None) -> str:
 
 def view(log: Log, player: str | None, at: int | None = None) -> View:
     """What ``player`` (None: the referee) sees of the game at position ``at`` (None: the end)."""
-    game = log.game
+    viewer = Viewer.of(player, reveal=player is None)
     end = len(log.rows)
     position = end if at is None else at
     if not 0 <= position <= end:
         raise CorruptLog(f"position {position} is outside the log (0 to {end})")  # the app checks first
-    state = state_at(log, position)
-    reveal = player is None
-    viewer = Viewer.referee() if player is None else Viewer.seat(player)
-    last = _last_events(log, position)
-    picture = game.observation.svg(state, viewer, last=last)
-    text = "" if picture else game.observation.text(state, viewer)
-    outcome = game.outcome(state)
-    to_act = game.to_act(state)
+    look = seen(log, viewer, position)
+    game = log.game
+    picture = look.svg()
+    text = "" if picture else look.text
+    outcome = look.outcome
+    to_act = look.to_act
     if outcome is not None:
         status = f"game over: {outcome.reason}"
     elif to_act == CHANCE:
         status = "chance to act: the referee enters what the table shows" if log.header.chance == ENTERED else "chance to act"
     else:
         status = f"{to_act} to act" + (" (your turn)" if to_act == player else "")
-    choices = None
+    choices = look.choices
     live = position == end
-    entered = log.header.chance == ENTERED
-    if live and to_act is not None:
-        if reveal and (to_act != CHANCE or entered):
-            choices = game.choices(state, entered=entered)
-        elif not reveal and to_act == player:
-            choices = game.choices(state, entered=False)
     moves = _moves(log, viewer)
     shown_moves = tuple(m for m in moves if m.position <= position) if not live else moves
-    sheet = game.score(state)
-    may_undo = live and bool(moves) and (reveal or _seat_may_take_back(log, player))
+    sheet = look.score
+    may_undo = live and bool(moves) and (viewer.sees_all or _seat_may_take_back(log, player))
     return View(
-        game_id=log.game_id, title=game.title, player=player, position=position, head=log.head if reveal else "", end=end,
-        players=tuple(log.header.players), setup=setup_lines(log, viewer), to_act=to_act, status=status,
+        game_id=log.game_id, title=game.title, player=player, position=position, head=log.head if viewer.sees_all else "", end=end,
+        players=tuple(log.header.players), setup=look.setup, to_act=to_act, status=status,
         board=inline_svg(picture), text=text, totals=tuple(sheet.totals),
         lines=tuple((ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines),
         moves=shown_moves,
         notes=tuple((n.position, n.n, n.by, n.mark, n.text) for n in log.notes.notes if n.position <= position),
         choices=choices, may_type=choices is not None, may_undo=may_undo,
-        hints=tuple(game.chance_forms(state)) if choices is not None and to_act == CHANCE else (),
-        warnings=_warnings(log) if reveal else (),
+        hints=tuple(game.chance_forms(look.state_for_rules())) if choices is not None and to_act == CHANCE else (),
+        warnings=_warnings(log) if viewer.sees_all else (),
     )
 
 
