@@ -413,10 +413,11 @@ def create_app(
         # loop): a hundred requests at once cannot all pass a check before any is counted. A viewer
         # at its bound gets its own oldest stream closed, never another viewer refused.
         mine = [s for s in streams if s.viewer == viewer.key]
-        for old in mine[: max(0, len(mine) - live_per_viewer + 1)]:
-            close(old)
-        if len(streams) >= max_live:
+        oldest = mine[: max(0, len(mine) - live_per_viewer + 1)]
+        if len(streams) - len(oldest) >= max_live:
             raise Refused(503, "too many live pages open: try again in a moment")
+        for old in oldest:
+            close(old)
         slot = Stream(viewer.key, game_id)
         streams.append(slot)
         return LiveResponse(stream(game_id, viewer, slot), lambda: close(slot), media_type="text/event-stream",
