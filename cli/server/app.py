@@ -598,7 +598,8 @@ def create_app(
 
     async def hung_up(request: Request, exc: Exception) -> Response:
         # the client went away mid-request: nobody to answer, nothing was read or stored, no fault
-        log.info("a client hung up during %s %s; nothing was stored", request.method, request.url.path)
+        # (not its address: a seat's holds its token, which the server shows only once)
+        log.info("a client hung up during a %s before its request was read; nothing was stored", request.method)
         return Response(status_code=400)
 
     async def fault(request: Request, exc: Exception) -> Response:
