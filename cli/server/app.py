@@ -603,7 +603,8 @@ def create_app(
         return Response(status_code=400)
 
     async def fault(request: Request, exc: Exception) -> Response:
-        log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+        route = request.scope.get("route")  # its pattern: a seat's address holds its token
+        log.error("internal error on %s %s", request.method, getattr(route, "path", "?"), exc_info=exc)
         return HTMLResponse(pages.message("solrec", "internal error: the server log has the details; please report it"),
                             status_code=500)
 
