@@ -574,3 +574,31 @@ def test_a_viewer_over_its_bound_of_live_streams_closes_its_own_oldest(tmp_path)
 
     first, second, third = asyncio.run(asyncio.wait_for(scenario(), 30))
     assert b"data:" in first and b"data:" in third
+
+
+def test_the_ruled_comment_of_a_take_back_past_a_draw_names_no_hidden_card(table):
+    import random
+
+    from solrec.events.notes import read
+    from solrec.events.store import Store
+    from solrec.replay.log import state_at
+
+    gid = table.start("solarius-mission", ["Ann", "Bob"], seed=77)
+    rng = random.Random(3)
+    for _ in range(40):  # the referee plays for both, drawing where it can, until a draw is the last command
+        log = table.log(gid)
+        groups = [g for g in log.steps() if g[0].actor != "chance"]
+        if groups and groups[-1][0].command == "draw":
+            break
+        game, state = log.game, state_at(log)
+        legal = [game.format_at(c, state) for c in game.legal_commands(state) or ()]
+        command = next((c for c in legal if "research" in c or c == "draw"), None) or game.format_at(game.sample_command(state, rng), state)
+        assert table.play(f"/g/{gid}", command).status_code == 200
+    drawn = [e.card for e in table.log(gid).events() if type(e).__name__ == "CardDrawn"]
+    assert drawn
+    page = table.page(f"/g/{gid}")
+    at, version = position_of(page)
+    assert table.client.post(f"/g/{gid}/undo", data={"at": at, "version": version, "csrf": csrf_of(page)}).status_code == 200
+    (note,) = read(Store(table.db), gid).notes
+    assert note.mark == "ruled" and "sm-card-drawn" in note.text and ": draw" in note.text
+    assert not re.search(r"card \d", note.text), note.text  # every seat reads comments
