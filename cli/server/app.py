@@ -430,14 +430,26 @@ def create_app(
             streams.remove(slot)
             notify(slot.game_id)
 
-    def seen_by(game_id: str, viewer: Viewer) -> str | None:
-        """What a seat's stream compares: its version of the live position (None: no such game)."""
+    versions: dict[tuple[str, str | None, Any], str | None] = {}  # (game, player, its row's count and head)
+
+    def seen_by(game_id: str, viewer: Viewer, row: Any) -> str | None:
+        """What a seat's stream compares: its version of the live position (None: no such game);
+        worked out once per player and stored head, however many of its streams ask."""
+        key = (game_id, viewer.player, tuple(row))
+        if key in versions:
+            return versions[key]
         try:
-            return version_of(view(load_log(game_id), viewer.player))
+            log_ = load_log(game_id)
+            seen: str | None = version_of(view(log_, viewer.player))
         except CorruptLog:
             return "damaged"
         except SolrecError:
             return None
+        if (len(log_.rows), log_.head) == tuple(row):  # kept only for the row it was read at
+            versions[key] = seen
+            if len(versions) > 256:
+                versions.pop(next(iter(versions)))
+        return seen
 
     async def stream(game_id: str, viewer: Viewer, slot: Stream) -> AsyncIterator[str]:
         """The game's position whenever it changes (an undo to the same length included: the head
@@ -464,7 +476,7 @@ def create_app(
                     return
                 if now != last:
                     last = now
-                    seen = now if viewer.player is None else await blocking(seen_by, game_id, viewer)
+                    seen = now if viewer.player is None else await blocking(seen_by, game_id, viewer, now)
                     if seen != said:
                         said = seen
                         quiet = loop.time()

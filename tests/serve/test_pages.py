@@ -266,7 +266,7 @@ def test_a_wrong_token_shows_the_same_page_as_an_unknown_game(table):
     token = seats["Ann"].rsplit("/", 1)[1]
     guest = stranger(table)
     answers = [
-        guest.get(f"/g/{gid}/seat/{token[:-1]}x"),
+        guest.get(f"/g/{gid}/seat/{token[:-1]}{'y' if token.endswith('x') else 'x'}"),  # its last letter changed
         guest.get(f"/g/{other}/seat/{token}"),  # a token of another game
         guest.get(f"/g/no-such-game/seat/{token}"),
         guest.get(f"/g/{gid}/seat/{token}x/view"),
