@@ -38,7 +38,7 @@ class View:
     title: str
     player: str | None  # None: the referee
     position: int  # the position shown
-    head: str  # the log's head hash (the position a write is decided against)
+    head: str  # the log's head hash: the referee's only ("" for a seat: it is a hash of the seed and every hidden draw)
     end: int  # the log's length: ``position == end`` is the live position
     players: tuple[str, ...]
     setup: tuple[tuple[str, str], ...]  # what the header says besides the players, as the viewer may see it
@@ -54,6 +54,8 @@ class View:
     may_type: bool  # the notation box
     may_undo: bool
     hints: tuple[str, ...] = ()  # at an entered chance step: what the referee types (``chance_forms``)
+    version: str = ""  # the opaque version a write names (set by the app: an HMAC of ``observed``)
+    warnings: tuple[str, ...] = ()  # the referee's: a typed seed anyone may guess
 
     @property
     def live(self) -> bool:
@@ -127,9 +129,9 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
     moves = _moves(log, viewer)
     shown_moves = tuple(m for m in moves if m.position <= position) if not live else moves
     sheet = look.score
-    may_undo = live and bool(moves) and (viewer.sees_all or _last_player(moves, log.header.chance != ENTERED) == player)
+    may_undo = live and bool(moves) and (viewer.sees_all or _seat_may_take_back(log, player))
     return View(
-        game_id=log.game_id, title=game.title, player=player, position=position, head=log.head, end=end,
+        game_id=log.game_id, title=game.title, player=player, position=position, head=log.head if viewer.sees_all else "", end=end,
         players=tuple(log.header.players), setup=look.setup, to_act=to_act, status=status,
         board=inline_svg(picture), text=text, totals=tuple(sheet.totals),
         lines=tuple((ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines),
@@ -137,13 +139,40 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
         notes=tuple((n.position, n.n, n.by, n.mark, n.text) for n in log.notes.notes if n.position <= position),
         choices=choices, may_type=choices is not None, may_undo=may_undo,
         hints=tuple(game.chance_forms(look.state_for_rules())) if choices is not None and to_act == CHANCE else (),
+        warnings=_warnings(log) if viewer.sees_all else (),
     )
 
 
-def _last_player(moves: tuple[Move, ...], seeded: bool) -> str | None:
-    """The player whose command a seat's "take back" takes back: the last one, past the seeded chance
-    it caused (``manage.take_back`` with ``steps`` None)."""
-    for m in reversed(moves):
-        if not (seeded and m.actor == CHANCE):
-            return m.actor
-    return None
+def _seat_may_take_back(log: Log, player: str | None) -> bool:
+    """A seat's "take back" button shows only where ``manage.take_back`` would take it back."""
+    from ..manage import seat_refusal
+
+    return player is not None and seat_refusal(log, player) is None
+
+
+# A seed a person typed may be guessed; the header records no "typed" flag, so the rule is its size:
+# a seed below 2**48 is warned of. The default seed is 63 random bits (``session.new_game``), which
+# falls below 2**48 with probability 2**-15.
+TYPED_SEED_BELOW = 2**48
+
+
+def _warnings(log: Log) -> tuple[str, ...]:
+    seed = log.header.seed
+    if log.header.chance != ENTERED and seed is not None and 0 <= seed < TYPED_SEED_BELOW:
+        return (f"the seed {seed} looks typed rather than random: anyone who knows or guesses it can foresee every "
+                "draw of this game (start games with an empty seed: 63 random bits)",)
+    return ()
+
+
+def observed(v: View) -> bytes:
+    """A digest of what the viewer of ``v`` has observed of the game up to its position: the very
+    values its page shows (the set-up as it may see it, the board, the status, the score sheet, the
+    move list in its notation), never anything it may not see. A seat's write names an HMAC of it
+    (``View.version``): two games a seat cannot tell apart give it the same version."""
+    import hashlib
+    import json
+
+    shown = [v.game_id, v.player, v.position, v.end, list(v.players), [list(s) for s in v.setup], v.to_act, v.status,
+             v.board, v.text, [list(t) for t in v.totals], [list(ln) for ln in v.lines],
+             [[m.number, m.actor, m.command, m.position, list(m.events)] for m in v.moves]]
+    return hashlib.sha256(json.dumps(shown, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")).digest()
