@@ -28,7 +28,7 @@ from .app import (
     workflows,
 )
 from .errors import UsageRefused
-from .impact import Cluster, Dbs, Jobs, ShipRows, files_of, run_corpus, select
+from .impact import Cluster, Dbs, Jobs, ShipRows, cluster_address, files_of, run_corpus, select
 
 
 @command("show")
@@ -263,6 +263,7 @@ def validate_cmd(
     With --all on a terminal a progress bar runs on stderr; the summary counts valid and invalid
     games, by game.
     """
+    cluster = cluster_address(cluster)
     select(ids, all_, "validate")
     files = files_of(db)
     retried = 0

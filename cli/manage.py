@@ -228,3 +228,24 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     taken = [{"actor": g[0].actor, "command": public(g[0].command), "events": len(g)} for g in groups[len(groups) - steps:]]
     return {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
             "notes_dropped": [c.as_dict() for c in dropped], "events": len(log.rows) - keep}
+
+
+@command("upgrade")
+def upgrade_cmd(db: Db = None, as_json: Json = False) -> None:
+    """Migrate a database an older solrec wrote to this solrec's schema, in place.
+
+    Every other command reads an older file as it is (through a private copy) and writes nothing to
+    it; the first command that records something migrates it too. Hashes, seals and exports stay the
+    same. A file of the current schema is left as it is.
+    """
+    from solrec.events import store as stores
+
+    SCHEMA_VERSION = stores.SCHEMA_VERSION
+    stores.announce = None  # said on stdout, below
+    store = stores.Store(db if db is not None else stores.default_db_path(), create=False, writing=True)
+    was = store.upgrade()
+    data = {"db": str(store.path), "schema": SCHEMA_VERSION, "was": was if was is not None else SCHEMA_VERSION,
+            "migrated": was is not None}
+    text = (f"{store.path}: migrated from solrec schema {was} to schema {SCHEMA_VERSION}" if was is not None
+            else f"{store.path}: already solrec schema {SCHEMA_VERSION}; nothing to do")
+    emit(as_json, data, text)
