@@ -295,6 +295,7 @@ class Store:
         self._db: _Database | None = None
         self._has_seals = False  # seen at open (and made by put_seal): reading a game asks no more
         self._reading = False  # the connection reads only (the file's own, or a private copy's)
+        self._may_write = False  # the file's own connection was opened for writing, writes refused
         self._old: int | None = None  # the schema of an older file, read through a private copy
         self._copy: Path | None = None
         if not self.path.exists():
@@ -331,6 +332,7 @@ class Store:
             except sqlite3.Error as err:
                 db.conn.close()
                 raise self._error(err, "open") from None
+            self._may_write = True
         else:
             wal = path.with_name(path.name + "-wal")
             db = self._connect(create=False, mode="ro" if wal.exists() else "ro&immutable=1")
@@ -438,6 +440,13 @@ class Store:
         """Reopen a file opened for reading for writing, migrating an older one first (it is checked
         again: another process may have migrated or changed it since)."""
         if not self._reading or self._db is None:
+            return
+        if self._old is None and self._may_write:  # the file's own connection: it may write from now on
+            try:
+                self._db.conn.execute("PRAGMA query_only = OFF")
+            except sqlite3.Error as err:
+                raise self._error(err, "write") from None
+            self._reading = False
             return
         self._db.conn.close()
         self._db, self._reading, self._old, self._copy = None, False, None, None

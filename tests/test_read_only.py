@@ -210,3 +210,13 @@ def test_a_read_only_file_in_a_read_only_folder_is_fully_readable_by_a_user_who_
     finally:
         os.chmod(folder, 0o700)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_shard_splits_an_older_file_without_writing_it(tmp_path):
+    db = era_file(tmp_path, 1)
+    before = db.read_bytes()
+    read_as_cli_does(db, "shard", "--into", str(tmp_path / "parts"), "--games-per-shard", "1")
+    assert db.read_bytes() == before and beside(db) == []
+    parts = Cli(tmp_path / "parts")
+    assert parts.run("validate", "--all").stdout.endswith("2 valid, 0 invalid\n")
+    assert [p.name for p in sorted((tmp_path / "parts").glob("*.db"))] == ["shard-0001.db", "shard-0002.db"]
