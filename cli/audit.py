@@ -270,7 +270,9 @@ def validate_cmd(
     if components is not None:
         from .impact import validate_under
 
-        validate_under(components, ids or [], all_, files[0] if len(files) == 1 else None, as_json)
+        if len(files) > 1 or cluster is not None:
+            raise UsageRefused("validate --components re-decides the games of one database: give one --db, no --cluster")
+        validate_under(components, ids or [], all_, files[0], as_json)
         return
     session = workflows()
     if len(files) > 1 or cluster is not None:  # a corpus in several files, or on a cluster

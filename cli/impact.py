@@ -12,7 +12,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, workflows
+from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, notice, workflows
 from .errors import UsageRefused
 
 Ids = Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids.", autocompletion=complete_game_id)]
@@ -76,13 +76,13 @@ _HOST = r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9_-]{1,63}(?<!-))*\.?" 
 
 def files_of(dbs: list[Path] | None) -> list[Path]:
     """The database files ``--db`` names (the default database when none); what a folder held that is
-    not one (and an empty file among several) is skipped with a line on stderr."""
+    not one (and an empty file among several) is skipped with a line on stderr, said with the answer."""
     from solrec.events.shards import corpus
     from solrec.events.store import default_db_path
 
     files, skipped = corpus(dbs or [default_db_path()])
     for line in skipped:
-        typer.echo(f"solrec: {line}", err=True)
+        notice(line)  # said with the answer (a refusal is its one line)
     return files
 
 

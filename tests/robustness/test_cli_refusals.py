@@ -193,3 +193,13 @@ def test_a_mark_alone_is_still_a_comment(tmp_path):
     cli = Hostile(tmp_path / "solrec.db")
     cli.run("import", str(WORKED), "--id", "we")
     assert cli.run("note", "we", "--mark", "disputed").exit_code == 0
+
+
+@pytest.mark.parametrize("args", [("validate", "we-a"), ("impact", "we-a"), ("validate", "--all", "--components", "house-2016")],
+                         ids=["validate one game", "impact one game", "validate --components"])
+def test_a_refusal_on_a_folder_with_skipped_entries_is_still_its_one_line(tmp_path, args):
+    folder = shards(tmp_path)
+    entries(folder)
+    done = subprocess.run([*SOLREC, *args, "--db", str(folder)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "skipped" not in done.stderr
