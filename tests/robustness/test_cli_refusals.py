@@ -5,6 +5,7 @@ a refusal, the database unchanged after one."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -139,7 +140,7 @@ def test_an_empty_shard_holds_no_game_in_list_validate_and_impact_alike(tmp_path
     folder = shards(tmp_path)
     (folder / "c.db").write_bytes(b"")
     cli = Hostile(folder)
-    assert len(__import__("json").loads(cli.run("list", "--json").stdout)) == 2
+    assert len(json.loads(cli.run("list", "--json").stdout)) == 2
     assert '"valid": 2' in cli.run("validate", "--all", "--json").stdout
     assert '"games": 2' in cli.run("impact", "--all", "--json").stdout
     alone = Hostile(folder / "c.db")  # named alone, as in a folder: no game
