@@ -204,3 +204,11 @@ def test_a_refusal_on_a_folder_with_skipped_entries_is_still_its_one_line(tmp_pa
     done = subprocess.run([*SOLREC, *args, "--db", str(folder)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "skipped" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [("list",), ("validate", "--all"), ("impact", "--all"), ("show", "g"), ("upgrade",)])
+def test_a_fifo_named_as_the_database_is_refused_unopened(tmp_path, command):
+    fifo = tmp_path / "pipe.db"
+    os.mkfifo(fifo)
+    done = subprocess.run([*SOLREC, *command, "--db", str(fifo)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and done.stderr.strip() == f"solrec: {fifo} is not a regular file, so it cannot hold a solrec database"
