@@ -13,9 +13,10 @@ time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``
 ``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
 the file; solrec never reads them back, and ``validate`` reports a row where any of them disagrees
 with what is hashed, ``data`` with the payload (docs/security.md). ``game_list`` gives seeds as
-text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated on
-open: schema 1 gains ``data``, schema 2 gains ``head``, packed from its columns (a row edited before
-the migration still breaks its chain).
+text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated by their
+first write (or ``upgrade``; a read migrates a private copy and writes nothing: ``Store``): schema 1
+gains ``data``, schema 2 gains ``head``, packed from its columns (a row edited before the migration
+still breaks its chain).
 
 Every read of several statements runs in one read transaction (``snapshot``: one snapshot under
 WAL), so a write landing between two of them is never half seen. Every write that continues a log
