@@ -42,6 +42,7 @@ import json
 import os
 import re
 import sqlite3
+import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -208,6 +209,7 @@ _OPEN: weakref.WeakSet[_Database] = weakref.WeakSet()  # the connections of stor
 # inode, size, mtime, its -wal's size and mtime) -> the copy, in one folder removed at exit.
 _COPIES: dict[tuple[Any, ...], Path] = {}
 _FOLDER: list[str] = []
+_COPYING = threading.Lock()
 
 
 def _private_folder() -> str:
@@ -405,26 +407,29 @@ class Store:
         wal_stat = wal.stat() if wal.exists() else None
         key = (str(self.path.absolute()), stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns,
                wal_stat and (wal_stat.st_size, wal_stat.st_mtime_ns))
-        copy = _COPIES.get(key)
-        if copy is None or not copy.exists():
-            folder = _private_folder()
-            copy = Path(folder) / f"{len(os.listdir(folder))}.db"
-            target = sqlite3.connect(copy, isolation_level=None)
-            try:
-                self.conn.backup(target)
-            except sqlite3.Error as err:
-                raise self._error(err, "read") from None
-            finally:
-                target.close()
-            self._db.conn.close()  # type: ignore[union-attr]
-            self._db = self._connect(create=False, path=copy)
-            self._migrate(number)
-            self._db.conn.execute("PRAGMA query_only = ON")
-            _COPIES[key] = copy
-        else:
-            self._db.conn.close()  # type: ignore[union-attr]
-            self._db = self._connect(create=False, path=copy)
-            self._db.conn.execute("PRAGMA query_only = ON")
+        with _COPYING:  # the server's requests open stores from several threads
+            copy = _COPIES.get(key)
+            if copy is None or not copy.exists():
+                import tempfile
+
+                handle, name = tempfile.mkstemp(suffix=".db", dir=_private_folder())
+                os.close(handle)
+                copy = Path(name)
+                target = sqlite3.connect(copy, isolation_level=None)
+                try:
+                    self.conn.backup(target)
+                except sqlite3.Error as err:
+                    raise self._error(err, "read") from None
+                finally:
+                    target.close()
+                self._db.conn.close()  # type: ignore[union-attr]
+                self._db = self._connect(create=False, path=copy)
+                self._migrate(number)
+                _COPIES[key] = copy
+            else:
+                self._db.conn.close()  # type: ignore[union-attr]
+                self._db = self._connect(create=False, path=copy)
+        self._db.conn.execute("PRAGMA query_only = ON")
         self._old, self._copy = number, copy
 
     @property

@@ -220,3 +220,34 @@ def test_shard_splits_an_older_file_without_writing_it(tmp_path):
     parts = Cli(tmp_path / "parts")
     assert parts.run("validate", "--all").stdout.endswith("2 valid, 0 invalid\n")
     assert [p.name for p in sorted((tmp_path / "parts").glob("*.db"))] == ["shard-0001.db", "shard-0002.db"]
+
+
+def test_stores_opened_at_once_in_several_threads_read_an_older_file_alike(tmp_path):
+    import threading
+
+    from solrec.events.store import Store
+    from solrec.replay.log import load
+
+    db = era_file(tmp_path, 1)
+    before = db.read_bytes()
+    heads: list[str] = []
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def reader() -> None:
+        try:
+            barrier.wait(timeout=120)
+            store = Store(db, create=False)
+            heads.append(load(store, "we").head)
+            store.close()
+        except BaseException as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=reader) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    store_module.close_all()
+    assert errors == [] and len(heads) == 4 and len(set(heads)) == 1
+    assert db.read_bytes() == before and beside(db) == []
