@@ -251,3 +251,17 @@ def test_stores_opened_at_once_in_several_threads_read_an_older_file_alike(tmp_p
     store_module.close_all()
     assert errors == [] and len(heads) == 4 and len(set(heads)) == 1
     assert db.read_bytes() == before and beside(db) == []
+
+
+def test_the_rules_1_corpus_is_byte_identical_after_impact_validate_and_list(tmp_path):
+    """The referee's case of the issue: the Solari corpus recorded under rules 1, re-decided."""
+    import gzip
+
+    db = tmp_path / "solari-rules-1.db"
+    with gzip.open(FIXTURES / "impact" / "solari-rules-1.db.gz", "rb") as packed, open(db, "wb") as out:
+        shutil.copyfileobj(packed, out)
+    before = db.read_bytes()
+    assert read_as_cli_does(db, "impact", "--all").exit_code == 1  # rule changes found: a verdict
+    for args in [("validate", "--all"), ("list",), ("show", "two-players-greedy-to-36-entered")]:
+        read_as_cli_does(db, *args)
+    assert db.read_bytes() == before and beside(db) == []
