@@ -66,6 +66,8 @@ def note_cmd(
     """
     from solrec.events import notes
 
+    if text is not None and not text.strip():
+        raise UsageRefused("the comment is empty: give its text (or leave TEXT out and give --mark alone)")
     log = load_log(db, game_id)
     store = workflows().open_store(db)
     if delete is not None:

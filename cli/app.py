@@ -115,6 +115,7 @@ def styled(text: str) -> str:
 
 def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
     """The one line on stderr (and, with --json, the error object on stdout); then exit."""
+    _NOTICES.clear()
     message = _shorten_quotes(one_line(message))
     if as_json:
         typer.echo(json.dumps({"error": {"code": code, "kind": kind, "reason": message}}, ensure_ascii=False))
@@ -256,6 +257,7 @@ def handled(func: Callable) -> Callable:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json", False))
+        _NOTICES.clear()
         try:
             check_arguments(kwargs.values())
             return func(*args, **kwargs)
@@ -344,7 +346,23 @@ def command(*args: Any, **kwargs: Any) -> Callable:
     return register
 
 
+# Lines said on stderr once the command answers (what a --db folder skipped): a command that is
+# refused says only its one line.
+_NOTICES: list[str] = []
+
+
+def notice(line: str) -> None:
+    _NOTICES.append(line)
+
+
+def say_notices() -> None:
+    for line in _NOTICES:
+        typer.echo(shown(f"solrec: {line}"), err=True)
+    _NOTICES.clear()
+
+
 def emit(as_json: bool, data: Any, text: str) -> None:
+    say_notices()
     typer.echo(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) if as_json else styled(shown(text)))
 
 

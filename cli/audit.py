@@ -28,7 +28,7 @@ from .app import (
     workflows,
 )
 from .errors import UsageRefused
-from .impact import Cluster, Dbs, Jobs, ShipRows, files_of, run_corpus, select
+from .impact import Cluster, Dbs, Jobs, ShipRows, cluster_address, files_of, run_corpus, select
 
 
 @command("show")
@@ -287,13 +287,16 @@ def validate_cmd(
     With --all on a terminal a progress bar runs on stderr; the summary counts valid and invalid
     games, by game.
     """
+    cluster = cluster_address(cluster)
     select(ids, all_, "validate")
     files = files_of(db)
     retried: int | None = None  # batches run again, on the cluster path only
     if components is not None:
         from .impact import validate_under
 
-        validate_under(components, ids or [], all_, files[0] if len(files) == 1 else None, as_json)
+        if len(files) > 1 or cluster is not None:
+            raise UsageRefused("validate --components re-decides the games of one database: give one --db, no --cluster")
+        validate_under(components, ids or [], all_, files[0], as_json)
         return
     session = workflows()
     if len(files) > 1 or cluster is not None:  # a corpus in several files, or on a cluster

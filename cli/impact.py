@@ -3,6 +3,7 @@ every recorded game (replay/impact.py); ``validate --components`` is its special
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,7 +12,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, workflows
+from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, notice, workflows
 from .errors import UsageRefused
 
 Ids = Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids.", autocompletion=complete_game_id)]
@@ -34,12 +35,55 @@ ShipRows = Annotated[
 ]
 
 
+def cluster_address(address: str | None) -> str | None:
+    """The Dask scheduler's address ``--cluster`` gives, as ``tcp://HOST:PORT``, or a one-line refusal
+    (exit 2) before anything is read: a scheme other than tcp (tls:// needs certificates solrec does
+    not configure; inproc:// is another process's memory), no port, a host that is no host name or
+    IP address. A bare HOST:PORT is tcp, as Dask reads it."""
+    import ipaddress
+
+    if address is None:
+        return None
+    shown = repr(address) if len(address) <= 60 else f"{address[:40]!r}... ({len(address)} characters)"
+
+    def refused(why: str) -> UsageRefused:
+        return UsageRefused(f"--cluster {shown} is not a scheduler's address ({why}); give tcp://HOST:PORT, "
+                            "e.g. tcp://127.0.0.1:8786")
+
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme.lower() != "tcp":
+        extra = ": tls:// needs certificates solrec does not configure" if scheme.lower() == "tls" else ""
+        raise refused(f"solrec reaches a cluster over tcp:// only, not {scheme[:20]!r}{extra}")
+    host, sep, port = rest.rpartition(":")
+    if not sep or not port:
+        raise refused("no port")
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+        raise refused(f"the port is 1..65535, not {port[:20]!r}")
+    if host.startswith("[") and host.endswith("]"):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise refused("the bracketed host is not an IPv6 address") from None
+    elif not re.fullmatch(_HOST, host) or len(host) > 253:
+        raise refused("no host name or IP address before the port; an IPv6 address goes in brackets")
+    return f"tcp://{host}:{int(port)}"
+
+
+_HOST = r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9_-]{1,63}(?<!-))*\.?"  # names and IPv4
+
+
 def files_of(dbs: list[Path] | None) -> list[Path]:
-    """The database files ``--db`` names (the default database when none)."""
-    from solrec.events.shards import corpus_files
+    """The database files ``--db`` names (the default database when none); what a folder held that is
+    not one (and an empty file among several) is skipped with a line on stderr, said with the answer."""
+    from solrec.events.shards import corpus
     from solrec.events.store import default_db_path
 
-    return corpus_files(dbs or [default_db_path()])
+    files, skipped = corpus(dbs or [default_db_path()])
+    for line in skipped:
+        notice(line)  # said with the answer (a refusal is its one line)
+    return files
 
 
 def run_corpus(files: list[Path], task: Any, jobs: int | None, cluster: str | None, ship_rows: bool,
@@ -207,6 +251,7 @@ def impact_cmd(
     from solrec.events.store import Store
     from solrec.replay.impact import Impact, ImpactTask, report_lines, summary
 
+    cluster = cluster_address(cluster)
     selected = select(ids, all_, "re-play")
     assignments = split_assignments(option or [])
     if html is not None and not html.parent.is_dir():
@@ -214,7 +259,7 @@ def impact_cmd(
     files = files_of(db)
     retried = 0
     if len(files) == 1 and cluster is None:
-        store = workflows().open_store(files[0])
+        store = workflows().open_store(files[0], missing_ok=selected is None)  # as validate --all and list read it
         kinds = kinds_of(store, selected)
         options = per_kind(kinds, assignments, components)
         impacts = run_impact(store, selected, options, jobs, as_json)

@@ -309,3 +309,24 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
         text = f"taken back past what had been shown ({_shown_text(shown)}): {what}"
         out["ruled"] = notes.add(store, game_id, keep, ruling, "ruled", text[:notes.MAX_NOTE]).as_dict()
     return out
+
+
+@command("upgrade")
+def upgrade_cmd(db: Db = None, as_json: Json = False) -> None:
+    """Migrate a database an older solrec wrote to this solrec's schema, in place.
+
+    Every other command reads an older file as it is (through a private copy) and writes nothing to
+    it; the first command that records something migrates it too. Hashes, seals and exports stay the
+    same. A file of the current schema is left as it is.
+    """
+    from solrec.events import store as stores
+
+    SCHEMA_VERSION = stores.SCHEMA_VERSION
+    stores.announce = None  # said on stdout, below
+    store = stores.Store(db if db is not None else stores.default_db_path(), create=False, writing=True)
+    was = store.upgrade()
+    data = {"db": str(store.path), "schema": SCHEMA_VERSION, "was": was if was is not None else SCHEMA_VERSION,
+            "migrated": was is not None}
+    text = (f"{store.path}: migrated from solrec schema {was} to schema {SCHEMA_VERSION}" if was is not None
+            else f"{store.path}: already solrec schema {SCHEMA_VERSION}; nothing to do")
+    emit(as_json, data, text)

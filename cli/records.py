@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import Db, GameId, GameName, Hiding, Json, command, emit, load_log, plural, workflows
+from .app import Db, GameId, GameName, Hiding, Json, command, emit, load_log, plural, say_notices, workflows
 from .errors import HiddenInformation
 from .impact import Dbs
 
@@ -70,6 +70,7 @@ def export_cmd(
     elif as_json:
         emit(True, {**meta, "lines": [json.loads(line) for line in lines]}, "")
     else:
+        say_notices()
         typer.echo(text, nl=False)
 
 

@@ -40,7 +40,16 @@ def open_store(db: Path | None, create: bool = False, missing_ok: bool = False) 
     does an empty file (one a first write was stopped in before its schema was written); the file
     is still made only by the first write."""
     path = db if db is not None else default_db_path()
+    say_migrations()
     return Store(path, create=create or missing_ok)
+
+
+def say_migrations() -> None:
+    """The first write to a file an older solrec wrote migrates it: said on stderr, one line."""
+    from solrec.events import store
+
+    if store.announce is None:
+        store.announce = lambda message: print(f"solrec: {message}", file=sys.stderr, flush=True)
 
 
 def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:

@@ -427,25 +427,30 @@ def test_a_game_list_view_of_an_older_solrec_is_made_again_by_the_next_write_not
     assert conn.execute("select typeof(seed), status from game_list where id = 'g'").fetchone() == ("text", "running")
 
 
-def test_a_schema_1_database_is_migrated_on_open(cli):
+def test_a_schema_1_database_is_read_as_it_is_and_migrated_by_upgrade(cli):
     cli.run("import", str(WORKED), "--id", "we")
     as_schema(cli.db, 1)
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
+    assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("1",)
+    assert "migrated from solrec schema 1 to schema 3" in cli.run("upgrade").stdout
     assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
     assert conn.execute("select json_extract(data, '$.dice') from events where seq = 0").fetchone() == ("[6,1,5,5,5]",)
     assert cli.json("validate", "we")["valid"] == 1
 
 
-def test_a_schema_2_database_is_migrated_on_open_and_its_hashes_and_exports_stay_the_same(cli):
+def test_a_schema_2_database_is_migrated_by_its_first_write_and_its_hashes_and_exports_stay_the_same(cli):
     cli.run("import", str(WORKED), "--id", "we")
     exported = cli.run("export", "we").stdout
-    hashes = sqlite3.connect(cli.db).execute("select hash from events order by seq").fetchall()
+    hashes = sqlite3.connect(cli.db).execute("select hash from events where game_id = 'we' order by seq").fetchall()
     as_schema(cli.db, 2)
+    assert cli.run("export", "we").stdout == exported  # read as it is
+    made = cli.run("new", "solo-dice", "-p", "Ann", "--seed", "3", "--id", "other")  # the first write
+    assert "migrated from solrec schema 2 to schema 3" in made.stderr
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
     assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
-    assert conn.execute("select hash from events order by seq").fetchall() == hashes
+    assert conn.execute("select hash from events where game_id = 'we' order by seq").fetchall() == hashes
     assert conn.execute("select count(*) from events where head is null").fetchone() == (0,)
     assert cli.run("export", "we").stdout == exported
     assert cli.json("validate", "we")["valid"] == 1

@@ -106,11 +106,11 @@ def test_a_migration_that_cannot_complete_leaves_the_file_byte_for_byte(cli, mon
     sql(cli.db, "PRAGMA wal_checkpoint(TRUNCATE)")
     before = cli.db.read_bytes()
     small_disk(monkeypatch, 0)
-    result = cli.runner.invoke(app, ["list", "--db", str(cli.db)])
+    result = cli.runner.invoke(app, ["upgrade", "--db", str(cli.db)])
     assert result.exit_code == 2 and "the disk is full; nothing was written" in result.stderr, result.stderr
     monkeypatch.undo()
     assert cli.db.read_bytes() == before
-    assert cli.run("list").exit_code == 0  # and the next open migrates it
+    assert "migrated from solrec schema 1" in cli.run("upgrade").stdout  # and the next upgrade migrates it
 
 
 # -- text that is not UTF-8 is damaged where it is ------------------------------------------------------
