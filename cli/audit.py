@@ -12,17 +12,20 @@ import typer
 from .app import (
     EXIT_PROBLEM,
     AsPlayer,
+    AtMove,
     Db,
     GameId,
     Hiding,
     Json,
     Reveal,
+    after_move,
     colour_on,
     columns,
     command,
     complete_game_id,
     emit,
     load_log,
+    note_dict,
     paint,
     viewer,
     workflows,
@@ -34,24 +37,26 @@ from .impact import Cluster, Dbs, Jobs, ShipRows, files_of, run_corpus, select
 @command("show")
 def show_cmd(
     game_id: GameId,
-    at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
+    at: AtMove = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see.")] = False,
     as_: AsPlayer = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Render the state at a position (--as NAME: as that player sees it, his own hand included)."""
+    """Render the state after a move (--as NAME: as that player sees it, his own hand included)."""
     from solrec.events.codec import to_plain
-    from solrec.replay.log import check_position, state_at
+    from solrec.replay.log import move_at, position_of_move, state_at
 
     log = load_log(db, game_id)
     game = log.game
     player = viewer(log, as_, reveal)
-    position = check_position(log, at)
+    position = position_of_move(log, at)
+    move = move_at(log.rows, position)
     state = state_at(log, position)
     outcome = game.outcome(state)
     data: dict[str, Any] = {
         "id": game_id,
+        "move": move,
         "position": position,
         "to_act": game.to_act(state),
         "text": game.render(state, reveal) if player is None else game.render_as(state, player),
@@ -59,29 +64,31 @@ def show_cmd(
         "outcome": outcome.as_dict() if outcome else None,
     }
     comments = comments_of(db, log).at(position)
-    data["notes"] = [c.as_dict() for c in comments]
+    data["notes"] = [note_dict(c, log.rows) for c in comments]
     if as_json:  # the plain state is for scripts only: text output does not pay for it
         data["state"] = to_plain(state) if reveal else (
             game.public(to_plain(state)) if player is None else game.view_as(to_plain(state), player))
     if player is not None:
         data["as"] = player
-    emit(as_json, data, "\n".join([f"{game_id} at position {position}", data["text"], *(f"  {c.line()}" for c in comments)]))
+    emit(as_json, data, "\n".join([f"{game_id} {after_move(move)}", data["text"], *(f"  {c.line()}" for c in comments)]))
 
 
 @command("log")
 def log_cmd(
     game_id: GameId,
     reveal: Reveal = False,
-    wide: Annotated[bool, typer.Option("--wide", help="Show every cell whole (commands and events are cut to fit otherwise).")] = False,
+    wide: Annotated[bool, typer.Option("--wide", help="Show every cell whole (commands and events are cut to fit otherwise), "
+                                                      "and each event's position (events applied) beside its move.")] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """List the stored events with their commands and hashes.
+    """List the stored events with their moves, commands and hashes.
 
-    POS is the position after the event (events applied); CMD numbers the commands. While the game
-    runs, what the players cannot see (a seeded deck's order) is hidden unless --reveal. Columns are
-    as wide as their data; a command over 24 characters or an event over 64 is cut with "…" unless
-    --wide.
+    MOVE N is the N-th line of the record (chance lines included), counting from 1: the number every
+    command and page uses (show --at N is the state after it). With --wide, POS gives the position
+    after each event (events applied), as programs count. While the game runs, what the players
+    cannot see (a seeded deck's order) is hidden unless --reveal. Columns are as wide as their data; a
+    command over 24 characters or an event over 64 is cut with "…" unless --wide.
     """
     from solrec.events.codec import to_plain
     from solrec.replay.log import state_at
@@ -100,7 +107,7 @@ def log_cmd(
         "header": log.header.as_dict(),
         "events": [
             {
-                "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
+                "move": r.step + 1, "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
                 "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
                 "data": hiding.event(e, to_plain(e)), "text": game.describe_event_at(e, before), "hash": r.hash, "time": r.time,
             }
@@ -108,10 +115,16 @@ def log_cmd(
         ],
     }
     comments = comments_of(db, log)
-    data["notes"] = [c.as_dict() for c in comments.notes]
-    rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
-    table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1),
-                    limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
+    data["notes"] = [note_dict(c, log.rows) for c in comments.notes]
+    rows: list[tuple[Any, ...]]
+    if wide:
+        rows = [(i["move"], i["position"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
+        table = columns(("MOVE", "POS", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1), wide=True)
+    else:  # the move's number on its first event's line; its further events under it
+        rows = [("" if k and i["step"] == data["events"][k - 1]["step"] else i["move"], i["actor"], i["command"], i["text"],
+                 i["hash"][:12]) for k, i in enumerate(data["events"])]
+        table = columns(("MOVE", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0,),
+                        limits={2: LOG_COMMAND_WIDTH, 3: LOG_EVENT_WIDTH})
     out = [f"{game_id}: {json.dumps(log.header.as_dict())}", table[0]]
     out += [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for row, line in zip(data["events"], table[1:]):
@@ -134,15 +147,17 @@ LOG_COMMAND_WIDTH, LOG_EVENT_WIDTH = 24, 64
 @command("score")
 def score_cmd(
     game_id: GameId,
-    at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
+    at: AtMove = None,
     explain_: Annotated[bool, typer.Option("--explain", help="Every line of the score sheet with its rule.")] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Print the scores (and the outcome once the game is over)."""
     from solrec.replay.explain import explain, format_explanation
+    from solrec.replay.log import position_of_move
 
-    data = explain(load_log(db, game_id), at)
+    log = load_log(db, game_id)
+    data = explain(log, position_of_move(log, at))
     if not explain_:
         data = {k: v for k, v in data.items() if k != "lines"}
     if explain_:
@@ -157,21 +172,22 @@ def score_cmd(
 @command("replay")
 def replay_cmd(
     game_id: GameId,
-    to: Annotated[int | None, typer.Option("--to", help="Stop at this position (events applied).")] = None,
+    to: Annotated[int | None, typer.Option("--to", "--at", metavar="MOVE",
+                                           help="Stop after this move (0 = the set-up); default the end.")] = None,
     reveal: Reveal = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Replay the log command by command, with the scores after each, then show the state.
+    """Replay the log move by move, with the scores after each, then show the state.
 
-    POS is the position after the command (events applied). While the game runs, what the players
-    cannot see is hidden unless --reveal.
+    MOVE N is the N-th line of the record (chance lines included). While the game runs, what the
+    players cannot see is hidden unless --reveal.
     """
-    from solrec.replay.log import check_position, state_at, walk
+    from solrec.replay.log import position_of_move, state_at, walk
 
     log = load_log(db, game_id)
     game = log.game
-    end = check_position(log, to)
+    end = position_of_move(log, to)
     steps: list[dict[str, Any]] = []
     state, position = state_at(log, 0), 0
     final = None
@@ -179,15 +195,12 @@ def replay_cmd(
         final = after
         if position >= end:
             continue
-        take = min(len(events), end - position)
-        if take < len(events):
-            after = state_at(log, position + take)
-        position += take
+        position += len(events)
         before, state = state, after
         steps.append(
             {
-                "position": position, "actor": group[0].actor, "command": group[0].command, "before": before,
-                "events": [game.describe_event_at(e, before) for e in events[:take]],
+                "move": group[0].step + 1, "position": position, "actor": group[0].actor, "command": group[0].command,
+                "before": before, "events": [game.describe_event_at(e, before) for e in events],
                 "scores": dict(game.score(state).totals),
             }
         )
@@ -195,15 +208,17 @@ def replay_cmd(
     comments = comments_of(db, log)
     for s in steps:
         s["command"] = hiding.command(s["command"], s.pop("before"))
-        s["notes"] = [c.as_dict() for c in comments.at(s["position"])]
+        s["notes"] = [note_dict(c, log.rows) for c in comments.at(s["position"])]
     outcome = game.outcome(state)
-    data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.render(state, not hiding.on),
-                            "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}
-    data["notes"] = [c.as_dict() for c in comments.at(0)]
-    lines = [f"{'POS':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [f"{'':>5}  {c.line()}" for c in comments.at(0)]
+    move = steps[-1]["move"] if steps else 0
+    data: dict[str, Any] = {"id": game_id, "move": move, "position": position, "steps": steps,
+                            "text": game.render(state, not hiding.on), "scores": dict(game.score(state).totals),
+                            "outcome": outcome.as_dict() if outcome else None}
+    data["notes"] = [note_dict(c, log.rows) for c in comments.at(0)]
+    lines = [f"{'MOVE':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for s in steps:
         lines.append(
-            f"{s['position']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "
+            f"{s['move']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "
             + " ".join(f"[{p} {t}]" for p, t in s["scores"].items())
         )
         lines += [f"{'':>5}  {c.line()}" for c in comments.at(s["position"])]
@@ -236,7 +251,10 @@ def diff_cmd(
 
     fork = common_prefix(store, a, b)
     if fork is not None:
-        result["fork"] = fork
+        from solrec.replay.log import move_at
+
+        parent = log_a if fork["parent"] == a else log_b
+        result["fork"] = {**fork, "move": move_at(parent.rows, fork["position"])}
     if notes:
         comments_of(db, log_a), comments_of(db, log_b)  # refused when they do not hold together
         result = with_notes(result, log_a, log_b)

@@ -3,9 +3,9 @@ steps through a recorded game, and the same page for two logs side by side (``di
 
 Pure: takes loaded logs, returns the page as a string; writing it is the CLI's business.
 
-The page steps through the game command by command, in the project's two counts: *command* k is
-the game's k-th command (command 0: the set-up, before any), *position* the number of events applied
-(0 the set-up), as in every other output. For each command the page shows the actor and the command
+The page steps through the game move by move: *move* k is the game's k-th command, the k-th line
+of its record, chance lines included (move 0: the set-up), the number every other output uses; the
+position (events applied) rides along for programs. For each command the page shows the actor and the command
 in the game's notation, the events it caused, the position after them, the board (the game's ``svg``)
 and the score sheet with each line's explanation and rule. Hidden information follows the ``show``
 rule: commands in their public notation and pictures without what the table cannot see, unless
@@ -131,8 +131,8 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str 
         except SolrecError as err:
             if not reveal:
                 # the log's own command does not read where it stands: damaged stored data, a verdict
-                raise CorruptLog(f"game {log.game_id!r} command {len(steps)} ({written!r}) does not read "
-                                 f"at position {position - len(group)}: {err}", group[0].seq) from None
+                raise CorruptLog(f"game {log.game_id!r} move {len(steps)} ({written!r}) does not read "
+                                 f"where it stands: {err}", group[0].seq) from None
         else:
             written = game.format_at(parsed, before) if reveal else game.public_notation_at(parsed, before)
         steps.append(step(len(steps), position, group[0].actor, written,
@@ -170,9 +170,10 @@ def page(log: Log, *, reveal: bool = False, player: str | None = None, progress:
     """The replay page of one log (``player``: as that player sees it); ``progress`` is called after
     each command drawn.
 
-    It opens at the command that ends at position ``at`` (or the last one before it); without ``at``,
-    a finished game opens at its end and a running one at the set-up. A ``#pos=N`` fragment in the
-    page's address opens position N instead, and moving updates it. ``links``: the pages of the
+    It opens at the move that ends at position ``at`` (or the last one before it); without ``at``,
+    a finished game opens at its end and a running one at the set-up. A ``#move=N`` fragment in the
+    page's address opens move N instead (an older ``#pos=N``, the move position N lies in), and
+    moving updates it. ``links``: the pages of the
     game's variations, ``{"forks": [{"id", "at", "href"}], "parent": {"id", "at", "href"} | None}``,
     shown at the positions they branch from."""
     check_size(len(log.rows))
@@ -190,8 +191,8 @@ def page(log: Log, *, reveal: bool = False, player: str | None = None, progress:
 
 
 def _command_of(log: Log, position: int) -> int:
-    """The number of the command (1-based) whose events include the event at ``position`` (the one
-    that takes the game from ``position`` to ``position + 1``); past the end, the last command + 1."""
+    """The move (1-based) whose events include the event at ``position`` (the one that takes the game
+    from ``position`` to ``position + 1``); past the end, the last move + 1."""
     for k, group in enumerate(log.steps(), start=1):
         if group[0].seq <= position <= group[-1].seq:
             return k
@@ -285,7 +286,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 <button id="prev" title="previous (left arrow)">&#x25C0; prev</button>
 <button id="next" title="next (right arrow)">next &#x25B6;</button>
 <button id="last" title="last (End)">last &raquo;</button>
-<input id="slider" type="range" min="0" value="0" aria-label="command">
+<input id="slider" type="range" min="0" value="0" aria-label="move">
 <span id="stepinfo"></span>
 <button id="jump" hidden>first divergence</button>
 </div>
@@ -360,19 +361,21 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       var m = marksOf(s);
       if (m.length || s.notes.length) li.appendChild(el("span", "marks", m.length ? m.join(" ") : "\u2026"));
       if (forksAt(G[0], s).length) li.appendChild(el("span", "fork", "\u21b3 variation"));
-      li.title = "position " + s.position;
+      li.title = "move " + k + " (position " + s.position + ")";
       li.onclick = function () { show(k); };
       moves.appendChild(li);
       items.push(li);
     });
   }
-  function stepAt(position) {
+  function stepAt(position) {  // the move a position lies in (an older #pos=N link)
     var steps = G[0].steps, k = 0;
-    steps.forEach(function (s, i) { if (s.position <= position) k = i; });
-    return k;
+    steps.forEach(function (s, i) { if (s.position < position) k = i + 1; });
+    return Math.min(k, steps.length - 1);
   }
   function fromFragment() {
-    var m = /^#pos=(\\d+)$/.exec(location.hash);
+    var m = /^#move=(\\d+)$/.exec(location.hash);
+    if (m) return Math.min(parseInt(m[1], 10), G[0].steps.length - 1);
+    m = /^#pos=(\\d+)$/.exec(location.hash);
     return m ? stepAt(parseInt(m[1], 10)) : null;
   }
   var slider = document.getElementById("slider");
@@ -380,16 +383,17 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   if (D) {
     var banner = document.getElementById("divergence");
     banner.hidden = false;
-    // the project's two counts: position = events applied, command = the n-th command
-    banner.textContent = (D.commands ? "the logs agree up to position " + (D.position - 1) +
-      "; they first differ in command " + D.commands[0] + " | command " + D.commands[1] : D.reason) +
+    // one count: move N, the N-th line of the record
+    banner.textContent = (D.commands ? (D.commands[0] === D.commands[1] ? "the games first differ in move " + D.commands[0] :
+      "the games first differ in move " + D.commands[0] + " | move " + D.commands[1]) +
+      "; they agree up to move " + (Math.min(D.commands[0], D.commands[1]) - 1) : D.reason) +
       D.header.map(function (h) { return "; header " + h.path + ": " + JSON.stringify(h.a) + " | " + JSON.stringify(h.b); }).join("");
     if (D.commands) document.getElementById("jump").hidden = false;
   }
   function show(k) {
     current = Math.max(0, Math.min(maxStep, k));
     slider.value = String(current);
-    document.getElementById("stepinfo").textContent = "command " + current + " of " + maxStep +
+    document.getElementById("stepinfo").textContent = "move " + current + " of " + maxStep +
       (current === 0 ? " (the set-up)" : "");
     cols.forEach(function (c, gi) {
       var steps = c.g.steps, s = steps[Math.min(current, steps.length - 1)];
@@ -398,7 +402,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       c.command.textContent = s.number === 0 ? "" : s.command;
       c.command.hidden = s.number === 0;
       var diverged = D && D.commands && D.commands[gi] === current;
-      c.mark.textContent = (ended ? "(log ended after command " + (steps.length - 1) + ") " : "") +
+      c.mark.textContent = (ended ? "(the game ended after move " + (steps.length - 1) + ") " : "") +
         (diverged ? "\\u2190 first divergence" : "");
       c.box.classList.toggle("diverged", !!diverged);
       c.events.textContent = "";
@@ -421,7 +425,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
         c.variations.appendChild(document.createTextNode("a variation of "));
         var a = el("a", "", parent.id); a.setAttribute("href", parent.href); c.variations.appendChild(a);
       }
-      c.status.textContent = "position " + s.position + " (events applied)" + (s.status ? "; " + s.status : "");
+      c.status.textContent = (s.number === 0 ? "the set-up" : "after move " + s.number) + (s.status ? "; " + s.status : "");
       if (c.shownSvg !== s) {
         if (s.svg) c.board.innerHTML = svgOf(s.svg);
         else { c.board.textContent = ""; c.board.appendChild(el("pre", "", s.text)); }
@@ -453,7 +457,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
         else if (item.offsetTop + item.offsetHeight > moves.scrollTop + moves.clientHeight)
           moves.scrollTop = item.offsetTop + item.offsetHeight - moves.clientHeight;
       }
-      var want = "#pos=" + G[0].steps[current].position;
+      var want = "#move=" + current;
       if (location.hash !== want) {
         try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
       }

@@ -471,7 +471,7 @@ def create_app(
     def do_note(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
         from solrec.events import notes
 
-        text = given(values, "text", "the comment is empty", "a comment", MAX_NOTE)
+        text = given(values, "text", "the comment is empty: give its text", "a comment", MAX_NOTE)
         at = at_command_end(game_id, values, "comment on")[0]
         notes.add(store(), game_id, at, viewer.player or "referee", notes.check_mark(values.get("mark") or None), text)
         return at
