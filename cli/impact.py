@@ -272,14 +272,14 @@ def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_j
     options = component_options(path, kinds_of(store, selected))
     impacts = run_impact(store, selected, options, 1, as_json)
     results = [
-        {"id": i.game_id, "changed": i.changed, "position": i.position, "reason": i.reason}
+        {"id": i.game_id, "changed": i.changed, "move": i.move, "position": i.position, "reason": i.reason}
         for i in impacts if i.game in options or i.kind == "error"
     ]
     changed = [r for r in results if r["changed"]]
     name = read_set(path)[0]
     data = {"set": name, "games": results, "changed": len(changed), "unchanged": len(results) - len(changed)}
     lines = [
-        f"{r['id']}: changes at position {r['position']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
+        f"{r['id']}: changes at move {r['move']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
         for r in results
     ]
     lines.append(f"{len(results) - len(changed)} unchanged, {len(changed)} changed under component set {name}")

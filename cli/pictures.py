@@ -69,6 +69,8 @@ def html_cmd(
     diff: Annotated[str | None, typer.Option("--diff", metavar="ID_B", help="Show this game beside ID, the first divergence marked.")] = None,
     at: Annotated[int | None, typer.Option("--at", metavar="MOVE", help="Open after this move (default: the end of a finished game, else the set-up).")] = None,
     with_forks: Annotated[bool, typer.Option("--with-forks", help="Also write its forks' pages, linked, into the folder -o DIR/.")] = False,
+    study: Annotated[bool, typer.Option("--study", help="One printable page of the game with its forks as chapters and its "
+                                                        "comments at their moves.")] = False,
     reveal: Reveal = False,
     as_: AsPlayer = None,
     output: Output = None,
@@ -84,6 +86,11 @@ def html_cmd(
     from solrec.replay.log import load, position_of_move
 
     store = workflows().open_store(db)
+    if study:
+        if diff is not None or with_forks or at is not None or as_ is not None:
+            raise UsageRefused("--study is one page of the game and its forks: not with --diff, --with-forks, --at or --as")
+        _write_study(store, game_id, reveal, output)
+        return
     if with_forks:
         if diff is not None:
             raise UsageRefused("--with-forks writes one page per game: not with --diff")
@@ -116,6 +123,22 @@ def html_cmd(
     _write(text, output)
     if output is not None:
         typer.echo(f"wrote {output} ({commands} move{'' if commands == 1 else 's'}, {_size(len(text.encode()))})")
+
+
+def _write_study(store, game_id: str, reveal: bool, output: Path | None) -> None:
+    """``html --study``: the game and its forks as chapters of one page."""
+    from solrec.events.forks import descendants
+    from solrec.replay.html import check_size
+    from solrec.replay.log import load
+    from solrec.replay.study import chapters_of, study_page
+
+    check_size(sum(store.game_row(gid)["events"] for gid in [game_id] + [f for f, _, _ in descendants(store, game_id)]))
+    chapters = chapters_of(store, game_id, load)
+    text = study_page(chapters, reveal=reveal)
+    _write(text, output)
+    if output is not None:
+        typer.echo(f"wrote {output} (the game and {len(chapters) - 1} variation{'' if len(chapters) == 2 else 's'},"
+                   f" {_size(len(text.encode()))})")
 
 
 def _write_tree(store, game_id: str, at: int | None, reveal: bool, folder: Path) -> None:

@@ -29,6 +29,7 @@ from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE, Event, Game
 from solrec.core.play import SEEDED, Header, Step, decide_events, seeded_chance
 from solrec.core.registry import get_game
+from solrec.core.words import plural
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
 
@@ -49,7 +50,7 @@ class Impact:
     # where the game first differs (or is refused): the position its command's first event leads to, as
     # ``log``'s POS and ``validate`` count (the events before it + 1); a result that differs lies at the end
     position: int | None = None
-    command: int | None = None  # the command number (CMD in `solrec log`) there
+    move: int | None = None  # the move there (move N: the record's N-th line, as ``log`` numbers it)
     actor: str | None = None
     notation: str | None = None  # the recorded command there
     reason: str | None = None  # what differs there (or why it is refused, or the damage)
@@ -73,7 +74,8 @@ class Impact:
         return max((abs(self.scores_now.get(p, 0) - self.scores_recorded.get(p, 0)) for p in players), default=0)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.game_id, **attrs.asdict(self), "score_change": self.score_change}
+        data = attrs.asdict(self)
+        return {"id": data.pop("game_id"), **data, "score_change": self.score_change}
 
     def scores_text(self) -> str:
         """``Saturn 43 -> 38, Uranus 30`` (a player whose score did not move once)."""
@@ -88,11 +90,11 @@ class Impact:
         head = f"{self.game_id}: {self.kind} ({self.game})"
         if self.kind == "same":
             return head
-        where = f" at position {self.position}"
+        where = f" at move {self.move}" if self.move is not None else f" at position {self.position}"
         if self.kind in ("error", "unplayable"):
             return f"{head}{where}: {self.reason}"
         text = f"{head}{where}"
-        text += f", command {self.command} {self.actor}: {self.notation!r}" if self.command is not None else " (the end)"
+        text += f", {self.actor}: {self.notation!r}" if self.actor is not None else " (the end)"
         if self.kind in ("scores", "outcome"):
             text += f"; scores {self.scores_text()}"
         if self.kind == "outcome":
@@ -155,7 +157,8 @@ def replay_commands(
     recorded, undecodable = log.decoded() if _known(log) else ([], None)
     if damaged(log, key, undecodable is None):
         verdict = validate(log, key)
-        return Impact(log.game_id, verdict.game, "error", len(log.rows), verdict.position, reason=verdict.reason), None
+        return Impact(log.game_id, verdict.game, "error", len(log.rows), verdict.position, verdict.move,
+                      reason=verdict.reason), None
     game = log.game
     header = changed_header(log.header, options)
     rows = log.rows
@@ -173,16 +176,16 @@ def replay_commands(
         end = start + 1
         while end < n and rows[end].step == row.step:
             end += 1
-        at: dict[str, Any] = {"position": position + 1, "command": row.step, "actor": row.actor, "notation": row.command}
+        at: dict[str, Any] = {"position": position + 1, "move": row.step + 1, "actor": row.actor, "notation": row.command}
         try:
             command = game.parse(row.command, state)
             if _seeded_draw_differs(game, header, state, position, row.actor, command):
-                reason = (f"chance's recorded draw {row.command!r} (command {row.step}) no longer applies:"
+                reason = (f"chance's recorded draw {row.command!r} (move {row.step + 1}) no longer applies:"
                           " seeded chance now draws differently here")
                 return attrs.evolve(base, kind="unplayable", **at, reason=reason), _kept(header, steps, keep)
             events = decide_events(game, header, state, position, row.actor, command)
         except SolrecError as err:
-            reason = f"{row.actor} {row.command!r} (command {row.step}) is refused now: {err}"
+            reason = f"{row.actor} {row.command!r} (move {row.step + 1}) is refused now: {err}"
             return attrs.evolve(base, kind="unplayable", **at, reason=reason), _kept(header, steps, keep)
         had = tuple(recorded[start:end])
         if first is None and events != had:
@@ -203,8 +206,8 @@ def replay_commands(
     if kind == "same":
         return base, replayed
     if first is None:  # the same events, scored otherwise now (a score read from the state, not an event)
-        first = {"position": position, "reason": "the same events, but the recorded scores or outcome differ from"
-                                                  " those recomputed now"}
+        first = {"position": position, "move": rows[-1].step + 1 if rows else 0,
+                 "reason": "the same events, but the recorded scores or outcome differ from those recomputed now"}
     return attrs.evolve(
         base, kind=kind, **first, scores_recorded=rec_scores, scores_now=now_scores,
         winners_recorded=(rec_outcome or {}).get("winners"), winners_now=(now_outcome or {}).get("winners"),
@@ -285,7 +288,7 @@ def report_lines(impacts: list[Impact]) -> list[str]:
         for game, counts in s["by_game"].items():
             lines.append(f"  {game}: " + ", ".join(f"{counts[k]} {k}" for k in CLASSES if counts[k]))
     counts = s["by_class"]
-    lines.append(", ".join(f"{counts[k]} {k}" for k in CLASSES) + f" ({s['games']} games)")
+    lines.append(", ".join(f"{counts[k]} {k}" for k in CLASSES) + f" ({plural(s['games'], 'game')})")
     return lines
 
 
@@ -302,7 +305,7 @@ class ImpactTask:
 
             verdict = validate_stored(store, game_id, self.key)
             if not verdict.ok:
-                return Impact(game_id, verdict.game, "error", verdict.events, verdict.position, reason=verdict.reason)
+                return Impact(game_id, verdict.game, "error", verdict.events, verdict.position, verdict.move, reason=verdict.reason)
             from .log import load
 
             log = load(store, game_id, verify=False, mirrors=True)

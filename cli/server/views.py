@@ -1,6 +1,7 @@
 """What one viewer of a game sees at a position: the one place where ``solrec serve`` filters.
 
-A viewer is the referee (None: everything, as ``--reveal``) or a player (his seat: the ``--as`` view).
+A viewer is the referee (None: everything, as ``--reveal``), a player (his seat: the ``--as`` view), or
+a spectator (``table``: what the table shows, no hand, no seed, nothing to play).
 Every byte a seat receives about a game comes from ``view``: the board through ``svg_as`` /
 ``render_as``, the commands in their public notation (``public_notation_at``), no event descriptions
 (an event's words may name what a seat must not see: the card another player drew), no seed, and
@@ -18,7 +19,7 @@ from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.game import CHANCE, Choices
 from solrec.core.play import ENTERED
 from solrec.events.envelope import Row
-from solrec.replay.log import Log, replay_of, state_at
+from solrec.replay.log import Log, move_at, replay_of, state_at
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
 MAX_OPTION_SHOWN = 80  # characters of an option value shown (a component set's content is named by its size)
@@ -55,6 +56,8 @@ class View:
     may_type: bool  # the notation box
     may_undo: bool
     hints: tuple[str, ...] = ()  # at an entered chance step: what the referee types (``chance_forms``)
+    spectator: bool = False  # the table's view through a spectator link: read-only
+    move: int = 0  # the move shown (move N: the record's N-th line; 0 the set-up)
 
     @property
     def live(self) -> bool:
@@ -138,19 +141,20 @@ def inline_svg(picture: str | None) -> str:
     return picture.replace(_XML_DECL, "", 1).strip()
 
 
-def view(log: Log, player: str | None, at: int | None = None) -> View:
-    """What ``player`` (None: the referee) sees of the game at position ``at`` (None: the end)."""
+def view(log: Log, player: str | None, at: int | None = None, *, table: bool = False) -> View:
+    """What ``player`` (None: the referee; with ``table``, a spectator: the public view) sees of the
+    game at position ``at`` (None: the end)."""
     game = log.game
     end = len(log.rows)
     position = end if at is None else at
     if not 0 <= position <= end:
         raise CorruptLog(f"position {position} is outside the log (0 to {end})")  # the app checks first
     state = state_at(log, position)
-    reveal = player is None
+    reveal = player is None and not table
     last = _last_events(log, position)
     if player is None:
-        picture = game.svg(state, reveal=True, last=last)
-        text = "" if picture else game.render(state, True)
+        picture = game.svg(state, reveal=reveal, last=last)
+        text = "" if picture else game.render(state, reveal)
     else:
         picture = game.svg_as(state, player, last=last)
         text = "" if picture else game.render_as(state, player)
@@ -165,7 +169,7 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
     choices = None
     live = position == end
     entered = log.header.chance == ENTERED
-    if live and to_act is not None:
+    if live and to_act is not None and not table:
         if reveal and (to_act != CHANCE or entered):
             choices = game.choices(state, entered=entered)
         elif not reveal and to_act == player:
@@ -173,7 +177,8 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
     moves = _moves(log, reveal)
     shown_moves = tuple(m for m in moves if m.position <= position) if not live else moves
     sheet = game.score(state)
-    may_undo = live and bool(moves) and (reveal or _last_player(moves, log.header.chance != ENTERED) == player)
+    may_undo = live and bool(moves) and not table and (
+        reveal or _last_player(moves, log.header.chance != ENTERED) == player)
     return View(
         game_id=log.game_id, title=game.title, player=player, position=position, head=log.head, end=end,
         players=tuple(log.header.players), setup=_setup(log, reveal), to_act=to_act, status=status,
@@ -183,6 +188,7 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
         notes=tuple((n.position, n.n, n.by, n.mark, n.text) for n in log.notes.notes if n.position <= position),
         choices=choices, may_type=choices is not None, may_undo=may_undo,
         hints=tuple(game.chance_forms(state)) if choices is not None and to_act == CHANCE else (),
+        spectator=table, move=move_at(log.rows, position),
     )
 
 
