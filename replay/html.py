@@ -30,6 +30,7 @@ from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.play import initial_state
 
 from .diff import diff as diff_logs
+from .impact import sheets_side_by_side
 from .log import Log, walk
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
@@ -199,21 +200,37 @@ def _command_of(log: Log, position: int) -> int:
     return len(log.steps()) + 1
 
 
-def diff_page(a: Log, b: Log, *, reveal: bool = False, progress: Progress = None) -> str:
+def diff_page(a: Log, b: Log, *, reveal: bool = False, progress: Progress = None,
+              names: tuple[str, str] | None = None, tested: dict[str, Any] | None = None) -> str:
     """Two logs side by side, stepping together, with the first divergence (``diff``'s) marked: the
-    logs agree up to ``position``, and each side's command that holds the next event is marked."""
+    logs agree up to ``position``, and each side's move that holds the next event is marked; score
+    lines one side has and the other has not are marked at every move, and the final score sheets are
+    compared line by line below. ``names``: what each side is (``impact``: recorded, re-decided); then
+    the page opens at the first differing move, and ``tested`` says what the report tested."""
     check_size(len(a.rows) + len(b.rows))
     result = diff_logs(a, b)
     tables = _Tables()
     games: Sequence[dict[str, Any]] = [replay_data(a, tables, reveal=reveal, progress=progress),
                                        replay_data(b, tables, reveal=reveal, progress=progress)]
+    if names is not None:
+        for g, label in zip(games, names):
+            g["label"] = label
+    final = [g["steps"][-1]["lines"] for g in games]
+    rows = sheets_side_by_side([tuple(tables.lines[i]) for i in final[0]], [tuple(tables.lines[i]) for i in final[1]])
+    index = {tuple(line): i for i, line in enumerate(tables.lines)}
+    sheets = [[None if x is None else index[x], None if y is None else index[y], x != y] for x, y in rows]
     divergence: dict[str, Any] = {"reason": result["reason"], "position": result.get("position"),
                                   "header": result["header"]}
     if result.get("position") is not None:
         pos = result["position"] - 1  # the seq of the first event that differs (position = seq + 1)
         # a log that has no event there shows "log ended" at the command past its end
         divergence["commands"] = [_command_of(a, pos), _command_of(b, pos)]
-    payload = {"fragments": tables.fragments, "lines": tables.lines, "games": list(games), "divergence": divergence}
+    if names is not None and divergence.get("commands"):
+        divergence["open"] = True
+    from .impact import tested_lines
+
+    payload = {"fragments": tables.fragments, "lines": tables.lines, "games": list(games), "divergence": divergence,
+               "sheets": sheets, "tested": tested_lines(tested) if tested else []}
     return _page(f"diff {a.game_id} {b.game_id}", payload)
 
 
@@ -276,10 +293,30 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 .notes .by { font-weight: bold; margin-right: 4px; }
 .variations { font-size: 13px; margin: 0 0 8px 0; }
 .variations a { color: #2e7d32; margin-right: 8px; }
+.sheet tr.changed td { background: #fde2e1; }
+.sheet td.chg, #final td.chg { color: #c62828; font-weight: bold; white-space: nowrap; }
+#tested { background: #e8eefb; padding: 6px 14px; margin: 0; font-size: 13px; list-style: none; }
+#final { margin: 0 14px 14px 14px; background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 8px; font-size: 12px; }
+#final h2 { font-size: 15px; margin: 0 0 6px 0; }
+#final table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+#final td, #final th { border-bottom: 1px solid #e3e3e3; padding: 2px 4px; vertical-align: top; text-align: left; }
+#final th.chg, #final td.chg { width: 5.5em; }
+#final tr.changed td { background: #fde2e1; }
+#final .rule { color: #555; font-style: italic; }
+@media (max-width: 600px) {
+  .columns { flex-direction: column; align-items: stretch; }
+  .game { min-width: 0; box-sizing: border-box; width: 100%; }
+  .sheet { min-width: 0; }
+  .sheet table { table-layout: fixed; overflow-wrap: anywhere; }
+  .board { width: 100%; }
+  #moves { display: none; }
+  #final table { table-layout: auto; }
+}
 </style>
 </head>
 <body>
 <header><h1 id="title"></h1><div class="meta" id="meta"></div></header>
+<ul id="tested" hidden></ul>
 <div id="divergence" hidden></div>
 <div class="controls">
 <button id="first" title="first (Home)">&laquo; first</button>
@@ -291,6 +328,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 <button id="jump" hidden>first divergence</button>
 </div>
 <div class="layout"><ol id="moves" hidden></ol><div class="columns" id="columns"></div></div>
+<section id="final" hidden><h2>score sheets at the end, line by line (changed lines marked)</h2><table id="finaltable"></table></section>
 <script type="application/json" id="data">__DATA__</script>
 <script>
 "use strict";
@@ -323,7 +361,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   G.forEach(function (g, gi) {
     var box = el("section", "game");
     box.id = "game" + gi;
-    box.appendChild(el("h2", "", g.id));
+    box.appendChild(el("h2", "", g.id + (g.label ? " (" + g.label + ")" : "")));
     var move = el("div", "move");
     var actor = el("span", "actor"); actor.id = gi ? "actor" + gi : "actor";
     var command = el("span", "command"); command.id = gi ? "command" + gi : "command";
@@ -374,7 +412,8 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   }
   function fromFragment() {
     var m = /^#move=(\\d+)$/.exec(location.hash);
-    if (m) return Math.min(parseInt(m[1], 10), G[0].steps.length - 1);
+    if (m) return Math.min(parseInt(m[1], 10), maxStep);
+    if (!single) return null;
     m = /^#pos=(\\d+)$/.exec(location.hash);
     return m ? stepAt(parseInt(m[1], 10)) : null;
   }
@@ -435,6 +474,12 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       c.table.textContent = "";
       var head = el("tr");
       ["player", "points", "what", "rule"].forEach(function (h) { head.appendChild(el("th", "", h)); });
+      var two = cols.length === 2, other = {};
+      if (two) {
+        var os = cols[1 - gi].g.steps, o = os[Math.min(current, os.length - 1)];
+        o.lines.forEach(function (i) { other[i] = (other[i] || 0) + 1; });
+        head.insertBefore(el("th", "chg", ""), head.firstChild);
+      }
       c.table.appendChild(head);
       if (!s.lines.length) {
         var none = el("tr"), td = el("td", "", "(no score lines yet)"); td.colSpan = 4; none.appendChild(td);
@@ -442,6 +487,12 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       }
       s.lines.forEach(function (i) {
         var ln = L[i], tr = el("tr");
+        if (two) {  // a line the other side does not hold at this move: changed
+          var changed = !other[i];
+          if (!changed) other[i] -= 1;
+          tr.appendChild(el("td", "chg", changed ? "\u2731 changed" : ""));
+          if (changed) tr.className = "changed";
+        }
         tr.appendChild(el("td", "", ln[0]));
         tr.appendChild(el("td", "pts", (ln[1] > 0 ? "+" : "") + ln[1]));
         tr.appendChild(el("td", "", ln[2]));
@@ -457,11 +508,39 @@ header .meta { font-size: 12px; color: #c9d6f0; }
         else if (item.offsetTop + item.offsetHeight > moves.scrollTop + moves.clientHeight)
           moves.scrollTop = item.offsetTop + item.offsetHeight - moves.clientHeight;
       }
-      var want = "#move=" + current;
-      if (location.hash !== want) {
-        try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
-      }
     }
+    var want = "#move=" + current;
+    if (location.hash !== want) {
+      try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
+    }
+  }
+  if (DATA.tested && DATA.tested.length) {
+    var tested = document.getElementById("tested");
+    tested.hidden = false;
+    DATA.tested.forEach(function (t) { tested.appendChild(el("li", "", t)); });
+  }
+  if (DATA.sheets && G.length === 2) {
+    var fin = document.getElementById("final"), ft = document.getElementById("finaltable");
+    fin.hidden = false;
+    var fh = el("tr");
+    fh.appendChild(el("th", "chg", ""));
+    [G[0], G[1]].forEach(function (g) { fh.appendChild(el("th", "", g.id + (g.label ? " (" + g.label + ")" : ""))); });
+    ft.appendChild(fh);
+    var cellOf = function (i) {
+      var td = el("td");
+      if (i === null) { td.textContent = "(no line)"; return td; }
+      var ln = L[i];
+      td.appendChild(el("div", "", ln[0] + " " + (ln[1] > 0 ? "+" : "") + ln[1] + " " + ln[2]));
+      if (ln[3]) td.appendChild(el("div", "rule", ln[3]));
+      return td;
+    };
+    DATA.sheets.forEach(function (r) {
+      var tr = el("tr");
+      if (r[2]) tr.className = "changed";
+      tr.appendChild(el("td", "chg", r[2] ? "\u2731 changed" : ""));
+      tr.appendChild(cellOf(r[0])); tr.appendChild(cellOf(r[1]));
+      ft.appendChild(tr);
+    });
   }
   document.getElementById("first").onclick = function () { show(0); };
   document.getElementById("prev").onclick = function () { show(current - 1); };
@@ -476,9 +555,11 @@ header .meta { font-size: 12px; color: #c9d6f0; }
     else if (e.key === "Home") { show(0); e.preventDefault(); }
     else if (e.key === "End") { show(maxStep); e.preventDefault(); }
   });
-  window.addEventListener("hashchange", function () { var k = fromFragment(); if (single && k !== null) show(k); });
-  var opening = single ? fromFragment() : null;
-  show(opening !== null ? opening : (single ? G[0].start || 0 : 0));
+  window.addEventListener("hashchange", function () { var k = fromFragment(); if (k !== null) show(k); });
+  var opening = fromFragment();
+  // an impact page opens where the games first differ
+  var divergent = D && D.open && D.commands ? Math.min(D.commands[0], D.commands[1]) : 0;
+  show(opening !== null ? opening : (single ? G[0].start || 0 : divergent));
 })();
 </script>
 </body>
