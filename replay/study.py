@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from solrec.core import words
 from solrec.core.errors import SolrecError
 
 from .log import Log, move_at, state_at, walk
@@ -132,7 +133,7 @@ def study_page(chapters: Sequence[Chapter], *, reveal: bool = False, stylesheet:
     main = chapters[0].log
     names = {c.log.game_id: f"chapter-{k}" for k, c in enumerate(chapters, start=1)}
     header: dict[str, Any] = main.header.as_dict()
-    opts = " ".join(f"{k}={v}" for k, v in header["options"].items() if not (isinstance(v, str) and len(v) > 80))
+    opts = " ".join(f"{k}={words.value(v)}" for k, v in header["options"].items() if not (isinstance(v, str) and len(v) > 80))
     meta = f"{main.game.title}; players {', '.join(header['players'])}; chance {header['chance']}; rules {header['rules']}"
     style = (f'<link rel="stylesheet" href="{escape(stylesheet)}">' if stylesheet
              else f"<style>{CSS}</style>")

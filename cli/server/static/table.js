@@ -254,9 +254,11 @@
     });
     source.onerror = function () { connection.textContent = "reconnecting to the server\u2026"; };
   }
+  // a link to a move (#move=N) opens that move (read before the page writes its own address); the
+  // live position's own number opens it live
+  var opening = wanted();
   setUp();
-  // a link to a move (#move=N) opens that move; the live position's own number opens it live
-  var opening = wanted(), first = state();
+  var first = state();
   if (opening !== null && first && String(opening) !== first.getAttribute("data-move")) {
     browsing = opening;
     load(opening, null);
