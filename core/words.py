@@ -75,9 +75,8 @@ def outcome(o: Mapping[str, Any] | None, totals: Mapping[str, Any] | None = None
 
 def at_event(seq: int, step: int | None = None) -> str:
     """Where a stored event lies, in the one count people see: its move (the command it belongs to,
-    ``step`` + 1), with the position it leads to for programs; without the step (an event missing
-    from the log), its position only."""
-    return f"position {seq + 1}" if step is None else f"move {step + 1} (position {seq + 1})"
+    ``step`` + 1); without the step (an event missing from the log), the position it leads to."""
+    return f"position {seq + 1}" if step is None else f"move {step + 1}"
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

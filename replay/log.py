@@ -122,7 +122,8 @@ def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log
 
 def where(rows: Sequence[Row], seq: int) -> str:
     """``at_event`` for the event at ``seq`` of ``rows``, its move named when the row is there."""
-    return at_event(seq, rows[seq].step if 0 <= seq < len(rows) else None)
+    known = 0 <= seq < len(rows) and rows[seq].seq == seq  # not where an event is missing: its move is not known
+    return at_event(seq, rows[seq].step if known else None)
 
 
 # -- moves: the count people see --------------------------------------------------------------------

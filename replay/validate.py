@@ -71,6 +71,12 @@ class Verdict:
         return f"{self.game_id}: INVALID at {where}: {self.reason} ({self.game}, {rules})"
 
 
+def _in_place(rows, position: int) -> bool:
+    """Whether the event leading to ``position`` is stored where it belongs (not one missing, whose
+    move is then not known)."""
+    return position == 0 or (position <= len(rows) and rows[position - 1].seq == position - 1)
+
+
 def validate(log: Log, key: bytes | None = None) -> Verdict:
     header = log.header
     try:
@@ -84,7 +90,7 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
     def fail(position: int, reason: str) -> Verdict:
         return Verdict(
             log.game_id, game.id, False, len(log.rows), header.rules, game.rules_version, position, reason, sealed,
-            sealed_at, move_at(log.rows, position),
+            sealed_at, move_at(log.rows, position) if _in_place(log.rows, position) else None,
         )
 
     broken = integrity(log)
@@ -169,13 +175,14 @@ def validate_stored(store, game_id: str, key: bytes | None = None) -> Verdict:
         except SolrecError:
             pass
         seq = getattr(err, "position", None)  # a damaged row names its event (its seq)
-        return Verdict(game_id, game, False, 0, "?", "?", seq + 1 if seq is not None else 0, str(err))
+        return Verdict(game_id, game, False, 0, "?", "?", seq + 1 if seq is not None else 0, str(err),
+                       move=None if seq is not None else 0)
     return validate(log, key)
 
 
 def orphan_verdicts(store) -> list[Verdict]:
     """Events whose ``games`` row is gone: each such id is an invalid game, not silently skipped."""
     return [
-        Verdict(gid, "?", False, n, "?", "?", 0, f"{n} stored events have no games row (orphan events)")
+        Verdict(gid, "?", False, n, "?", "?", 0, f"{n} stored events have no games row (orphan events)", move=0)
         for gid, n in store.orphan_events()
     ]
