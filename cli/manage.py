@@ -175,7 +175,7 @@ def undo_cmd(
     """Take back the last command(s), as players at the table do: their events leave the log.
 
     The line taken back is gone (with the comments on its positions); to keep it and try another,
-    `solrec fork ID --at POS` starts a variation instead. In a seeded game the chance that followed a command goes only with it: taking back chance alone
+    `solrec fork ID --at MOVE` starts a variation instead. In a seeded game the chance that followed a command goes only with it: taking back chance alone
     is refused, since the seed would draw the same again. Chance drawn at the set-up stays.
     """
     from .session import open_store

@@ -48,7 +48,8 @@ def sheet_lines(lines: list[dict[str, Any]], width: int = WIDTH) -> list[str]:
 
 
 def format_explanation(data: dict[str, Any]) -> str:
-    after = "at the set-up" if data["move"] == 0 else f"after move {data['move']}"
+    move = data.get("move")
+    after = f"at position {data['position']}" if move is None else "at the set-up" if move == 0 else f"after move {move}"
     out = [f"{data['id']} {after}"]
     out += sheet_lines(data["lines"])
     if not data["lines"]:
