@@ -44,39 +44,48 @@ def show_cmd(
     as_json: Json = False,
 ) -> None:
     """Render the state after a move (--as NAME: as that player sees it, his own hand included)."""
-    from solrec.events.codec import to_plain
-    from solrec.replay.log import move_at, position_of_move, state_at
+    from solrec.core.observe import Viewer
+    from solrec.replay.log import position_of_move
 
     log = load_log(db, game_id)
-    game = log.game
     player = viewer(log, as_, reveal)
     position = position_of_move(log, at)
+    data, text = show_output(log, Viewer.of(player, reveal), position, comments_of(db, log), as_json)
+    emit(as_json, data, text)
+
+
+def show_output(log, seer, position: int, comments, as_json: bool) -> tuple[dict[str, Any], str]:
+    """What ``show`` prints of ``log`` at ``position`` for the viewer ``seer`` (``replay.seen``): its
+    JSON data (the plain state with ``as_json`` only: text output does not pay for it) and its text."""
+    from solrec.replay.log import move_at
+    from solrec.replay.seen import seen
+
+    look = seen(log, seer, position)
+    outcome = look.outcome
     move = move_at(log.rows, position)
-    state = state_at(log, position)
-    outcome = game.outcome(state)
     data: dict[str, Any] = {
-        "id": game_id,
+        "id": log.game_id,
         "move": move,
         "position": position,
-        "to_act": game.to_act(state),
-        "text": game.render(state, reveal) if player is None else game.render_as(state, player),
-        "scores": dict(game.score(state).totals),
+        "to_act": look.to_act,
+        "text": look.text,
+        "scores": dict(look.score.totals),
         "outcome": outcome.as_dict() if outcome else None,
     }
-    comments = comments_of(db, log).at(position)
-    data["notes"] = [note_dict(c, log.rows) for c in comments]
-    if as_json:  # the plain state is for scripts only: text output does not pay for it
-        data["state"] = to_plain(state) if reveal else (
-            game.public(to_plain(state)) if player is None else game.view_as(to_plain(state), player))
-    if player is not None:
-        data["as"] = player
-    emit(as_json, data, "\n".join([f"{game_id} {after_move(move)}", data["text"], *(f"  {c.line()}" for c in comments)]))
+    shown = comments.at(position)
+    data["notes"] = [note_dict(c, log.rows) for c in shown]
+    if as_json:
+        data["state"] = look.observation
+    if seer.player is not None:
+        data["as"] = seer.player
+    return data, "\n".join([f"{log.game_id} {after_move(move)}", data["text"], *(f"  {c.line()}" for c in shown)])
 
 
 @command("log")
 def log_cmd(
     game_id: GameId,
     reveal: Reveal = False,
+    as_: AsPlayer = None,
     wide: Annotated[bool, typer.Option("--wide", help="Show every cell whole (commands and events are cut to fit otherwise), "
                                                       "and each event's position (events applied) beside its move.")] = False,
     db: Db = None,
@@ -87,50 +96,65 @@ def log_cmd(
     MOVE N is the N-th line of the record (chance lines included), counting from 1: the number every
     command and page uses (show --at N is the state after it). With --wide, POS gives the position
     after each event (events applied), as programs count. While the game runs, what the players
-    cannot see (a seeded deck's order) is hidden unless --reveal. Columns are as wide as their data; a
-    command over 24 characters or an event over 64 is cut with "…" unless --wide.
+    cannot see (a seeded deck's order) is hidden unless --reveal. --as NAME
+    lists what that player may see: no seed and no hashes (a hash chained from the header's seed
+    tells the seed to whoever tries seeds). Columns are as wide as their data; a command over 24
+    characters or an event over 64 is cut with "…" unless --wide.
     """
+    log = load_log(db, game_id)
+    player = viewer(log, as_, reveal)
+    data, text = log_output(log, reveal, player, comments_of(db, log), wide)
+    emit(as_json, data, text)
+
+
+def log_output(log, reveal: bool, player: str | None, comments, wide: bool = False) -> tuple[dict[str, Any], str]:
+    """What ``log`` prints (``Hiding``: the seat's view with ``player``, the table's while the game
+    runs, else the referee's): its JSON data and its text."""
     from solrec.events.codec import to_plain
     from solrec.replay.log import state_at
+    from solrec.replay.seen import header_seen
 
-    log = load_log(db, game_id)
     game = log.game
     events = log.events()
-    hiding = Hiding(log, state_at(log), reveal)
+    hiding = Hiding(log, state_at(log), reveal, player)
+    seat = hiding.viewer.is_seat
     # each event in the words of the position it applies to (a hex by its board label)
     befores, state = [], state_at(log, 0)
     for e in events:
         befores.append(state)
         state = game.evolve(state, e)
-    data: dict[str, Any] = {
-        "id": game_id,
-        "header": log.header.as_dict(),
-        "events": [
-            {
-                "move": r.step + 1, "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
-                "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
-                "data": hiding.event(e, to_plain(e)), "text": game.describe_event_at(e, before), "hash": r.hash, "time": r.time,
-            }
-            for r, e, before in zip(log.rows, events, befores)
-        ],
-    }
-    comments = comments_of(db, log)
+    header = header_seen(log, hiding.viewer) if seat else log.header.as_dict()
+    data: dict[str, Any] = {"id": log.game_id, "header": header, "events": []}
+    for r, e, before in zip(log.rows, events, befores):
+        item = {
+            "move": r.step + 1, "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
+            "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
+            "data": hiding.event(e, to_plain(e)),
+            "text": game.describe_event_at(e, before) if hiding.described(e) else "", "hash": r.hash, "time": r.time,
+        }
+        if seat:
+            del item["hash"]  # chained from the header, seed included: an oracle for the seed
+        data["events"].append(item)
     data["notes"] = [note_dict(c, log.rows) for c in comments.notes]
-    rows: list[tuple[Any, ...]]
+    events_ = data["events"]
+    # the move's number on its first event's line, its further events under it; --wide: every
+    # event's position beside it
+    moves = ["" if k and i["step"] == events_[k - 1]["step"] else i["move"] for k, i in enumerate(events_)]
+    hashes = [] if seat else ["HASH"]
     if wide:
-        rows = [(i["move"], i["position"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
-        table = columns(("MOVE", "POS", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1), wide=True)
-    else:  # the move's number on its first event's line; its further events under it
-        rows = [("" if k and i["step"] == data["events"][k - 1]["step"] else i["move"], i["actor"], i["command"], i["text"],
-                 i["hash"][:12]) for k, i in enumerate(data["events"])]
-        table = columns(("MOVE", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0,),
+        rows = [(i["move"], i["position"], i["actor"], i["command"], i["text"], *([] if seat else [i["hash"][:12]]))
+                for i in events_]
+        table = columns(("MOVE", "POS", "ACTOR", "COMMAND", "EVENT", *hashes), rows, right=(0, 1), wide=True)
+    else:
+        rows = [(m, i["actor"], i["command"], i["text"], *([] if seat else [i["hash"][:12]])) for m, i in zip(moves, events_)]
+        table = columns(("MOVE", "ACTOR", "COMMAND", "EVENT", *hashes), rows, right=(0,),
                         limits={2: LOG_COMMAND_WIDTH, 3: LOG_EVENT_WIDTH})
-    out = [f"{game_id}: {json.dumps(log.header.as_dict())}", table[0]]
+    out = [f"{log.game_id}: {json.dumps(header)}", table[0]]
     out += [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for row, line in zip(data["events"], table[1:]):
         out.append(line)
         out += [f"{'':>5}  {c.line()}" for c in comments.at(row["position"])]
-    emit(as_json, data, "\n".join(out))
+    return data, "\n".join(out)
 
 
 def comments_of(db, log):
@@ -210,10 +234,8 @@ def replay_cmd(
         s["command"] = hiding.command(s["command"], s.pop("before"))
         s["notes"] = [note_dict(c, log.rows) for c in comments.at(s["position"])]
     outcome = game.outcome(state)
-    move = steps[-1]["move"] if steps else 0
-    data: dict[str, Any] = {"id": game_id, "move": move, "position": position, "steps": steps,
-                            "text": game.render(state, not hiding.on), "scores": dict(game.score(state).totals),
-                            "outcome": outcome.as_dict() if outcome else None}
+    data: dict[str, Any] = {"id": game_id, "move": steps[-1]["move"] if steps else 0, "position": position, "steps": steps, "text": game.observation.text(state, hiding.viewer),
+                            "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}
     data["notes"] = [note_dict(c, log.rows) for c in comments.at(0)]
     lines = [f"{'MOVE':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for s in steps:

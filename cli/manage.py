@@ -199,9 +199,13 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     table's "take back" button). ``by``: refused unless the first command taken back is that
     player's (a seat of ``solrec serve`` takes back only its own). Returns what ``undo --json``
     prints, with ``events`` (how many went)."""
+    from functools import partial
+
     from solrec.core.game import CHANCE
+    from solrec.core.observe import Viewer
     from solrec.events.store import ConcurrencyConflict
     from solrec.replay.log import Log, load, state_at
+    from solrec.replay.seen import seen_text
 
     from .session import result_of
 
@@ -232,7 +236,7 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
             cause -= 1
         need = len(groups) - cause
         raise ChanceStays(
-            f"{game_id}: chance's {log.game.public_command_text(first[0].command)!r} comes from the seed because of "
+            f"{game_id}: chance's {log.game.observation.command_text(first[0].command, Viewer.table())!r} comes from the seed because of "
             f"{groups[cause][0].actor}'s {groups[cause][0].command!r}; take that back too (--steps {need})"
         )
     keep = first[0].seq
@@ -243,7 +247,8 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     from solrec.events.notes import drop_after
 
     dropped = drop_after(store, game_id, keep, len(log.rows))  # comments on positions that are gone go with them
-    public = log.game.public_command_text
-    taken = [{"actor": g[0].actor, "command": public(g[0].command), "events": len(g)} for g in groups[len(groups) - steps:]]
+    # each command as the table reads it (replay.seen)
+    taken = [{"actor": g[0].actor, "command": seen_text(log.game, g[0].command, Viewer.table(), partial(state_at, log, g[0].seq)),
+              "events": len(g)} for g in groups[len(groups) - steps:]]
     return {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
             "notes_dropped": [c.as_dict() for c in dropped], "events": len(log.rows) - keep}

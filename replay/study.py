@@ -17,9 +17,10 @@ from typing import Any
 import attrs
 
 from solrec.core import words
-from solrec.core.errors import SolrecError
+from solrec.core.observe import Viewer
 
 from .log import Log, move_at, state_at, walk
+from .seen import seen, seen_command
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
 
@@ -68,11 +69,13 @@ class Chapter:
     at: int = 0
 
 
-def _board(game, state, reveal: bool) -> str:
-    picture = game.svg(state, reveal=reveal)
+def _board(log: Log, viewer: Viewer) -> str:
+    """The board at the chapter's end, as ``viewer`` sees it (``replay.seen``)."""
+    look = seen(log, viewer, len(log.rows))
+    picture = look.svg()
     if picture:
         return picture.replace(_XML_DECL, "", 1).strip()
-    return f"<pre>{escape(game.render(state, reveal))}</pre>"
+    return f"<pre>{escape(look.text)}</pre>"
 
 
 def _notes(log: Log, position: int) -> str:
@@ -100,16 +103,12 @@ def _chapter(k: int, chapter: Chapter, reveal: bool, names: dict[str, str]) -> s
     out.append('<ol class="moves">')
     if log.notes.at(0):
         out.append(f'<li data-move="0"><span class="num">0</span> the set-up{_notes(log, 0)}</li>')
+    viewer = Viewer.referee() if reveal else Viewer.table()
     before = state_at(log, 0)
     position = 0
     for group, _, after in walk(log):
         move = group[0].step + 1
-        written = group[0].command
-        try:
-            parsed = game.parse(written, before)
-            shown = game.format_at(parsed, before) if reveal else game.public_notation_at(parsed, before)
-        except SolrecError:
-            shown = written if reveal else game.public_command_text(written)
+        shown = seen_command(game, group[0].command, before, viewer)
         position += len(group)
         cls = ' class="shared"' if move <= shared else ""
         out.append(f'<li data-move="{move}"{cls}><span class="num">{move}</span><span class="actor">'
@@ -121,7 +120,7 @@ def _chapter(k: int, chapter: Chapter, reveal: bool, names: dict[str, str]) -> s
     totals = ", ".join(f"{escape(p)} {t}" for p, t in game.score(state).totals)
     status = escape(outcome.reason) if outcome else f"{escape(str(game.to_act(state)))} to act"
     last = move_at(log.rows, len(log.rows))
-    out.append(f'<div class="end"><div class="board">{_board(game, state, reveal)}</div><div>'
+    out.append(f'<div class="end"><div class="board">{_board(log, viewer)}</div><div>'
                f'<p>{"at the set-up" if last == 0 else f"after move {last}"}: {status}</p>'
                f'<p class="totals">{totals}</p></div></div></section>')
     return "\n".join(out)
