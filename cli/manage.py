@@ -168,7 +168,7 @@ def rename_cmd(
 @command("undo")
 def undo_cmd(
     game_id: GameId,
-    steps: Annotated[int, typer.Option("--steps", min=1, help="How many commands to take back (chance's included).")] = 1,
+    steps: Annotated[int, typer.Option("--steps", min=1, help="How many moves to take back (chance's included).")] = 1,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -182,13 +182,14 @@ def undo_cmd(
 
     data = take_back(open_store(db), game_id, steps)
     taken = data["taken_back"]
-    text = f"took back {plural(len(taken), 'command')} ({plural(data['events'], 'event')}): " + "; ".join(
+    text = f"took back {plural(len(taken), 'move')} ({plural(data['events'], 'event')}): " + "; ".join(
         f"{t['actor']}: {t['command']}" for t in taken
     )
     if data["notes_dropped"]:
-        text += f"\ndropped {plural(len(data['notes_dropped']), 'comment')} on the positions taken back"
+        text += f"\ndropped {plural(len(data['notes_dropped']), 'comment')} on the moves taken back"
     del data["events"]
-    emit(as_json, data, text + f"\n{game_id}: position {data['position']}, {data['to_act']} to act")
+    where = "at the set-up" if data["move"] == 0 else f"after move {data['move']}"
+    emit(as_json, data, text + f"\n{game_id}: {where}, {data['to_act']} to act")
 
 
 def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, str] | None = None,
@@ -250,5 +251,5 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     # each command as the table reads it (replay.seen)
     taken = [{"actor": g[0].actor, "command": seen_text(log.game, g[0].command, Viewer.table(), partial(state_at, log, g[0].seq)),
               "events": len(g)} for g in groups[len(groups) - steps:]]
-    return {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
+    return {"id": game_id, "move": kept.rows[-1].step + 1 if kept.rows else 0, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
             "notes_dropped": [c.as_dict() for c in dropped], "events": len(log.rows) - keep}
