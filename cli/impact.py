@@ -11,7 +11,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, workflows
+from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, plural, workflows
 from .errors import UsageRefused
 
 Ids = Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids.", autocompletion=complete_game_id)]
@@ -163,7 +163,6 @@ def write_pages(store, impacts: list[Any], options: dict[str, dict[str, Any]], h
     """The report page at ``html``, and beside it (in ``<name>-games/``) a side-by-side page per changed
     game that re-plays at all: recorded on the left, re-played on the right (the replay page's view),
     opening at the first differing move, the final score sheets compared line by line."""
-    from solrec.core.words import plural
     from solrec.replay.html import diff_page
     from solrec.replay.impact import report_page
 
@@ -381,7 +380,7 @@ def shard_cmd(
     store.game_ids()  # a file that is not a solrec database is refused before anything is written
     paths = split(store, into, games_per_shard)
     data = {"shards": [str(p) for p in paths], "games": len(store.game_ids())}
-    emit(as_json, data, f"{data['games']} games in {len(paths)} shards in {into}")
+    emit(as_json, data, f"{plural(len(store.game_ids()), 'game')} in {plural(len(paths), 'shard')} in {into}")
 
 
 def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_json: bool) -> None:

@@ -165,7 +165,7 @@ def replay_commands(
     base = Impact(log.game_id, game.id, "same", len(rows))
     problem, state = set_up(game, header)
     if problem is not None:
-        return attrs.evolve(base, kind="unplayable", position=0,
+        return attrs.evolve(base, kind="unplayable", position=0, move=0,
                             reason=f"the options no longer set up the game: {problem}"), None
     steps: list[Step] = []
     first: dict[str, Any] | None = None  # where the events first differ
