@@ -51,12 +51,12 @@ def test_a_spectator_sees_the_tables_view_live_and_writes_nothing(table):
     assert page.status_code == 200 and "a spectator" in page.text
     setup = page.text.split('class="setup"')[1].split("</p>")[0]
     assert "; seed " not in setup and "; seed " in table.page(f"/g/{gid}").split('class="setup"')[1].split("</p>")[0]
-    from solrec.cli.server.views import _last_events, inline_svg
-    from solrec.replay.log import state_at
+    from solrec.cli.server.views import inline_svg
+    from solrec.core.observe import Viewer
+    from solrec.replay.seen import seen
 
     log = table.log(gid)
-    last = _last_events(log, len(log.rows))
-    public = inline_svg(log.game.svg(state_at(log), reveal=False, last=last))
+    public = inline_svg(seen(log, Viewer.table()).svg())
     assert public in page.text and public not in table.page(f"/g/{gid}")  # the referee's shows the stock
     assert 'class="note"' not in page.text and "choices" not in page.text
     at = re.search(r'data-position="(\d+)"', page.text).group(1)
