@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from . import frozen
 
-if TYPE_CHECKING:
-    from .game import Command, Event, Game
+# A game, its commands and events (core/game.py), which imports this module: named, not imported.
+Game: TypeAlias = Any
+Command: TypeAlias = Any
+Event: TypeAlias = Any
 
 REFEREE, TABLE, SEAT = "referee", "table", "seat"
 HIDDEN = "(hidden)"  # what a viewer reads in place of a command text it may not read
