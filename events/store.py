@@ -997,7 +997,7 @@ class Store:
                 or len(r.actor) > MAX_TEXT or len(r.command) > MAX_TEXT or len(r.type) > MAX_TEXT
             ):
                 problem = _over_bound([*zip(Row._fields, r), ("data", data)], _ROW_BOUNDS)
-                raise Unreadable(f"the event at {at_event(r.seq)}: its {problem or 'payload does not decode'}; nothing was written")
+                raise Unreadable(f"the event at {at_event(r.seq, r.step)}: its {problem or 'payload does not decode'}; nothing was written")
             values.append(
                 (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time, data, r.head)
             )
@@ -1345,7 +1345,7 @@ def _decode_back(codec: EventCodec, rows: Sequence[Row]) -> None:
         try:
             codec.decode(r.type, r.version, r.payload)
         except CorruptLog as err:
-            raise Unreadable(f"the event at {at_event(r.seq)} would not read back ({err}); nothing was written") from None
+            raise Unreadable(f"the event at {at_event(r.seq, r.step)} would not read back ({err}); nothing was written") from None
 
 
 def _game_row(game_id: str, values: tuple) -> dict[str, Any]:

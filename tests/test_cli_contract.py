@@ -115,7 +115,7 @@ def test_every_reading_command_names_the_game_id_as_id(cli, tmp_path):
     assert {g["id"] for g in cli.json("games")} >= {"solo-dice"}
 
 
-def test_log_and_replay_count_positions_as_events_applied_with_headers(cli):
+def test_log_and_replay_count_moves_with_their_positions_beside_them(cli):
     cli.run("import", str(WORKED), "--id", "we")
     events = cli.json("log", "we")["events"]
     assert [e["position"] for e in events[:3]] == [1, 2, 3]
@@ -123,8 +123,10 @@ def test_log_and_replay_count_positions_as_events_applied_with_headers(cli):
     assert [s["position"] for s in steps] == [1, 2]
     # the position a log line shows is the one show --at renders
     assert cli.json("show", "we", "--at", "2")["scores"] == steps[-1]["scores"]
-    assert cli.run("log", "we").stdout.splitlines()[1].split()[:3] == ["POS", "CMD", "ACTOR"]
-    assert cli.run("replay", "we").stdout.splitlines()[0].split()[0] == "POS"
+    assert [e["move"] for e in events[:3]] == [1, 2, 3]  # a Solo Dice move is one event
+    assert cli.run("log", "we").stdout.splitlines()[1].split()[:3] == ["MOVE", "ACTOR", "COMMAND"]
+    assert cli.run("log", "we", "--wide").stdout.splitlines()[1].split()[:3] == ["MOVE", "POS", "ACTOR"]
+    assert cli.run("replay", "we").stdout.splitlines()[0].split()[0] == "MOVE"
 
 
 def test_export_with_json_gives_the_metadata(cli, tmp_path):
@@ -213,7 +215,7 @@ def test_diff_exits_1_when_the_logs_differ_and_speaks_the_games_words(cli):
     cli.run("play", "b", "roll 6 1 5 5 5; 6+5 1+5 5")
     result = cli.run("diff", "a", "b", expect=1)
     text = result.stdout
-    assert "the logs first differ at position 2; they agree up to position 1" in text
+    assert "the logs first differ at move 2; they agree up to move 1" in text
     assert "Ann: 6+1 5+5 5" in text and "Ann: 6+5 1+5 5" in text
     assert "pairs 6+1=7 and 5+5=10" in text
     assert "marks" not in text.replace("marks  ", "") or "[" not in text
@@ -460,8 +462,8 @@ def test_a_row_edited_under_schema_2_still_breaks_its_chain_once_migrated(cli):
     cli.run("import", str(WORKED), "--id", "we")
     as_schema(cli.db, 2, "update events set command = 'roll 6 6 6 6 6' where seq = 0")
     result = cli.run("show", "we", expect=1)
-    assert "at position 1: the event does not match its hash" in result.stderr
-    assert "INVALID at position 1" in cli.run("validate", "we", expect=1).stdout
+    assert "at move 1: the event does not match its hash" in result.stderr
+    assert "INVALID at move 1" in cli.run("validate", "we", expect=1).stdout
 
 
 def test_a_row_not_of_its_types_under_schema_2_reads_back_as_damaged_once_migrated(cli):
