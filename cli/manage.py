@@ -178,15 +178,20 @@ def undo_cmd(
     `solrec fork ID --at MOVE` starts a variation instead. In a seeded game the chance that followed a command goes only with it: taking back chance alone
     is refused, since the seed would draw the same again. Chance drawn at the set-up stays.
     """
+    from .annotate import default_author
     from .session import open_store
 
-    data = take_back(open_store(db), game_id, steps)
+    # the person at the terminal is the table's referee: a take-back past what had been shown is kept
+    # as a comment marked ruled, as the served referee's is (docs/security.md)
+    data = take_back(open_store(db), game_id, steps, ruling=default_author())
     taken = data["taken_back"]
     text = f"took back {plural(len(taken), 'move')} ({plural(data['events'], 'event')}): " + "; ".join(
         f"{t['actor']}: {t['command']}" for t in taken
     )
     if data["notes_dropped"]:
         text += f"\ndropped {plural(len(data['notes_dropped']), 'comment')} on the moves taken back"
+    if "ruled" in data:
+        text += f"\nkept a comment marked ruled: {data['ruled']['text']}"
     del data["events"]
     where = "at the set-up" if data["move"] == 0 else f"after move {data['move']}"
     emit(as_json, data, text + f"\n{game_id}: {where}, {data['to_act']} to act")

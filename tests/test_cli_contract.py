@@ -288,6 +288,18 @@ def test_undo_in_a_seeded_game_takes_chance_back_only_with_its_command(cli):
     assert report["invalid"] == 0
 
 
+def test_a_take_back_past_what_chance_showed_is_kept_as_a_ruled_comment(cli):
+    # issue 29: the referee may take back anything; past a reveal, a comment marked ruled says what was shown
+    cli.run("new", "solo-dice", "-p", "Ann", "--seed", "7", "--id", "g")
+    cli.run("play", "g", "5+5 1+1 3")
+    data = cli.json("undo", "g", "--steps", "2")
+    assert data["ruled"]["mark"] == "ruled" and "taken back past what had been shown" in data["ruled"]["text"]
+    assert [c["mark"] for c in cli.json("comment", "g")["notes"]] == ["ruled"]
+    cli.run("new", "solo-dice", "-p", "Ann", "--entered", "--id", "e")
+    cli.run("play", "e", "roll 6 1 5 5 5; 6+1 5+5 5")
+    assert "ruled" not in cli.json("undo", "e")  # nothing hidden was shown: the table typed the roll in
+
+
 def test_undo_a_finished_game_reopens_it(cli):
     cli.run("import", str(WORKED), "--id", "we")
     cli.run("undo", "we", "--steps", "2")
