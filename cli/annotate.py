@@ -61,7 +61,8 @@ def comment_cmd(
     from solrec.replay.log import move_at, position_of_move
 
     if text is not None and not text.strip():
-        raise UsageRefused("the comment is empty: give its text (or leave TEXT out and give --mark alone)")
+        # the same words as the server's refusal (a mark alone, with no TEXT, is still a comment)
+        raise UsageRefused("the comment is empty: give its text")
     log = load_log(db, game_id)
     store = workflows().open_store(db)
     if delete is not None:
@@ -77,11 +78,9 @@ def comment_cmd(
         lines = [f"{move_at(log.rows, n.position):>5}  {n.line()}" for n in stored] or [f"{game_id}: no comments"]
         emit(as_json, {"id": game_id, "notes": [note_dict(n, log.rows) for n in stored]}, "\n".join(lines))
         return
-    if text is None or not text.strip():
-        raise InvalidSetup("the comment is empty: give its text")
     position = position_of_move(log, at)
     move = move_at(log.rows, position)
-    note = notes.add(store, game_id, position, default_author() if by is None else by, notes.check_mark(mark), text)
+    note = notes.add(store, game_id, position, default_author() if by is None else by, notes.check_mark(mark), text or "")
     data: dict[str, Any] = {"id": game_id, "note": note_dict(note, log.rows)}
     emit(as_json, data, f"{game_id}: comment {note.line()} on {'the set-up' if move == 0 else f'move {move}'}")
 

@@ -235,7 +235,7 @@ def recorded_options(files: list[Path], ids: list[str] | None) -> dict[str, dict
 
     out: dict[str, dict[str, set]] = {}
     for path in files:
-        store = Store(path, create=False)
+        store = Store(path, create=True)  # read as impact's corpus was: an empty file holds no game (writes nothing)
         try:
             rows = store._query("select id, game, options from games")
         finally:
