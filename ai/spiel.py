@@ -187,6 +187,17 @@ def register() -> None:
         pyspiel.register_game(_TYPES[gid], cls)
 
 
+def game_for(table: Table) -> SolrecGame:
+    """The OpenSpiel game of ``table`` (its game, options and players), made once per table."""
+    made = table.__dict__.get("_spiel")
+    if made is None:
+        register()
+        made = GAMES[table.game.id]({**table.options, "players": len(table.players)})
+        made.table = table
+        table.__dict__["_spiel"] = made
+    return made
+
+
 def load(game_id: str, options: dict[str, Any] | None = None, players: int = 0) -> SolrecGame:
     """The registered OpenSpiel game of ``game_id`` with these options (``pyspiel.load_game``)."""
     params: dict[str, Any] = dict(options or {})
