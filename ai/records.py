@@ -151,8 +151,9 @@ def mark_of(loss: float) -> str:
 
 def review(log: Any, spec: BotSpec, seed: int) -> list[Weighed]:
     """Every player command of ``log`` weighed by the bot from its player's view at that moment: the
-    bot's value of its best action less its value of the one played (a played action its search did
-    not weigh is valued by ``played_value``)."""
+    value of the bot's best action less the value of the one played, both on the return scale: the
+    greedy bot's own values (exact: the immediate change); for a searching bot both actions valued
+    again by ``played_value`` with the same roll-outs."""
     table, all_positions = positions(log)
     bot = make_bot(spec)
     out = []
@@ -167,20 +168,24 @@ def review(log: Any, spec: BotSpec, seed: int) -> list[Weighed]:
         played = table.codec.action(command)
         decision: Decision = bot.decide(table, position, actor, move_seed(seed, position.moves))
         values = dict(decision.values)
-        best = max(values.values()) if values else decision.estimate
-        best_action = max(values, key=lambda a: (values[a], a == decision.action)) if values else decision.action
-        value = values.get(played)
-        if value is None:
-            value = played_value(table, position, actor, legal[played], seed)
-        loss = max(0.0, best - value)
+        if spec.kind == "greedy" and values:
+            # the greedy bot weighs every legal action exactly (its immediate change)
+            best_action = max(values, key=lambda a: (values[a], a == decision.action))
+            loss = max(0.0, values[best_action] - values[played])
+        else:
+            # a search's values of rarely visited actions are noisy: the bot's choice and the move
+            # played are valued again alike, by the same roll-outs (common random numbers)
+            best_action = decision.action
+            loss = 0.0 if played == best_action else max(0.0, played_value(table, position, actor, legal[best_action], seed)
+                                                           - played_value(table, position, actor, legal[played], seed))
         out.append(Weighed(number, group[-1].seq + 1, actor, table.game.format_at(command, position.state),
                            table.game.format_at(legal[best_action], position.state), loss, mark_of(loss)))
     return out
 
 
-def played_value(table: Table, position: Position, seat: str, command: Any, seed: int, rollouts: int = 8) -> float:
-    """A move the search did not weigh: the mean of ``rollouts`` short roll-outs after it, as the
-    ``mcts`` bot values its leaves (from the seat's resampled view)."""
+def played_value(table: Table, position: Position, seat: str, command: Any, seed: int, rollouts: int = 16) -> float:
+    """A move's value for ``seat``: the mean of ``rollouts`` short roll-outs after it, as the ``mcts``
+    bot values its leaves (from the seat's resampled view); the same seed, the same roll-outs."""
     import numpy as np
 
     from .bots import resample
