@@ -3,7 +3,6 @@ tell apart, the same seed: the same move), and where people meet them (simulate,
 
 from __future__ import annotations
 
-import json
 import pickle
 import random
 
