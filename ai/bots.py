@@ -58,7 +58,7 @@ class BotSpec:
 SETTINGS: dict[str, dict[str, int | float | str]] = {
     "random": {},
     "greedy": {},
-    "mcts": {"simulations": 120, "rollout": 8, "uct": 1.4, "samples": 6, "budget": 3_000},
+    "mcts": {"simulations": 120, "rollout": 8, "uct": 1.4, "samples": 6, "budget": 3_000, "search": "solver"},
 }
 
 
@@ -189,14 +189,15 @@ class GreedyBot(Bot):
 class MctsBot(Bot):
     """OpenSpiel's MCTS (perfect information) or information-set MCTS with ``resample`` (hidden
     information); the leaves valued by ``rollout`` random moves, then ``heuristic``. Solar Solitaire:
-    the deal solver on ``samples`` stocks drawn from what the player sees (``SolverBot``)."""
+    the deal solver on ``samples`` stocks drawn from what the player sees (``SolverBot``), or with
+    ``search=ismcts`` the information-set MCTS."""
 
     def decide(self, table: Table, position: Position, seat: str, seed: int) -> Decision:
         legal = self._legal(table, position, seat)
         if len(legal) == 1:
             (action, command), = legal.items()
             return Decision(action, command, heuristic(table, position, seat), ((action, heuristic(table, position, seat)),))
-        if table.game.id == "solar-solitaire":
+        if table.game.id == "solar-solitaire" and self.spec.get("search", "solver") != "ismcts":
             return SolverBot(self.spec).decide(table, position, seat, seed)
         from .search import search
 

@@ -21,7 +21,8 @@ from solrec.core.game import CHANCE  # noqa: E402
 from ..conftest import FIXTURES  # noqa: E402
 from ..fairness.pairs import pairs  # noqa: E402
 
-QUICK = {"random": "random", "greedy": "greedy", "mcts": "mcts:simulations=24,rollout=4,samples=2,budget=500"}
+QUICK = {"random": "random", "greedy": "greedy", "mcts": "mcts:simulations=24,rollout=4,samples=2,budget=500",
+         "ismcts": "mcts:simulations=24,rollout=4,search=ismcts"}
 
 
 # -- the spelling: KIND[:SETTINGS] ------------------------------------------------------------------------
