@@ -150,7 +150,7 @@ def test_review_marks_at_the_documented_thresholds():
 
 
 def test_review_marks_the_planted_blunder_and_stores_it_as_a_comment(cli):
-    record = FIXTURES / "review" / "soli2-duel-planted-blunder.jsonl"
+    record = FIXTURES / "review" / "soli2" / "duel-planted-blunder.jsonl"
     gid = cli.json("import", str(record))["id"]
     data = cli.json("review", gid, "--bot", "greedy")
     blunders = [m for m in data["moves"] if m["mark"] == "??"]
