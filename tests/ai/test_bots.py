@@ -161,4 +161,4 @@ def test_review_marks_the_planted_blunder_and_stores_it_as_a_comment(cli):
     cli.run("review", gid, "--bot", "greedy", expect=2)  # reviewed already: nothing stored twice
 
 
-PLANTED = (111, "a6-a4")  # move 111 of the fixture: Ann jumps her own marble where greedy takes one of Bob's
+PLANTED = (111, "a6-a4")  # move 111 of the fixture: the jump that leaves Ann's lead the lowest
