@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo test test-slow test-all test-plain-clone lint bench install clean browser pictures
+.PHONY: demo test test-slow test-all test-plain-clone lint bench bench-bots install clean browser pictures
 
 # setuptools says "Editable installation" on every editable install, as information only (its class
 # is InformationOnly): nothing in the project to mend, so it is not shown.
@@ -80,6 +80,11 @@ bench: install
 	$(BIN)/python bench/bench_solarius_mission.py
 	$(BIN)/python bench/bench_solarius_space.py
 	$(BIN)/python bench/bench_cli.py
+
+# Bot strength and move time (docs/ai.md): 200 seeded games per pairing, hours on 2 cores; BOT_GAMES=20 for a look.
+BOT_GAMES ?= 200
+bench-bots: install
+	$(BIN)/python bench/bench_bots.py --games $(BOT_GAMES)
 
 # The README's screenshots: one replay page per game, in docs/pictures/.
 pictures: install browser
