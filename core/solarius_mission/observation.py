@@ -21,7 +21,9 @@ from . import render
 from .game import describe
 from .state import State
 
-HIDDEN_STATE = ("deck", "start_cards", "hubs")
+# the discard pile holds the card each player put away at the start unseen ("discards a card"):
+# only its size is shown; the cards discarded in play are named in the move list
+HIDDEN_STATE = ("deck", "start_cards", "hubs", "discard")
 # what a card a player receives shows anyone who did not see the seed: a card, or a card and what
 # else a player keeps
 REVEALING = (ev.StartCardDealt, ev.CardDrawn, ev.HubRevealed, ev.PlanetRevealed)
@@ -36,6 +38,7 @@ class Observation(Base):
         out = {k: v for k, v in plain.items() if k not in HIDDEN_STATE}
         out["deck_count"] = len(plain.get("deck", ()))
         out["hubs_hidden"] = len(plain.get("hubs", ()))
+        out["discard_count"] = len(plain.get("discard", ()))
         out["mats"] = [
             {**{k: v for k, v in mat.items() if k != "hand"}, "hand_count": len(mat.get("hand", ()))}
             for mat in plain.get("mats", ())

@@ -330,8 +330,15 @@ def store_pair(pair: Pair, folder: Path) -> tuple[Path, Path]:
     from solrec.cli.session import result_of
     from solrec.events import store as stores
 
-    out = []
     now, stores._now = stores._now, lambda: "2026-01-01T00:00:00.000+00:00"  # a time both share
+    try:
+        return _store_both(pair, folder, stores, result_of)
+    finally:
+        stores._now = now
+
+
+def _store_both(pair: Pair, folder: Path, stores: Any, result_of: Any) -> tuple[Path, Path]:
+    out = []
     for name, header, steps in (("a", pair.header_a, pair.steps_a), ("b", pair.header_b, pair.steps_b)):
         path = folder / f"{name}.db"
         game = get_game(header.game)
@@ -345,6 +352,5 @@ def store_pair(pair: Pair, folder: Path) -> tuple[Path, Path]:
             store.create_game(GAME_ID, header, codec_for(game), list(steps), scores, outcome)
         finally:
             store.close()
-            stores._now = now
         out.append(path)
     return out[0], out[1]
