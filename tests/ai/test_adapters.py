@@ -150,7 +150,13 @@ def _replays_alike(case, index):
     table, position = through_actions(header, steps)
     assert table.scores(position) == dict(game.score(state).totals)
     assert game.outcome(position.state) == game.outcome(state)
-    assert table.returns(position) == Table(header.game, header.options_dict(), header.players).returns(position)
+    outcome = game.outcome(state)
+    returns = dict(zip(header.players, table.returns(position)))
+    if len(header.players) > 1:  # docs/ai.md, "Returns": +1 each winner, -1 the others, 0 all in a draw
+        assert returns == {p: (1.0 if p in outcome.winners else -1.0) if outcome.winners else 0.0 for p in header.players}
+    else:
+        assert -1.0 <= returns[header.players[0]] <= 1.0
+        assert (returns[header.players[0]] == 1.0) == (outcome.result == "won")
 
 
 @pytest.mark.parametrize("case", SHORT, ids=_id)
@@ -164,6 +170,18 @@ def test_simulated_games_replayed_through_the_actions_end_alike(case):
 def test_200_simulated_games_replayed_through_the_actions_end_alike(case):
     for index in range(200 if case[0] != "solari" or case[1] else 20):
         _replays_alike(case, index)
+
+
+def test_solitaire_returns_are_the_normalised_scores():
+    from solrec.ai.table import solitaire_return
+
+    assert solitaire_return("solo-dice", "scored", -2000) == -1.0
+    assert solitaire_return("solo-dice", "scored", 1000) == 1.0
+    assert solitaire_return("solo-dice", "scored", -500) == 0.0
+    assert solitaire_return("solar-solitaire", "won", 4) == 1.0
+    assert solitaire_return("solar-solitaire", "lost", 2) == -0.5
+    assert solitaire_return("soli2", "won", 1) == 1.0
+    assert solitaire_return("soli2", "lost", 48) == -1.0
 
 
 # -- fair: what a seat cannot tell apart, the adapters do not tell apart ----------------------------------

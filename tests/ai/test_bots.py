@@ -93,7 +93,7 @@ def test_bots_finish_a_soli2_duel(kind):
 @pytest.mark.parametrize("setup", ["solar-solitaire-seeded", "solar-solitaire-entered", "solari-dominoes-hidden",
                                    "soli2-pouch", "solo-dice"])
 @pytest.mark.parametrize("kind", list(QUICK))
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_two_positions_a_seat_cannot_tell_apart_give_the_same_move(setup, kind, data):
     pair = data.draw(pairs(setup))
