@@ -19,7 +19,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from solrec.ai import spiel  # noqa: E402
 from solrec.ai.envs import SolrecSolitaire, make_env  # noqa: E402
 from solrec.ai.replay import through_actions  # noqa: E402
-from solrec.ai.table import Table, table_of  # noqa: E402
+from solrec.ai.table import table_of  # noqa: E402
 from solrec.core.play import make_header  # noqa: E402
 from solrec.core.registry import get_game  # noqa: E402
 from solrec.events.record import decide_record  # noqa: E402
