@@ -162,3 +162,8 @@ def test_review_marks_the_planted_blunder_and_stores_it_as_a_comment(cli):
 
 
 PLANTED = (111, "a6-a4")  # move 111 of the fixture: the jump that leaves Ann's lead the lowest
+
+
+def test_solarius_mission_is_refused_in_one_line_until_it_has_an_action_numbering(cli):
+    out = cli.run("simulate", "solarius-mission", "--player", "Ann=bot:greedy", "--player", "Bob", expect=2)
+    assert "no action numbering yet" in out.stderr and out.stderr.count("\n") == 1
