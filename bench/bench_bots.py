@@ -23,7 +23,7 @@ from solrec.ai.bots import make_bot, move_seed
 from solrec.ai.table import Table
 from solrec.core.game import CHANCE
 
-DUELS = {"soli2": ("soli2", {"mode": "duel"}), "solari": ("solari", {})}
+DUELS = {"soli2": ("soli2", {"mode": "duel"}), "solari": ("solari", {}), "solari-to-12": ("solari", {"target": 12})}
 SOLITAIRES = {"solo-dice": ("solo-dice", {}), "solar-solitaire": ("solar-solitaire", {}),
               "soli2-solitaire": ("soli2", {"mode": "soli2-solitaire"}),
               "classic-solitaire": ("soli2", {"mode": "classic-solitaire"})}
