@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo test test-slow test-all test-plain-clone lint bench install clean browser pictures
+.PHONY: demo test test-slow test-all test-plain-clone lint bench bench-bots install clean browser pictures
 
 # setuptools says "Editable installation" on every editable install, as information only (its class
 # is InformationOnly): nothing in the project to mend, so it is not shown.
@@ -13,7 +13,7 @@ QUIET_INSTALL := PYTHONWARNINGS="ignore:Editable installation"
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet --upgrade pip
-	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster,serve]'
+	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster,serve,ai]'
 	touch $@
 
 install: $(BIN)/solrec
@@ -82,6 +82,11 @@ bench: install
 	$(BIN)/python bench/bench_cli.py
 	$(BIN)/python bench/bench_simulate.py --games 10000  # the 100,000-game run: bench_simulate.py alone
 	$(BIN)/python bench/bench_cluster.py --events 200000  # 1,000,000 events: bench_cluster.py alone
+
+# Bot strength and move time (docs/ai.md): 200 seeded games per pairing, hours on 2 cores; BOT_GAMES=20 for a look.
+BOT_GAMES ?= 200
+bench-bots: install
+	$(BIN)/python bench/bench_bots.py --games $(BOT_GAMES)
 
 # The README's screenshots: one replay page per game, in docs/pictures/.
 pictures: install browser

@@ -116,7 +116,7 @@ def simulate_cmd(
     game: GameName,
     count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
-    player: Annotated[list[str] | None, typer.Option("--player", "-p", metavar="NAME", help="A player, in seating order (repeat the option).")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", metavar="NAME", help="A player, in seating order (repeat the option); NAME=bot:KIND[:SETTINGS] seats a bot (docs/ai.md).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="KEY=VALUE setup option.")] = None,
     db: Db = None,
     as_json: Json = False,
@@ -129,6 +129,14 @@ def simulate_cmd(
     options = split_assignments(option or [])
     get_game(game)
     store = session.open_store(db, create=True)
+    if any("=" in p for p in player or []):  # bot seats (the ai extra)
+        from .ai import simulate_bot_games
+
+        ids, summary, bots = simulate_bot_games(store, game, count, seed, player or [], options)
+        data = {"game": game, "games": len(ids), "ids": ids, "bots": bots, "summary": summary}
+        span = f"{ids[0]} .. {ids[-1]}" if len(ids) > 1 else ids[0]
+        emit(as_json, data, f"recorded {plural(len(ids), f'simulated {game} game')}: {span}\n" + session.summary_text(summary))
+        return
     if as_json or not sys.stderr.isatty():
         ids, summary = session.simulate_games(store, game, count, seed, player or [], options)
     else:

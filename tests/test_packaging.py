@@ -1,4 +1,4 @@
-"""The four code folders install as one namespace, solrec.*; the wheel holds every module."""
+"""The code folders install as one namespace, solrec.*; the wheel holds every module."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from .conftest import ROOT
 
-CODE_FOLDERS = ("core", "events", "replay", "cli")
+CODE_FOLDERS = ("core", "events", "replay", "cli", "ai")
 
 
 def modules_in_tree() -> set[str]:

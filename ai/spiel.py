@@ -1,0 +1,209 @@
+"""The five games as OpenSpiel Python games (docs/ai.md): ``solrec_solo_dice``, ``solrec_soli2``,
+``solrec_solari``, ``solrec_solar_solitaire``, ``solrec_solarius_mission``, registered on import.
+
+Game parameters: ``players`` (the number of players; 0, the default, is the game's own default for
+its options) and each of the game's setup options by its name, with the game's default. Player ``i``
+of OpenSpiel is the ``i``-th seat of the game's players (the game's default names, or ``Player 1`` ...
+``Player N``). Chance is OpenSpiel's chance player with explicit outcomes (``table.py``); actions are
+the fixed numbering of ``actions.py``; the observation and information-state strings are what the
+seat sees (``Table.observation_string``, ``Table.information_state_string``); returns as
+``Table.returns``.
+
+Modelled on OpenSpiel's own Python games (``open_spiel/python/games/kuhn_poker.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from solrec.core.game import CHANCE
+from solrec.core.registry import get_game
+
+from .table import Position, Table
+
+# The bounds OpenSpiel's GameInfo asks for, per game: the most outcomes one chance draw has (a shuffle's
+# first card: 40 in Solar Solitaire, 21 dominoes; SOLI2's pouch of 48; Solarius Mission's deck), and
+# the longest game in player decisions, well above any game played.
+MAX_CHANCE = {"solo-dice": 6, "soli2": 48, "solari": 21, "solar-solitaire": 40, "solarius-mission": 256}
+MAX_LENGTH = {"solo-dice": 100, "soli2": 200, "solari": 50_000, "solar-solitaire": 5_000, "solarius-mission": 20_000}
+SHORT_NAMES = {gid: "solrec_" + gid.replace("-", "_") for gid in MAX_CHANCE}
+
+
+def players_for(game_id: str, options: dict[str, Any], count: int) -> tuple[str, ...] | None:
+    """The seats of a game of ``count`` players (0: the game's default for its options)."""
+    if count == 0:
+        return None
+    game = get_game(game_id)
+    from solrec.core.options import parse_options
+
+    default = game.default_players_for(parse_options(game.Options, dict(options)))
+    if len(default) == count:
+        return tuple(default)
+    return tuple(f"Player {i + 1}" for i in range(count))
+
+
+def _option_defaults(game_id: str) -> dict[str, Any]:
+    game = get_game(game_id)
+    return {f.name: f.default for f in attrs.fields(game.Options)}
+
+
+def _game_type(game_id: str) -> pyspiel.GameType:
+    game = get_game(game_id)
+    params: dict[str, Any] = {"players": 0, **_option_defaults(game_id)}
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[game_id],
+        long_name=f"solrec {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if game.hidden_information
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=params,
+    )
+
+
+class SolrecGame(pyspiel.Game):
+    """One solrec game with its options as an OpenSpiel game."""
+
+    game_id: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = dict(params or {})
+        defaults = _option_defaults(self.game_id)
+        options = {k: params.get(k, v) for k, v in defaults.items()}
+        count = int(params.get("players", 0))
+        self.table = Table(self.game_id, options, players_for(self.game_id, options, count))
+        n = len(self.table.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.codec.size,
+            max_chance_outcomes=MAX_CHANCE[self.game_id],
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_LENGTH[self.game_id],
+        )
+        super().__init__(_TYPES[self.game_id], info, params)
+
+    def new_initial_state(self) -> SolrecState:
+        return SolrecState(self, self.table.initial())
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        return Observer(self.table, recall)
+
+
+class SolrecState(pyspiel.State):
+    """A position at the adapters' table (``table.Position``, immutable: a clone shares it)."""
+
+    def __init__(self, game: SolrecGame, position: Position):
+        super().__init__(game)
+        self._table = game.table
+        self.position = position
+
+    # -- whose turn ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        outlook = self._table.to_act(self.position)
+        if outlook.actor is None:
+            return pyspiel.PlayerId.TERMINAL
+        if outlook.actor == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        return self._table.players.index(outlook.actor)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._table.legal(self.position))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self._table.to_act(self.position).outcomes
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._table.to_act(self.position).actor == CHANCE:
+            self.position = self._table.draw(self.position, int(action))
+        else:
+            self.position = self._table.play(self.position, self._table.legal(self.position)[int(action)])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance {action}"
+        return self._table.codec.text(int(action))
+
+    def is_terminal(self) -> bool:
+        return self._table.over(self.position)
+
+    def returns(self) -> list[float]:
+        return self._table.returns(self.position)
+
+    def __str__(self) -> str:
+        return self._table.game.render(self.position.state, True) + (
+            f"\n(chance drawn: {list(self.position.draws)})" if self.position.draws else "")
+
+
+class Observer:
+    """What one seat sees, as OpenSpiel's PyObserver: strings only (the observation is the game's
+    per-seat observation as JSON; with ``perfect_recall`` the information state)."""
+
+    def __init__(self, table: Table, perfect_recall: bool):
+        self.table = table
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: SolrecState, player: int) -> None:
+        pass  # no tensor: the strings are the observation
+
+    def string_from(self, state: SolrecState, player: int) -> str:
+        seat = self.table.players[player]
+        if self.perfect_recall:
+            return self.table.information_state_string(state.position, seat)
+        return self.table.observation_string(state.position, seat)
+
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+GAMES: dict[str, type[SolrecGame]] = {}
+
+
+def register() -> None:
+    """Register the five games with OpenSpiel (done once, on import)."""
+    for gid, short in SHORT_NAMES.items():
+        if gid in GAMES:
+            continue
+        _TYPES[gid] = _game_type(gid)
+        cls = type(f"Solrec_{gid.replace('-', '_')}", (SolrecGame,), {"game_id": gid})
+        GAMES[gid] = cls
+        pyspiel.register_game(_TYPES[gid], cls)
+
+
+def game_for(table: Table) -> SolrecGame:
+    """The OpenSpiel game of ``table`` (its game, options and players), made once per table."""
+    made = table.__dict__.get("_spiel")
+    if made is None:
+        register()
+        made = GAMES[table.game.id]({**table.options, "players": len(table.players)})
+        made.table = table
+        table.__dict__["_spiel"] = made
+    return made
+
+
+def load(game_id: str, options: dict[str, Any] | None = None, players: int = 0) -> SolrecGame:
+    """The registered OpenSpiel game of ``game_id`` with these options (``pyspiel.load_game``)."""
+    params: dict[str, Any] = dict(options or {})
+    if players:
+        params["players"] = players
+    return pyspiel.load_game(SHORT_NAMES[game_id], params)
+
+
+register()

@@ -1,0 +1,202 @@
+"""The games as the field's tools see them (docs/ai.md): OpenSpiel's, PettingZoo's and Gymnasium's own
+conformance suites, every fixture and simulated games replayed through the action numbering, and the
+adapters' observations equal for games a seat cannot tell apart."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+import pyspiel  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from solrec.ai import spiel  # noqa: E402
+from solrec.ai.envs import SolrecSolitaire, make_env  # noqa: E402
+from solrec.ai.replay import through_actions  # noqa: E402
+from solrec.ai.table import table_of  # noqa: E402
+from solrec.core.play import make_header  # noqa: E402
+from solrec.core.registry import get_game  # noqa: E402
+from solrec.events.record import decide_record  # noqa: E402
+from solrec.replay.simulate import game_seed, player_rng, simulate  # noqa: E402
+
+from ..conftest import FIXTURES  # noqa: E402
+from ..fairness.pairs import pairs  # noqa: E402
+
+ADAPTED = ("solo-dice", "soli2", "solari", "solar-solitaire")
+
+# Settings that keep random games short in `make test` (Solari to 36 with dice runs to thousands of
+# partial moves): the slow checks play the default options too.
+SHORT: list[tuple[str, dict, int]] = [
+    ("solo-dice", {}, 0),
+    ("soli2", {}, 0),
+    ("soli2", {"fill": "pure-skill"}, 0),
+    ("soli2", {"mode": "soli2-solitaire"}, 0),
+    ("soli2", {"mode": "classic-solitaire"}, 0),
+    ("solari", {"source": "dominoes-hidden"}, 0),
+    ("solari", {"source": "dominoes-open"}, 0),
+    ("solari", {"source": "dominoes-free", "target": 4}, 3),
+    ("solari", {"target": 3}, 0),
+    ("solar-solitaire", {}, 0),
+    ("solar-solitaire", {"waste_takes_free_moves": "yes"}, 0),
+]
+FULL: list[tuple[str, dict, int]] = [("solari", {}, 0), ("solari", {}, 4), ("solari", {"teams": True}, 4)]
+
+
+def _id(case: tuple[str, dict, int]) -> str:
+    gid, options, n = case
+    return gid + "".join(f"-{k}={v}" for k, v in options.items()) + (f"-{n}p" if n else "")
+
+
+# -- OpenSpiel ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("case", SHORT, ids=_id)
+def test_openspiel_random_sim_test_with_serialisation(case):
+    gid, options, n = case
+    pyspiel.random_sim_test(spiel.load(gid, options, n), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", SHORT + FULL, ids=_id)
+def test_openspiel_random_sim_test_many(case):
+    gid, options, n = case
+    pyspiel.random_sim_test(spiel.load(gid, options, n), num_sims=20 if gid != "solari" else 3, serialize=False,
+                            verbose=False)
+
+
+def test_every_game_is_registered_with_its_options_as_parameters():
+    for gid, short in spiel.SHORT_NAMES.items():
+        assert short in pyspiel.registered_names()
+    game = pyspiel.load_game("solrec_solari", {"source": "dominoes-hidden", "players": 3})
+    assert game.num_players() == 3
+    assert game.table.options["source"] == "dominoes-hidden"
+    assert str(pyspiel.load_game(str(game))) == str(game)
+
+
+def test_chance_outcomes_are_the_true_probabilities():
+    """A die is six outcomes of 1/6; the pouch's first marble one of 48 (24 black, 24 white)."""
+    state = spiel.load("solo-dice").new_initial_state()
+    assert state.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
+    state = spiel.load("soli2").new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 48 and all(p == 1 / 48 for _, p in outcomes)
+
+
+# -- PettingZoo and Gymnasium -------------------------------------------------------------------------
+@pytest.mark.parametrize("case", SHORT, ids=_id)
+def test_pettingzoo_api_test_and_seed_test(case):
+    gid, options, n = case
+    players = None if not n else [f"P{i}" for i in range(n)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(make_env(gid, options, players), num_cycles=30)
+        seed_test(lambda: make_env(gid, options, players), num_cycles=30)
+
+
+@pytest.mark.parametrize("case", [("solo-dice", {}), ("solar-solitaire", {}), ("soli2", {"mode": "classic-solitaire"}),
+                                  ("soli2", {"mode": "soli2-solitaire"})], ids=lambda c: _id((*c, 0)))
+def test_gymnasium_check_env_for_the_one_player_games(case):
+    gid, options = case
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(SolrecSolitaire(gid, options), skip_render_check=True)
+
+
+def test_the_same_seed_plays_the_same_game_in_pettingzoo():
+    def play(seed):
+        env = make_env("soli2")
+        env.reset(seed=seed)
+        env.action_space(env.agent_selection).seed(seed)
+        moves = []
+        for agent in env.agent_iter(400):
+            obs, _, done, _, _ = env.last()
+            action = None if done else int(env.action_space(agent).sample(obs["action_mask"]))
+            moves.append(action)
+            env.step(action)
+        return moves, env.table.scores(env.position)
+
+    assert play(3) == play(3)
+    assert play(3) != play(4)
+
+
+# -- the same games through the actions -----------------------------------------------------------------
+FIXTURE_FILES = sorted(p for gid in ADAPTED for p in (FIXTURES / gid).glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", FIXTURE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_fixture_replayed_through_the_actions_ends_alike(path):
+    header, steps, state, _ = decide_record(path.read_text(encoding="utf-8"))
+    game = get_game(header.game)
+    table, position = through_actions(header, steps)
+    assert table.scores(position) == dict(game.score(state).totals)
+    assert game.outcome(position.state) == game.outcome(state)
+
+
+def _simulated(case: tuple[str, dict, int], index: int):
+    gid, options, n = case
+    game = get_game(gid)
+    players = None if not n else [f"P{i}" for i in range(n)]
+    header = make_header(game, players, options, seed=game_seed(33, index))
+    steps, state = simulate(game, header, player_rng(33, index))
+    return game, header, steps, state
+
+
+def _replays_alike(case, index):
+    game, header, steps, state = _simulated(case, index)
+    table, position = through_actions(header, steps)
+    assert table.scores(position) == dict(game.score(state).totals)
+    assert game.outcome(position.state) == game.outcome(state)
+    outcome = game.outcome(state)
+    returns = dict(zip(header.players, table.returns(position)))
+    if len(header.players) > 1:  # docs/ai.md, "Returns": +1 each winner, -1 the others, 0 all in a draw
+        assert returns == {p: (1.0 if p in outcome.winners else -1.0) if outcome.winners else 0.0 for p in header.players}
+    else:
+        assert -1.0 <= returns[header.players[0]] <= 1.0
+        assert (returns[header.players[0]] == 1.0) == (outcome.result == "won")
+
+
+@pytest.mark.parametrize("case", SHORT, ids=_id)
+def test_simulated_games_replayed_through_the_actions_end_alike(case):
+    for index in range(3):
+        _replays_alike(case, index)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", SHORT + FULL, ids=_id)
+def test_200_simulated_games_replayed_through_the_actions_end_alike(case):
+    for index in range(200 if case[0] != "solari" or case[1] else 20):
+        _replays_alike(case, index)
+
+
+def test_solitaire_returns_are_the_normalised_scores():
+    from solrec.ai.table import solitaire_return
+
+    assert solitaire_return("solo-dice", "scored", -2000) == -1.0
+    assert solitaire_return("solo-dice", "scored", 1000) == 1.0
+    assert solitaire_return("solo-dice", "scored", -500) == 0.0
+    assert solitaire_return("solar-solitaire", "won", 4) == 1.0
+    assert solitaire_return("solar-solitaire", "lost", 2) == -0.5
+    assert solitaire_return("soli2", "won", 1) == 1.0
+    assert solitaire_return("soli2", "lost", 48) == -1.0
+
+
+# -- fair: what a seat cannot tell apart, the adapters do not tell apart ----------------------------------
+FAIR_SETUPS = ["solar-solitaire-seeded", "solar-solitaire-entered", "solari-dominoes-hidden", "solari-dice",
+               "soli2-pouch", "solo-dice"]
+
+
+@pytest.mark.parametrize("setup", FAIR_SETUPS)
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=__import__("hypothesis").strategies.data())
+def test_observations_and_information_states_equal_for_games_a_seat_cannot_tell_apart(setup, data):
+    pair = data.draw(pairs(setup))
+    table = table_of(pair.header_a)
+    a = table.follow(pair.steps_a)
+    b = table_of(pair.header_b).follow(pair.steps_b)
+    assert table.observation_string(a, pair.seat) == table.observation_string(b, pair.seat)
+    assert table.information_state_string(a, pair.seat) == table.information_state_string(b, pair.seat)
+    assert list(table.legal(a)) == list(table.legal(b)) or table.to_act(a).actor != pair.seat
