@@ -37,9 +37,9 @@ from .conftest import REFEREE, TestClient, csrf_of
 KEY = b"the server's secret, the same for both games of a pair"
 TOKEN = "the-seat-token-of-the-fairness-tests-0001"
 SEAT = f"/g/{GAME_ID}/seat/{TOKEN}"
-FAST = settings(max_examples=200, deadline=None, derandomize=True,
+FAST = settings(max_examples=200, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
-SLOW = settings(max_examples=10_000, deadline=None,
+SLOW = settings(max_examples=10_000, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 VERSION = re.compile(r'data-version="([0-9a-f]+)"')
 # the databases in memory where the machine has a memory file system: thousands of games written and
