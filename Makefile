@@ -32,7 +32,8 @@ demo: install
 	fi && \
 	echo "== replay $$id" && $(BIN)/solrec replay $$id && \
 	echo "== validate $$id" && $(BIN)/solrec validate $$id && \
-	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain
+	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain && \
+	echo "== solrec is installed in $(VENV): run 'source $(VENV)/bin/activate' (then 'solrec --help'), or type $(BIN)/solrec"
 
 # The slow exhaustive checks (300 simulated Solari games per move source, 500 Solar Solitaire games
 # per option, 100 Solarius Mission games per player count, each simulated and validated; the long

@@ -79,9 +79,6 @@ class SolarSolitaire(Game):
     )
     mutators = MUTATORS
 
-    def default_players(self) -> tuple[str, ...]:
-        return ("Solo",)
-
     def setup(self, options: SetupOptions, players: tuple[str, ...]) -> State:
         return State(
             player=players[0],
