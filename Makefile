@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo test test-slow test-all test-plain-clone lint bench install clean browser pictures
+.PHONY: demo test test-slow test-all test-plain-clone lint bench install clean browser axe pictures
 
 # setuptools says "Editable installation" on every editable install, as information only (its class
 # is InformationOnly): nothing in the project to mend, so it is not shown.
@@ -52,8 +52,16 @@ browser:
 	@command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || \
 	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
+# axe-core (the npm package) for the pages' accessibility checks (tests/pictures/test_phone.py), in
+# tests/axe/node_modules (not committed; tests/axe/package-lock.json pins the version). Needs npm.
+axe: tests/axe/node_modules/axe-core/axe.min.js
+
+tests/axe/node_modules/axe-core/axe.min.js: tests/axe/package.json tests/axe/package-lock.json
+	cd tests/axe && npm ci --no-audit --no-fund --silent
+	touch $@
+
 # Both cores (pytest-xdist): about 2,000 tests, the Solarius Mission ones the dearest.
-test: install lint browser
+test: install lint browser axe
 	SOLREC_BROWSER_TESTS=required $(BIN)/python -m pytest -m "not slow" -n 2
 
 # What a person who clones the project gets: a clone of the committed tree in a folder with no
@@ -83,7 +91,7 @@ bench: install
 	$(BIN)/python bench/bench_cli.py
 
 # The README's screenshots: one replay page per game, in docs/pictures/.
-pictures: install browser
+pictures: install browser axe
 	$(BIN)/python -m tests.pictures.screenshots
 	$(BIN)/python -m tests.pictures.serve_screenshots
 

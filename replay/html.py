@@ -263,7 +263,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 #moves li { padding: 2px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 #moves li:hover { background: #eef2fa; }
 #moves li.current { background: #1d2b44; color: #fff; }
-#moves .num { display: inline-block; min-width: 2.5em; color: #777; }
+#moves .num { display: inline-block; min-width: 2.5em; color: #595959; }
 #moves li.current .num { color: #c9d6f0; }
 #moves .cmd { font-family: DejaVu Sans Mono, monospace; }
 #moves .marks { color: #c62828; font-weight: bold; margin-left: 4px; }
@@ -275,6 +275,20 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 .notes .by { font-weight: bold; margin-right: 4px; }
 .variations { font-size: 13px; margin: 0 0 8px 0; }
 .variations a { color: #2e7d32; margin-right: 8px; }
+/* A phone (390 px): one column, the board the page's width, the move list under it (issue 31). */
+@media (max-width: 720px) {
+  .layout { flex-direction: column; }
+  .layout .columns { width: 100%; box-sizing: border-box; padding: 8px; }
+  .game { min-width: 0; max-width: 100%; box-sizing: border-box; }
+  .board { width: 100%; }
+  .board pre { overflow-x: auto; }
+  .sheet { min-width: 0; }
+  #moves { order: 2; width: auto; max-height: 40vh; margin: 0 8px 10px; position: static; align-self: stretch; }
+  .controls { padding: 6px 8px; gap: 6px; }
+  .controls button { padding: 6px 8px; }
+  #slider { min-width: 100%; order: 5; }
+  #stepinfo { min-width: 0; }
+}
 </style>
 </head>
 <body>
@@ -289,7 +303,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 <span id="stepinfo"></span>
 <button id="jump" hidden>first divergence</button>
 </div>
-<div class="layout"><ol id="moves" hidden></ol><div class="columns" id="columns"></div></div>
+<div class="layout"><ol id="moves" hidden tabindex="0" aria-label="moves (click one to go there)"></ol><div class="columns" id="columns"></div></div>
 <script type="application/json" id="data">__DATA__</script>
 <script>
 "use strict";
