@@ -110,7 +110,7 @@ class PlayCommand(SolrecCommand):
 @command("play", cls=PlayCommand)
 def play_cmd(
     game_id: GameId,
-    words: Annotated[list[str] | None, typer.Argument(metavar="[COMMAND...]", help="A command in the game's notation; several are separated by ';'. None: the terminal mode, a prompt that reads one command a line.")] = None,
+    words: Annotated[list[str] | None, typer.Argument(metavar="COMMAND", help="A command in the game's notation; several are separated by ';'. None: the terminal mode, a prompt that reads one command a line.")] = None,
     actor: Annotated[str | None, typer.Option("--actor", help="Refuse unless this player (or 'chance') is to act.")] = None,
     db: Db = None,
     as_json: Json = False,
