@@ -89,6 +89,8 @@ bench: install
 	$(BIN)/python bench/bench_solarius_mission.py
 	$(BIN)/python bench/bench_solarius_space.py
 	$(BIN)/python bench/bench_cli.py
+	$(BIN)/python bench/bench_simulate.py --games 10000  # the 100,000-game run: bench_simulate.py alone
+	$(BIN)/python bench/bench_cluster.py --events 200000  # 1,000,000 events: bench_cluster.py alone
 
 # The README's screenshots: one replay page per game, in docs/pictures/.
 pictures: install browser axe

@@ -103,10 +103,10 @@ def rounds_on(url: str, port: int, gid: str, command: str, rounds: int) -> dict[
     time.sleep(0.5)
     for _ in range(rounds):
         page = client.get(f"/g/{gid}/view").text
-        at, head = field(page, "data-position"), field(page, "data-head")
+        at, version = field(page, "data-position"), field(page, "data-version")
         count = len(heard)
         start = time.perf_counter()
-        r = client.post(f"/g/{gid}/play", data={"command": command, "at": at, "head": head, "csrf": csrf})
+        r = client.post(f"/g/{gid}/play", data={"command": command, "at": at, "version": version, "csrf": csrf})
         answered = time.perf_counter()
         assert r.status_code == 200, r.text
         while len(heard) == count and time.perf_counter() - start < 5:
@@ -122,7 +122,7 @@ def rounds_on(url: str, port: int, gid: str, command: str, rounds: int) -> dict[
         # then its view fetched
         times["click to board"].append(max(answered, got) - start + (done - view_start))
         page = client.get(f"/g/{gid}/view").text
-        r = client.post(f"/g/{gid}/undo", data={"at": field(page, "data-position"), "head": field(page, "data-head"), "csrf": csrf})
+        r = client.post(f"/g/{gid}/undo", data={"at": field(page, "data-position"), "version": field(page, "data-version"), "csrf": csrf})
         assert r.status_code == 200, r.text
         time.sleep(0.05)
     stop.set()

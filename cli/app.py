@@ -360,23 +360,14 @@ def workflows():
     return session
 
 
-def steps_data(game, steps, before=None) -> list[dict]:
-    """What live output shows of the steps just played: public notation only (nothing hidden); given
-    ``before`` (the state before the first), each command and event in the words of its position (a
-    hex by its board label)."""
-    if before is None:
-        return [{"actor": s.actor, "command": game.public_notation(s.command), "events": [game.describe_event(e) for e in s.events]}
-                for s in steps]
-    out = []
-    state = before
-    for s in steps:
-        command = game.public_notation_at(s.command, state)
-        events = []
-        for e in s.events:
-            events.append(game.describe_event_at(e, state))
-            state = game.evolve(state, e)
-        out.append({"actor": s.actor, "command": command, "events": events})
-    return out
+def steps_data(game, steps, before=None, viewer=None) -> list[dict]:
+    """What live output shows of the steps just played, as ``viewer`` (default: the table) may see
+    them (``replay.seen``): nothing hidden; given ``before`` (the state before the first), each
+    command and event in the words of its position (a hex by its board label)."""
+    from solrec.core.observe import Viewer
+    from solrec.replay.seen import seen_steps
+
+    return seen_steps(game, steps, before, Viewer.table() if viewer is None else viewer)
 
 
 def steps_text(game, steps, before=None) -> str:
@@ -431,26 +422,37 @@ def load_log(db: Path | None, game_id: str):
 
 
 class Hiding:
-    """Whether a reading command hides what the players cannot see: while the game runs and without
-    ``--reveal``. After the game ends everything may be shown."""
+    """What a reading command shows (``replay.seen``): a seat's view with ``--as NAME``; else, while
+    the game runs and without ``--reveal``, the table's; after the game ends everything (the referee's)."""
 
-    def __init__(self, log, final_state, reveal: bool):
+    def __init__(self, log, final_state, reveal: bool, player: str | None = None):
+        from solrec.core.observe import Viewer
+
         self.game = log.game
-        self.on = not reveal and self.game.outcome(final_state) is None
+        if player is not None:
+            self.viewer = Viewer.seat(player)
+        elif reveal or self.game.outcome(final_state) is not None:
+            self.viewer = Viewer.referee()
+        else:
+            self.viewer = Viewer.table()
+        self.on = not self.viewer.sees_all
 
     def command(self, text: str, state: Any = None) -> str:
         """A stored command's text as shown; with ``state`` (the position it was played in) in the words
         of that position (a hex by its board label)."""
+        from solrec.replay.seen import seen_command
+
         if state is not None:
-            try:
-                command = self.game.parse(text, state)
-            except SolrecError:  # a stored text that does not parse here: shown as stored
-                return self.game.public_command_text(text) if self.on else text
-            return self.game.public_notation_at(command, state) if self.on else self.game.format_at(command, state)
-        return self.game.public_command_text(text) if self.on else text
+            return seen_command(self.game, text, state, self.viewer)
+        return self.game.observation.command_text(text, self.viewer)
 
-    def event(self, event, plain: dict) -> dict:
-        return self.game.public_event(event, plain) if self.on else plain
+    def event(self, event, plain: dict) -> dict | None:
+        return self.game.observation.event(event, plain, self.viewer).data
 
-    def state(self, plain: dict) -> dict:
-        return self.game.public(plain) if self.on else plain
+    def described(self, event) -> bool:
+        from solrec.replay.seen import seen_event
+
+        return seen_event(self.game, event, self.viewer).described
+
+    def state(self, state, plain: dict) -> dict:
+        return self.game.observation.state(state, plain, self.viewer)

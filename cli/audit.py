@@ -41,37 +41,45 @@ def show_cmd(
     as_json: Json = False,
 ) -> None:
     """Render the state at a position (--as NAME: as that player sees it, his own hand included)."""
-    from solrec.events.codec import to_plain
-    from solrec.replay.log import check_position, state_at
+    from solrec.core.observe import Viewer
+    from solrec.replay.log import check_position
 
     log = load_log(db, game_id)
-    game = log.game
     player = viewer(log, as_, reveal)
     position = check_position(log, at)
-    state = state_at(log, position)
-    outcome = game.outcome(state)
+    data, text = show_output(log, Viewer.of(player, reveal), position, comments_of(db, log), as_json)
+    emit(as_json, data, text)
+
+
+def show_output(log, seer, position: int, comments, as_json: bool) -> tuple[dict[str, Any], str]:
+    """What ``show`` prints of ``log`` at ``position`` for the viewer ``seer`` (``replay.seen``): its
+    JSON data (the plain state with ``as_json`` only: text output does not pay for it) and its text."""
+    from solrec.replay.seen import seen
+
+    look = seen(log, seer, position)
+    outcome = look.outcome
     data: dict[str, Any] = {
-        "id": game_id,
+        "id": log.game_id,
         "position": position,
-        "to_act": game.to_act(state),
-        "text": game.render(state, reveal) if player is None else game.render_as(state, player),
-        "scores": dict(game.score(state).totals),
+        "to_act": look.to_act,
+        "text": look.text,
+        "scores": dict(look.score.totals),
         "outcome": outcome.as_dict() if outcome else None,
     }
-    comments = comments_of(db, log).at(position)
-    data["notes"] = [c.as_dict() for c in comments]
-    if as_json:  # the plain state is for scripts only: text output does not pay for it
-        data["state"] = to_plain(state) if reveal else (
-            game.public(to_plain(state)) if player is None else game.view_as(to_plain(state), player))
-    if player is not None:
-        data["as"] = player
-    emit(as_json, data, "\n".join([f"{game_id} at position {position}", data["text"], *(f"  {c.line()}" for c in comments)]))
+    shown = comments.at(position)
+    data["notes"] = [c.as_dict() for c in shown]
+    if as_json:
+        data["state"] = look.observation
+    if seer.player is not None:
+        data["as"] = seer.player
+    return data, "\n".join([f"{log.game_id} at position {position}", data["text"], *(f"  {c.line()}" for c in shown)])
 
 
 @command("log")
 def log_cmd(
     game_id: GameId,
     reveal: Reveal = False,
+    as_: AsPlayer = None,
     wide: Annotated[bool, typer.Option("--wide", help="Show every cell whole (commands and events are cut to fit otherwise).")] = False,
     db: Db = None,
     as_json: Json = False,
@@ -79,45 +87,61 @@ def log_cmd(
     """List the stored events with their commands and hashes.
 
     POS is the position after the event (events applied); CMD numbers the commands. While the game
-    runs, what the players cannot see (a seeded deck's order) is hidden unless --reveal. Columns are
-    as wide as their data; a command over 24 characters or an event over 64 is cut with "…" unless
-    --wide.
+    runs, what the players cannot see (a seeded deck's order) is hidden unless --reveal. --as NAME
+    lists what that player may see: no seed and no hashes (a hash chained from the header's seed
+    tells the seed to whoever tries seeds). Columns are as wide as their data; a command over 24
+    characters or an event over 64 is cut with "…" unless --wide.
     """
+    log = load_log(db, game_id)
+    player = viewer(log, as_, reveal)
+    data, text = log_output(log, reveal, player, comments_of(db, log), wide)
+    emit(as_json, data, text)
+
+
+def log_output(log, reveal: bool, player: str | None, comments, wide: bool = False) -> tuple[dict[str, Any], str]:
+    """What ``log`` prints (``Hiding``: the seat's view with ``player``, the table's while the game
+    runs, else the referee's): its JSON data and its text."""
     from solrec.events.codec import to_plain
     from solrec.replay.log import state_at
+    from solrec.replay.seen import header_seen
 
-    log = load_log(db, game_id)
     game = log.game
     events = log.events()
-    hiding = Hiding(log, state_at(log), reveal)
+    hiding = Hiding(log, state_at(log), reveal, player)
+    seat = hiding.viewer.is_seat
     # each event in the words of the position it applies to (a hex by its board label)
     befores, state = [], state_at(log, 0)
     for e in events:
         befores.append(state)
         state = game.evolve(state, e)
-    data: dict[str, Any] = {
-        "id": game_id,
-        "header": log.header.as_dict(),
-        "events": [
-            {
-                "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
-                "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
-                "data": hiding.event(e, to_plain(e)), "text": game.describe_event_at(e, before), "hash": r.hash, "time": r.time,
-            }
-            for r, e, before in zip(log.rows, events, befores)
-        ],
-    }
-    comments = comments_of(db, log)
+    header = header_seen(log, hiding.viewer) if seat else log.header.as_dict()
+    data: dict[str, Any] = {"id": log.game_id, "header": header, "events": []}
+    for r, e, before in zip(log.rows, events, befores):
+        item = {
+            "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
+            "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
+            "data": hiding.event(e, to_plain(e)),
+            "text": game.describe_event_at(e, before) if hiding.described(e) else "", "hash": r.hash, "time": r.time,
+        }
+        if seat:
+            del item["hash"]  # chained from the header, seed included: an oracle for the seed
+        data["events"].append(item)
     data["notes"] = [c.as_dict() for c in comments.notes]
-    rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
-    table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1),
-                    limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
-    out = [f"{game_id}: {json.dumps(log.header.as_dict())}", table[0]]
+    rows: list[tuple[Any, ...]]
+    if seat:
+        rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"]) for i in data["events"]]
+        table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT"), rows, right=(0, 1),
+                        limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
+    else:
+        rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
+        table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1),
+                        limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
+    out = [f"{log.game_id}: {json.dumps(header)}", table[0]]
     out += [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for row, line in zip(data["events"], table[1:]):
         out.append(line)
         out += [f"{'':>5}  {c.line()}" for c in comments.at(row["position"])]
-    emit(as_json, data, "\n".join(out))
+    return data, "\n".join(out)
 
 
 def comments_of(db, log):
@@ -197,7 +221,7 @@ def replay_cmd(
         s["command"] = hiding.command(s["command"], s.pop("before"))
         s["notes"] = [c.as_dict() for c in comments.at(s["position"])]
     outcome = game.outcome(state)
-    data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.render(state, not hiding.on),
+    data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.observation.text(state, hiding.viewer),
                             "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}
     data["notes"] = [c.as_dict() for c in comments.at(0)]
     lines = [f"{'POS':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [f"{'':>5}  {c.line()}" for c in comments.at(0)]
@@ -265,7 +289,7 @@ def validate_cmd(
     """
     select(ids, all_, "validate")
     files = files_of(db)
-    retried = 0
+    retried: int | None = None  # batches run again, on the cluster path only
     if components is not None:
         from .impact import validate_under
 
@@ -298,9 +322,10 @@ def validate_cmd(
     if len(by_game) > 1:
         lines += [f"  {g}: {c['valid']} valid, {c['invalid']} invalid" for g, c in sorted(by_game.items())]
     lines.append(f"{len(verdicts) - len(bad)} valid, {len(bad)} invalid")
-    if retried:
+    if retried is not None:  # several files or --cluster: as `impact` reports it (docs/scaling.md)
         data["retried"] = retried
-        lines.append(f"{retried} batches retried on the cluster")
+        if retried:
+            lines.append(f"{retried} batches retried on the cluster")
     emit(as_json, data, "\n".join(lines))
     if bad:
         raise typer.Exit(EXIT_PROBLEM)

@@ -40,24 +40,17 @@ def svg_cmd(
     db: Db = None,
 ) -> None:
     """Draw the position as a standalone SVG picture, the last command's changes highlighted."""
-    from solrec.replay.log import check_position, load, state_at
+    from solrec.core.observe import Viewer
+    from solrec.replay.log import check_position, load
+    from solrec.replay.seen import seen
 
     log = load(workflows().open_store(db), game_id)
     game = log.game
     player = viewer(log, as_, reveal)
     position = check_position(log, at)
-    state = state_at(log, position)
-    last = None
-    if position:
-        # the events of the command that led here (up to the position, which may fall inside one):
-        # decoded again, not replayed (``state_at`` has decoded them on its way, so they decode)
-        seen = 0
-        for group in log.steps():
-            if seen + len(group) >= position:
-                last = log.codec.decode_rows(group[: position - seen])
-                break
-            seen += len(group)
-    picture = game.svg(state, reveal=reveal, last=last) if player is None else game.svg_as(state, player, last=last)
+    # the last command's changes highlighted: the events of the command that led here (up to the
+    # position, which may fall inside one)
+    picture = seen(log, Viewer.of(player, reveal), position).svg()
     if picture is None:
         raise Unsupported(f"{game.title} has no picture yet")
     _write(picture, output)

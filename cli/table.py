@@ -138,21 +138,31 @@ def play_cmd(
 def legal_cmd(game_id: GameId, as_: AsPlayer = None, db: Db = None, as_json: Json = False) -> None:
     """List every legal command of whoever is to act (--as NAME: only when NAME is to act, since a
     player's commands name his own cards)."""
+    log = load_log(db, game_id)
+    player = viewer(log, as_, False)
+    data, text = legal_output(log, player)
+    emit(as_json, data, text)
+
+
+def legal_output(log, player: str | None) -> tuple[dict[str, Any], str]:
+    """What ``legal`` prints: the legal commands of whoever is to act (``player``: only when that
+    player is to act; ``replay.seen``), its JSON data and its text."""
     from solrec.core.errors import WrongActor
     from solrec.core.game import CHANCE
-    from solrec.replay.log import state_at
+    from solrec.core.observe import Viewer
+    from solrec.replay.seen import seen
 
-    log = load_log(db, game_id)
     game = log.game
-    player = viewer(log, as_, False)
-    state = state_at(log)
-    to_act = game.to_act(state)
+    # without --as, the one who runs `legal` is told every command of whoever is to act
+    look = seen(log, Viewer.referee() if player is None else Viewer.seat(player))
+    to_act = look.to_act
     if player is not None and to_act != player:
         raise WrongActor(f"{player} is not to act ({'nobody' if to_act is None else to_act} is): "
                          "the legal commands of another player would name his hand")
-    legal = game.legal_commands(state)
-    commands = None if legal is None else [game.format_at(c, state) for c in legal]
-    data = {"id": game_id, "position": len(log.rows), "to_act": to_act, "enumerable": legal is not None, "commands": commands}
+    state = look.state_for_rules()
+    legal = look.legal
+    commands = None if legal is None else [look.format(c) for c in legal]
+    data = {"id": log.game_id, "position": len(log.rows), "to_act": to_act, "enumerable": legal is not None, "commands": commands}
     if to_act is None:
         text = "the game is over: no legal command"
     elif commands is None:
@@ -175,4 +185,5 @@ def legal_cmd(game_id: GameId, as_: AsPlayer = None, db: Db = None, as_json: Jso
         fields, lines = game.legal_details(state)  # e.g. where a flight can end and what is possible there
         data.update(fields)
         text += "".join(f"\n{line}" for line in lines)
-    emit(as_json, data, text)
+    return data, text
+

@@ -18,6 +18,7 @@ from .chance import SeededDraw
 from .errors import InvalidSetup
 
 if TYPE_CHECKING:
+    from .observe import Observation
     from .solve import SolveReport
 
 CHANCE = "chance"
@@ -129,7 +130,7 @@ class Choice:
 
     ``steps`` are the clicks that make it, in order: a piece then its destination (``("11", "21")``),
     a die then its action, a hex. A step that names a place on the game's picture is the
-    ``data-spot`` of an element of ``Game.svg``/``svg_as``, so the page can highlight it there.
+    ``data-spot`` of an element of the game's picture (``Game.svg``, as a seat sees it), so the page can highlight it there.
     ``group`` is the heading it is listed under, in the game's words; ``detail`` what it costs or does.
     """
 
@@ -327,52 +328,42 @@ class Game(abc.ABC):
         the game gives none (the command is typed)."""
         return ()
 
-    # -- a player's own view (``--as NAME``) ----------------------------------------------------
-    # What one player sees at the table: the public view and his own private information (his hand).
-    # The defaults are the public view: in a game whose hidden information is hidden from every player
-    # alike (a face-down stock, a shuffled pouch), a player sees no more than the table.
-    def render_as(self, state: Any, player: str) -> str:
-        return self.render(state, False)
-
-    def svg_as(self, state: Any, player: str, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
-        return self.svg(state, reveal=False, last=last, size=size)
-
-    def view_as(self, plain_state: dict, player: str) -> dict:
-        """The plain state as ``player`` may see it (``show --as NAME --json``)."""
-        return self.public(plain_state)
-
-    def public_notation(self, command: Command) -> str:
-        """A command as players at the table may see it in live output (``new``, ``play``); a seeded
-        shuffle, say, hides its order. The log and exports keep the full notation."""
-        return self.format(command)
-
     def format_at(self, command: Command, state: Any) -> str:
         """A command as a player reads it at this position (``state``: the position it is played in),
         e.g. a hex by the label printed on the board; ``parse(format_at(c, s), s) == c``. The stored
         record keeps ``format``. Defaults to ``format``."""
         return self.format(command)
 
-    def public_notation_at(self, command: Command, state: Any) -> str:
-        """``public_notation`` at this position: what is hidden stays hidden, the rest as ``format_at``."""
-        shown = self.public_notation(command)
-        return self.format_at(command, state) if shown == self.format(command) else shown
+    # -- what a viewer may see (``core/observe.py``; each game's ``observation.py``) ----------------
+    # Whether the game's states hide something from a player (a hand, a face-down stock). Such a game
+    # must give its observation: there is no permissive default (``observation``). A game whose only
+    # secret is its seed's future hides nothing in its states: the kernel keeps the seed from all but
+    # the referee (``replay.seen``).
+    hidden_information: ClassVar[bool] = False
 
-    def public_command_text(self, text: str) -> str:
-        """A stored command text (a log row's) as players at the table may see it: the text parsed,
-        then ``public_notation``; text that does not parse alone is shown as it is."""
-        try:
-            return self.public_notation(self.parse(text))
-        except Exception:  # a notation that needs the position to parse: nothing hidden in it
-            return text
+    def make_observation(self) -> Observation:
+        """The game's ``observation.py`` observation. The default, the open one, only for a game that
+        hides nothing: a game with hidden information that gives none is refused (fail closed)."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.id} hides information and gives no observation: nothing of it is shown")
+        from .observe import Open
 
-    def public_event(self, event: Event, plain_event: dict) -> dict:
-        """An event's plain data with what players at the table cannot see taken out (for ``log
-        --json`` while the game runs)."""
-        return plain_event
+        return Open(self)
 
-    def public(self, plain_state: dict) -> dict:
-        """The plain state with what players at the table cannot see taken out (for ``show --json``)."""
-        return plain_state
+    @property
+    def observation(self) -> Observation:
+        """What each viewer may see of this game's states, commands and events (made once)."""
+        made = self.__dict__.get("_observation")
+        if made is None:
+            made = self.__dict__["_observation"] = self.make_observation()
+        return made
+
+    def reveals(self, event: Event, seeded: bool = True) -> bool:
+        """Whether ``event`` shows a player something hidden before it (a card drawn or turned face
+        up, a tile from the bag, a pouch draw; in a seeded game, any chance event the seed foretold):
+        a seat may not take back a command whose events reveal. The observation decides; False for a
+        game that hides nothing."""
+        return self.observation.reveals(event, seeded)
 
     # -- component data (optional) -----------------------------------------------------------
     def components_options(self, name: str, texts: Mapping[str, str]) -> dict[str, str]:

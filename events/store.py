@@ -48,6 +48,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import attrs
 import msgpack
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError, json_reason
@@ -148,6 +149,17 @@ class Unreadable(StoreError):
 
 class ConcurrencyConflict(StoreError):
     pass
+
+
+@attrs.frozen
+class NewGame:
+    """A game to create under an automatic id (``Store.create_games``): its header, first steps and
+    what was recorded beside them."""
+
+    header: Header
+    steps: Sequence[Step]
+    scores: dict | None = None
+    outcome: dict | None = None
 
 
 def default_db_path() -> Path:
@@ -500,18 +512,22 @@ class Store:
         return CorruptDatabase(f"{where}: {text}")
 
     @contextmanager
-    def _transaction(self, doing: str = "write") -> Iterator[sqlite3.Connection]:
+    def _transaction(self, doing: str = "write", counting: bool = False) -> Iterator[sqlite3.Connection]:
+        """``counting``: a write that takes its ids from ``_allocate_id`` only, which keeps its count."""
         conn = self.conn
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
             raise self._error(err, doing) from None
+        if not counting:
+            self._numbers = None  # a write may take or free any id: the next GAME-N is scanned for again
         try:
             if not self._views_checked:
                 self._refresh_views(conn)
             yield conn
             conn.execute("COMMIT")
         except BaseException as err:
+            self._numbers = None  # what was counted on was not written
             # SQLite may have rolled back already (a full disk does): rolling back again must not
             # replace the real error with "cannot rollback - no transaction is active".
             if conn.in_transaction:
@@ -585,6 +601,24 @@ class Store:
     def new_game_id(self, game: str) -> str:
         return f"{game}-{self.last_game_number(game) + 1}"
 
+    def _allocate_id(self, conn: sqlite3.Connection, game: str) -> str:
+        """The next ``GAME-N`` (what ``new_game_id`` gives), inside the caller's write transaction, in
+        constant time after the first: the largest N is scanned for once, then counted on, for as long
+        as no other connection has committed since (SQLite's ``data_version`` says so: a concurrent
+        writer or a rename makes it scan again). Any other write through this store forgets the count
+        (``_transaction``), so the ids are exactly those one scan per game would give."""
+        version = conn.execute("PRAGMA data_version").fetchone()[0]
+        if self._numbers is None:
+            self._numbers = {}
+        known = self._numbers.get(game)
+        n = known[1] if known is not None and known[0] == version else self.last_game_number(game)
+        self._numbers[game] = (version, n + 1)
+        return f"{game}-{n + 1}"
+
+    # game kind -> (SQLite's data_version, the largest N of its GAME-N ids) as the last write that took
+    # automatic ids saw them (``_allocate_id``); None: scan again
+    _numbers: dict[str, tuple[int, int]] | None = None
+
     def last_game_number(self, game: str) -> int:
         """The largest N among ids ``GAME-N`` (0 when there is none)."""
         n = 0
@@ -600,11 +634,13 @@ class Store:
             raise UnknownGameId(f"no game {game_id!r} in {self.path}")
         return _game_row(game_id, rows[0])
 
-    def game_rows(self, first: str, last: str) -> dict[str, dict[str, Any] | CorruptLog]:
+    def game_rows(self, first: str, last: str, only: Sequence[str] | None = None) -> dict[str, dict[str, Any] | CorruptLog]:
         """The games rows whose id lies from ``first`` to ``last`` (in id order), read in one query:
-        id -> row, or the CorruptLog ``game_row`` would raise for it."""
+        id -> row, or the CorruptLog ``game_row`` would raise for it. ``only``: just these ids (a
+        scattered subset of the range: only its rows are read)."""
         out: dict[str, dict[str, Any] | CorruptLog] = {}
-        for values in self._query(f"select {_GAME_PICKS}, id from games where id between ? and ?", [first, last]):
+        where, params = _id_range("id", first, last, only)
+        for values in self._query(f"select {_GAME_PICKS}, id from games where {where}", params):
             gid = values[-1]
             if type(gid) is str:
                 try:
@@ -690,6 +726,33 @@ class Store:
         """
         if game_id is not None:
             check_game_id(game_id)
+        values, rows = self._new_game(header, codec, steps, scores, outcome)
+        with self._transaction(counting=game_id is None) as conn:
+            gid = game_id if game_id is not None else self._allocate_id(conn, header.game)
+            self._insert_game(conn, gid, values, codec, rows)
+        self.last_created = gid
+        return rows
+
+    def create_games(self, games: Sequence[NewGame], codec: EventCodec) -> list[str]:
+        """Create several games, each under the next free ``GAME-N`` of its kind, in one transaction
+        (``simulate``'s batches: one disk sync for many games): all of them or none. Their ids, in order.
+        Each game is stored exactly as ``create_game(None, ...)`` would store it."""
+        prepared = [(g.header.game, *self._new_game(g.header, codec, g.steps, g.scores, g.outcome)) for g in games]
+        ids: list[str] = []
+        with self._transaction(counting=True) as conn:
+            for game, values, rows in prepared:
+                gid = self._allocate_id(conn, game)
+                self._insert_game(conn, gid, values, codec, rows)
+                ids.append(gid)
+        if ids:
+            self.last_created = ids[-1]
+        return ids
+
+    def _new_game(
+        self, header: Header, codec: EventCodec, steps: Sequence[Step], scores: dict | None, outcome: dict | None
+    ) -> tuple[list[Any], list[Row]]:
+        """A new game's games-row values (all but its id) and its rows, refused (``Unreadable``) where a
+        reader would refuse them."""
         problem = option_values_problem(header.recorded_options())
         if problem is not None:
             raise Unreadable(f"the game's {problem}; nothing was written")
@@ -703,19 +766,19 @@ class Store:
         problem = _over_bound(zip(GAMES_COLUMNS, [None, *values]))
         if problem is not None:
             raise Unreadable(f"the game's {problem}; nothing was written")
-        with self._transaction() as conn:
-            gid = game_id if game_id is not None else self.new_game_id(header.game)
-            if self.has_game(gid):
-                raise StoreError(f"a game {gid!r} already exists in {self.path}")
-            conn.execute(
-                "insert into games (id, game, rules, options, chance, seed, players, created, genesis, events,"
-                " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [gid, *values],
-            )
-            _decode_back(codec, rows)
-            self._insert(gid, rows)
-        self.last_created = gid
-        return rows
+        return values, rows
+
+    def _insert_game(self, conn: sqlite3.Connection, gid: str, values: list[Any], codec: EventCodec, rows: list[Row]) -> None:
+        """A new game's games row and rows, inside the caller's write transaction."""
+        if self.has_game(gid):
+            raise StoreError(f"a game {gid!r} already exists in {self.path}")
+        conn.execute(
+            "insert into games (id, game, rules, options, chance, seed, players, created, genesis, events,"
+            " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [gid, *values],
+        )
+        _decode_back(codec, rows)
+        self._insert(gid, rows)
 
     last_created: str | None = None
 
@@ -932,25 +995,27 @@ class Store:
         return None
 
     def stream_rows(
-        self, first: str, last: str, mirrors: bool = False
+        self, first: str, last: str, mirrors: bool = False, only: Sequence[str] | None = None
     ) -> Iterator[tuple[Any, list[Row] | CorruptLog, int | None]]:
         """Every game's rows for the game ids from ``first`` to ``last``, in one query, in id order:
         (game id, its rows or the CorruptLog ``rows`` would raise for it, and with ``mirrors`` what
         ``unmirrored`` says of it). Each game's rows are handed on as soon as they are read, so a
         corpus of any size streams through. Times are not read (nothing that streams the corpus
-        shows them): the rows' ``time`` is empty."""
+        shows them): the rows' ``time`` is empty. ``only``: just these ids' rows (a scattered subset
+        of the range: each looked up by the primary key, nothing between them read)."""
         if self._db is None:
             return
         sql = STREAM_SQL + ", game_id"
         if mirrors:
             sql += ", " + MIRRORS_SQL
-        sql += " from events where game_id between ? and ? order by game_id, seq"
+        where, params = _id_range("game_id", first, last, only)
+        sql += f" from events where {where} order by game_id, seq"
         current: Any = None
         rows: list[Row] = []
         problem: CorruptLog | None = None
         unmirrored: int | None = None
         try:
-            cursor = self._db.conn.execute(sql, [first, last])
+            cursor = self._db.conn.execute(sql, params)
         except sqlite3.Error as err:
             raise self._error(err, "read") from None
         new_row, unpack_head, data_of, known_data, missing = _new_row, _unpack_head, _data_of, _DATA, _MISSING
@@ -995,6 +1060,11 @@ class Store:
                     problem = err
         if current is not None:
             yield current, problem if problem is not None else rows, unmirrored
+
+    def games_between(self, first: str, last: str) -> int:
+        """How many games rows have an id from ``first`` to ``last`` (the primary key's index only)."""
+        count = self._query("select count(*) from games where id between ? and ?", [first, last])
+        return int(count[0][0]) if count else 0
 
     def recorded_event_counts(self) -> dict[str, int]:
         """Each game's event count as its games row records it (unverified: for planning work only)."""
@@ -1067,6 +1137,15 @@ MIRRORS_SQL = ", ".join(
     [f"case when length({c}) <= {MAX_TEXT} then {c} end" for c in ("seq", "step", "actor", "command", "type", "version")]
     + [f"case when length(data) <= {MAX_DATA} then data end"]
 )
+
+
+def _id_range(column: str, first: str, last: str, only: Sequence[str] | None) -> tuple[str, list[Any]]:
+    """The ``where`` of a read of the ids from ``first`` to ``last``, or of ``only`` those (sorted:
+    SQLite seeks each in the primary key's index, in that order, so rows still come in id order)."""
+    if only is None:
+        return f"{column} between ? and ?", [first, last]
+    return f"{column} in ({', '.join('?' * len(only))})", sorted(only)
+
 
 # (game, options text, players text) -> a header's options, players and upcast option names
 _HEADER_PARTS: dict[tuple[Any, Any, Any], tuple[tuple[tuple[str, Any], ...], tuple[str, ...], tuple[str, ...]]] = {}

@@ -57,8 +57,10 @@ def stream_logs(store: Store, ids: Sequence[str], mirrors: bool = False) -> Iter
                 chunk = wanted[start : start + CHUNK]
                 first, last = chunk[0], chunk[-1]
                 chunk_set = set(chunk)
-                games = store.game_rows(first, last)
-                for gid, rows, unmirrored in store.stream_rows(first, last, mirrors):
+                # A chunk that is not every game of its range (a scattered subset) reads its games only.
+                only = chunk if store.games_between(first, last) > len(chunk) else None
+                games = store.game_rows(first, last, only)
+                for gid, rows, unmirrored in store.stream_rows(first, last, mirrors, only):
                     if gid not in chunk_set or gid in done:
                         continue
                     done.add(gid)

@@ -15,9 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from solrec.core import words
+from solrec.core.observe import Viewer
 from solrec.events.codec import to_plain
 
 from .log import Log, state_at
+from .seen import seen_text
 
 
 def structural_diff(a: Any, b: Any, path: str = "") -> list[dict[str, Any]]:
@@ -61,6 +63,8 @@ def diff(a: Log, b: Log, reveal: bool = False) -> dict[str, Any]:
         result.update(identical=not header_diff, position=None, reason=reason)
         return result
     hide = not reveal and any(game.outcome(state_at(log)) is None for log in (a, b))
+    seer = Viewer.table() if hide else Viewer.referee()
+    observe = game.observation
 
     def side(log: Log, events: list) -> dict[str, Any]:
         event = events[seq] if seq < len(events) else None
@@ -70,15 +74,21 @@ def diff(a: Log, b: Log, reveal: bool = False) -> dict[str, Any]:
         sheet = game.score(state)
         data = None if event is None else to_plain(event)
         command = None if row is None else row.command
+        described = True
         if hide:
-            data = None if event is None or data is None else game.public_event(event, data)
-            command = None if command is None else game.public_command_text(command)
+            if event is not None and data is not None:
+                shown = observe.event(event, data, seer)
+                data, described = shown.data, shown.described
+            if row is not None and command is not None:
+                first = next(r.seq for r in log.rows if r.step == row.step)  # where its command was played
+                command = seen_text(game, command, seer, lambda: state_at(log, first))
         return {
             "command": None if row is None else {"actor": row.actor, "command": command},
-            "event": None if event is None else {"type": event.TYPE, "text": game.describe_event(event), "data": data},
-            "state": game.public(to_plain(state)) if hide else to_plain(state),
+            "event": None if event is None else {"type": event.TYPE, "text": game.describe_event(event) if described else None,
+                                                 "data": data},
+            "state": observe.state(state, to_plain(state), seer),
             "score": sheet.as_dict(),
-            "render": game.render(state, not hide).splitlines(),
+            "render": observe.text(state, seer).splitlines(),
         }
 
     sa, sb = side(a, ev_a), side(b, ev_b)

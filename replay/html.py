@@ -27,10 +27,12 @@ from itertools import compress, count, repeat
 from typing import Any, cast
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
+from solrec.core.observe import Viewer
 from solrec.core.play import initial_state
 
 from .diff import diff as diff_logs
 from .log import Log, walk
+from .seen import header_seen, seen_event
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
 
@@ -101,10 +103,12 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str 
     table and his own hand), indexing ``tables``."""
     game = log.game
     header = log.header
+    seer = Viewer.of(player, reveal)
+    observe = game.observation
 
     def step(number: int, position: int, actor: str, command: str, events: list[str], state, last) -> dict:
         sheet = game.score(state)
-        picture = game.svg(state, reveal=reveal, last=last) if player is None else game.svg_as(state, player, last=last)
+        picture = observe.svg(state, seer, last=last)
         notes = [{"n": c.n, "by": c.by, "mark": c.mark, "text": c.text} for c in log.notes.at(position)]
         return {
             "notes": notes,
@@ -114,7 +118,7 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str 
             "command": command,
             "events": events,
             "svg": tables.svg(picture) if picture else None,
-            "text": None if picture else (game.render(state, reveal) if player is None else game.render_as(state, player)),
+            "text": None if picture else observe.text(state, seer),
             "lines": [tables.line(ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines],
             "totals": [[p, t] for p, t in sheet.totals],
             "status": _status(game, state),
@@ -134,15 +138,14 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str 
                 raise CorruptLog(f"game {log.game_id!r} command {len(steps)} ({written!r}) does not read "
                                  f"at position {position - len(group)}: {err}", group[0].seq) from None
         else:
-            written = game.format_at(parsed, before) if reveal else game.public_notation_at(parsed, before)
+            written = observe.command(parsed, before, seer)
         steps.append(step(len(steps), position, group[0].actor, written,
-                          [game.describe_event_at(e, before) for e in events], after, events))
+                          [game.describe_event_at(e, before) for e in events if seen_event(game, e, seer).described],
+                          after, events))
         if progress is not None:
             progress(1)
         before = after
-    info = header.as_dict()
-    if not reveal:
-        info.pop("seed", None)  # a seed tells every future draw
+    info = header_seen(log, seer)  # a seed tells every future draw: the referee's only
     # An option that carries data (a component set's content) is named by its size, not printed whole.
     info["options"] = {
         k: (f"<{len(v):,} characters>" if isinstance(v, str) and len(v) > 80 else v)

@@ -118,3 +118,24 @@ def test_a_running_games_log_names_no_card_a_player_received(cli):
         assert all(e["data"][k] == "hidden" for k in ("card", "keep", "discard") if k in e["data"])
     revealed = [e for e in cli.json("log", "g", "--reveal")["events"] if e["type"] in hidden]
     assert all(isinstance(e["data"].get("card", e["data"].get("keep")), int | list) for e in revealed)
+
+
+@pytest.mark.parametrize("game", list(HIDDEN))
+def test_a_players_log_holds_no_seed_and_no_hash(cli, game):
+    # issue 29: every hash is chained from the header, seed included: whoever tries seeds against one
+    # finds the seed, and with it every draw to come
+    players = new(cli, game)
+    data = cli.json("log", "g", "--as", players[0])
+    assert "seed" not in data["header"] and all("hash" not in e for e in data["events"])
+    text = cli.run("log", "g", "--as", players[0]).stdout
+    referee = cli.json("log", "g", "--reveal")
+    assert "HASH" not in text and "5" not in [str(v) for v in data["header"].values()]
+    assert referee["header"]["seed"] == 5 and not any(e["hash"][:12] in text for e in referee["events"])
+
+
+def test_a_players_log_hides_the_cards_another_player_drew(cli):
+    players = new(cli, "solarius-mission")
+    data = cli.json("log", "g", "--as", players[0])
+    drawn = [e["data"] for e in data["events"] if e["type"] in ("sm-card-drawn", "sm-start-card-dealt")]
+    assert drawn and all(d["card"] == "hidden" for d in drawn)
+    cli.run("log", "g", "--as", players[0], "--reveal", expect=2)

@@ -6,16 +6,22 @@ in its link ``/g/ID/seat/TOKEN`` (the database keeps only its hash, ``seats.py``
 revoked one and an unknown game all get the same 404 page. What a viewer sees is made in one place
 (``views.view``).
 
-Writes (a command, a take-back, a comment, a fork) are POSTs carrying the position and head hash the
-page showed and a CSRF value (an HMAC of the server's secret and the viewer's token); each is decided
-and stored through the store's head-checked write before the answer, so an acknowledged command is
-committed (killing the server loses none) and two devices playing at once store one command (the
-other gets 409, "the position changed"). A refusal is 400 with its one-line reason; nothing is
-stored.
+Writes (a command, a take-back, a comment, a fork) are POSTs carrying the position and the version
+the page showed and a CSRF value (an HMAC of the server's secret and the viewer's token). A version is
+opaque: an HMAC under the server's secret of the game, the viewer, the position and a digest of what
+that viewer has observed up to there (``views.observed``; the referee's, of the head hash), so no
+value a seat receives depends on what it may not see (the head hash is a hash of the seed and of
+every hidden draw: an oracle for both). The server recomputes the version from the current log for
+that viewer, and then decides and stores the write through the store's head-checked write before the
+answer, so an acknowledged command is committed (killing the server loses none) and two devices
+playing at once store one command (the other gets 409, "the position changed"). A refusal is 400 with
+its one-line reason; nothing is stored.
 
 Live updates are Server-Sent Events carrying only the new position number; the page then fetches
 its own (filtered) view. The stream polls the game's row (a command played from the CLI shows too)
-and wakes at once on a write through this server; streams are bounded in number and lifetime.
+and wakes at once on a write through this server; a seat's stream speaks only when that seat's
+version changes. Streams are bounded per viewer (a few; one more closes that viewer's own oldest),
+in number overall, and in lifetime.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 import sqlite3
 import threading
@@ -35,7 +42,7 @@ from typing import Any
 import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -45,7 +52,7 @@ from solrec.events.store import ConcurrencyConflict, Store, _uri_path
 
 from ..guard import one_line
 from . import pages, seats
-from .views import View, view
+from .views import View, observed, view
 
 log = logging.getLogger("solrec.serve")
 
@@ -95,6 +102,7 @@ class Viewer:
     player: str | None  # None: the referee
     base: str  # the viewer's address of the game
     csrf: str
+    key: str = "referee"  # whose live streams these are (a seat: its game and token)
 
 
 class Refused(Exception):
@@ -109,15 +117,25 @@ class Refused(Exception):
 NOT_FOUND = "no such page: check the link (a seat link works only as it was given)"
 
 
+@attrs.define(eq=False)
+class Stream:
+    """One live stream, counted from the moment its request is answered until its response ends."""
+
+    viewer: str  # whose (the referee, or a game's seat token): the bound is per viewer
+    game_id: str
+    closed: bool = False  # its viewer opened one too many: it ends at its next wake
+
+
 def create_app(
     db: Path, referee_token: str, secret: bytes | None = None, *, hosts: set[str] | None = None,
-    live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 64,
+    live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 256, live_per_viewer: int = 4,
 ) -> ASGIApp:
     """The app on the database ``db``. ``referee_token``: the referee's secret (the start-up link);
-    ``secret``: the key of the CSRF values (random by default); ``hosts``: the Host names accepted
-    (None: any; a loopback server accepts only loopback names, against DNS rebinding); live streams:
-    each at most ``live_seconds`` long (the page reconnects), the game's row polled every
-    ``poll_seconds``, at most ``max_live`` at once."""
+    ``secret``: the key of the CSRF values and of the versions (random by default); ``hosts``: the
+    Host names accepted (None: any; a loopback server accepts only loopback names, against DNS
+    rebinding); live streams: each at most ``live_seconds`` long (the page reconnects), the game's
+    row polled every ``poll_seconds``, at most ``live_per_viewer`` per viewer (one more closes that
+    viewer's own oldest) and ``max_live`` at once."""
     key = secret if secret is not None else secrets.token_bytes(32)
     waiters: dict[str, asyncio.Event] = {}
     # The last log read of each game: read again (and verified) on every request, it is this one
@@ -126,7 +144,7 @@ def create_app(
     # blocking work runs one request at a time (``serial``): a table's requests are short.
     logs: dict[str, Any] = {}
     serial = threading.Lock()
-    live_count = [0]
+    streams: list[Stream] = []  # open live streams, oldest first
     static = {name: resources.files("solrec.cli.server.static").joinpath(name).read_bytes() for name in STATIC}
 
     def csrf_for(kind: str, token: str, game_id: str = "") -> str:
@@ -152,7 +170,7 @@ def create_app(
         player = await blocking(lambda: seats.seat_of(store(), game_id, token) if db.exists() else None)
         if player is None:
             raise Refused(404, NOT_FOUND)
-        return game_id, Viewer(player, f"/g/{game_id}/seat/{token}", csrf_for("seat", token, game_id))
+        return game_id, Viewer(player, f"/g/{game_id}/seat/{token}", csrf_for("seat", token, game_id), f"{game_id}\0{token}")
 
     async def who(request: Request) -> tuple[str, Viewer]:
         if "token" in request.path_params:
@@ -178,10 +196,31 @@ def create_app(
         return values
 
     def position_of(values: dict[str, str]) -> tuple[int, str]:
-        at, head = values.get("at", ""), values.get("head", "")
-        if not (at.isascii() and at.isdigit()) or len(at) > 12 or not head:
+        at, version = values.get("at", ""), values.get("version", "")
+        if not (at.isascii() and at.isdigit()) or len(at) > 12 or not version:
             raise Refused(400, "the page did not say which position it shows (reload the page)")
-        return int(at), head
+        return int(at), version
+
+    def version_of(v: View) -> str:
+        """The opaque version of what ``v``'s viewer sees (``views.observed``; the referee, who sees
+        everything, the head hash): an HMAC under the server's secret, so it can be checked and not
+        computed by anyone else, and a seat's depends on nothing it may not see."""
+        digest = v.head.encode() if v.player is None else observed(v)
+        data = b"version\0" + f"{v.game_id}\0{v.player or ''}\0{v.position}\0".encode("utf-8", "surrogatepass") + digest
+        return hmac.new(key, data, hashlib.sha256).hexdigest()[:32]
+
+    def checked(game_id: str, viewer: Viewer, values: dict[str, str]) -> Any:
+        """The log a write is decided on: the position and version the page showed must be the live
+        position's for this viewer now, else the position changed (409). The store's head-checked
+        write then takes this log's head, so a write landing meanwhile is a conflict as well."""
+        at, version = position_of(values)
+        log_ = load_log(game_id)
+        if at != len(log_.rows):
+            raise ConcurrencyConflict("the position changed")
+        now = version_of(view(log_, viewer.player))
+        if not hmac.compare_digest(version.encode("utf-8", "surrogatepass"), now.encode()):
+            raise ConcurrencyConflict("the position changed")
+        return log_
 
     def notify(game_id: str) -> None:
         event = waiters.pop(game_id, None)
@@ -228,7 +267,8 @@ def create_app(
         log_ = load_log(game_id)
         if at is not None and not 0 <= at <= len(log_.rows):
             raise Refused(400, f"position {at} is outside the log (0 to {len(log_.rows)})")
-        return view(log_, viewer.player, at)
+        v = view(log_, viewer.player, at)
+        return attrs.evolve(v, version=version_of(v))
 
     def at_param(request: Request) -> int | None:
         at = request.query_params.get("at")
@@ -366,20 +406,60 @@ def create_app(
         return HTMLResponse(await blocking(build))
 
     async def live(request: Request) -> Response:
-        game_id, _ = await who(request)
+        game_id, viewer = await who(request)
         if not await blocking(lambda: store().has_game(game_id)):
             raise Refused(404, NOT_FOUND)
-        if live_count[0] >= max_live:
+        # Counted here, with no await between the count and the stream taking its place (one event
+        # loop): a hundred requests at once cannot all pass a check before any is counted. A viewer
+        # at its bound gets its own oldest stream closed, never another viewer refused.
+        mine = [s for s in streams if s.viewer == viewer.key]
+        oldest = mine[: max(0, len(mine) - live_per_viewer + 1)]
+        if len(streams) - len(oldest) >= max_live:
             raise Refused(503, "too many live pages open: try again in a moment")
-        return StreamingResponse(stream(game_id), media_type="text/event-stream", headers={"x-accel-buffering": "no"})
+        for old in oldest:
+            close(old)
+        slot = Stream(viewer.key, game_id)
+        streams.append(slot)
+        return LiveResponse(stream(game_id, viewer, slot), lambda: close(slot), media_type="text/event-stream",
+                            headers={"x-accel-buffering": "no"})
 
-    async def stream(game_id: str) -> AsyncIterator[str]:
+    def close(slot: Stream) -> None:
+        """A stream leaves the count at once; its loop ends at its next wake (woken now)."""
+        if not slot.closed:
+            slot.closed = True
+            streams.remove(slot)
+            notify(slot.game_id)
+
+    versions: dict[tuple[str, str | None, Any], str | None] = {}  # (game, player, its row's count and head)
+
+    def seen_by(game_id: str, viewer: Viewer, row: Any) -> str | None:
+        """What a seat's stream compares: its version of the live position (None: no such game);
+        worked out once per player and stored head, however many of its streams ask."""
+        key = (game_id, viewer.player, tuple(row))
+        if key in versions:
+            return versions[key]
+        try:
+            log_ = load_log(game_id)
+            seen: str | None = version_of(view(log_, viewer.player))
+        except CorruptLog:
+            return "damaged"
+        except SolrecError:
+            return None
+        if (len(log_.rows), log_.head) == tuple(row):  # kept only for the row it was read at
+            versions[key] = seen
+            if len(versions) > 256:
+                versions.pop(next(iter(versions)))
+        return seen
+
+    async def stream(game_id: str, viewer: Viewer, slot: Stream) -> AsyncIterator[str]:
         """The game's position whenever it changes (an undo to the same length included: the head
-        changes), polled, or at once on a write through this server."""
+        changes), polled, or at once on a write through this server. A seat's stream speaks only when
+        what that seat sees changed (its version): a take-back and a replay of what it cannot see
+        look to it as if nothing happened."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + live_seconds
-        live_count[0] += 1  # here, where ``finally`` gives it back: a stream never started holds none
         last: Any = None
+        said: Any = None
         quiet = loop.time()
         conn = None
         try:
@@ -396,13 +476,16 @@ def create_app(
                     return
                 if now != last:
                     last = now
-                    quiet = loop.time()
-                    yield f"data: {int(now[0])}\n\n"
-                elif loop.time() - quiet > 15:
+                    seen = now if viewer.player is None else await blocking(seen_by, game_id, viewer, now)
+                    if seen != said:
+                        said = seen
+                        quiet = loop.time()
+                        yield f"data: {int(now[0])}\n\n"
+                if loop.time() - quiet > 15:
                     quiet = loop.time()
                     yield ": still here\n\n"
                 left = deadline - loop.time()
-                if left <= 0:
+                if left <= 0 or slot.closed:
                     return
                 event = waiters.setdefault(game_id, asyncio.Event())
                 try:
@@ -412,7 +495,7 @@ def create_app(
         finally:
             if conn is not None:
                 conn.close()
-            live_count[0] -= 1
+            close(slot)
 
     # -- writes ----------------------------------------------------------------------------------------
     async def write(request: Request, work: Callable[[Viewer, dict[str, str], str], Any],
@@ -442,37 +525,40 @@ def create_app(
             raise Refused(400, f"{what} is at most {most} characters")
         return text
 
-    def at_command_end(game_id: str, values: dict[str, str], verb: str) -> tuple[int, Any]:
+    def at_command_end(viewer: Viewer, game_id: str, values: dict[str, str], verb: str) -> tuple[int, Any]:
         """The position the page shows, still the game's end, where a command ends; and the log."""
         from ..annotate import check_command_end
 
-        at, head = position_of(values)
-        log_ = load_log(game_id)
-        if (at, head) != (len(log_.rows), log_.head):
-            raise ConcurrencyConflict("the position changed")
-        check_command_end(log_, at, verb)
-        return at, log_
+        log_ = checked(game_id, viewer, values)
+        check_command_end(log_, len(log_.rows), verb)
+        return len(log_.rows), log_
 
-    def do_play(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
+    def do_play(viewer: Viewer, values: dict[str, str], game_id: str) -> int | str:
         from ..session import play_commands
 
         text = given(values, "command", "no command given", "a command", MAX_COMMAND)
-        expected = position_of(values)
-        before = load_log(game_id)
+        before = checked(game_id, viewer, values)
+        expected = (len(before.rows), before.head)
         _, after, _, _ = play_commands(store(), game_id, [text], actor=viewer.player, expected=expected, log=before)
         remember(game_id, after)
-        return len(after.rows)
+        # the referee learns the new position; a seat only that its command is stored (how many
+        # events it made may hang on what it may not see: a turned card played on at once, a seeded
+        # draw after it); its page then fetches its own view
+        return len(after.rows) if viewer.player is None else "stored"
 
     def do_undo(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
         from ..manage import take_back
 
-        return int(take_back(store(), game_id, None, position_of(values), by=viewer.player)["position"])
+        log_ = checked(game_id, viewer, values)
+        done = take_back(store(), game_id, None, (len(log_.rows), log_.head), by=viewer.player,
+                         ruling="referee" if viewer.player is None else None)
+        return int(done["position"])
 
     def do_note(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
         from solrec.events import notes
 
         text = given(values, "text", "the comment is empty", "a comment", MAX_NOTE)
-        at = at_command_end(game_id, values, "comment on")[0]
+        at = at_command_end(viewer, game_id, values, "comment on")[0]
         notes.add(store(), game_id, at, viewer.player or "referee", notes.check_mark(values.get("mark") or None), text)
         return at
 
@@ -481,7 +567,7 @@ def create_app(
 
         if viewer.player is not None:
             raise Refused(403, "only the referee forks a variation")
-        at, log_ = at_command_end(game_id, values, "fork at")
+        at, log_ = at_command_end(viewer, game_id, values, "fork at")
         return fork_game(store(), log_, at, None)[0]
 
     def do_seats(viewer: Viewer, values: dict[str, str], game_id: str) -> dict[str, str]:
@@ -522,8 +608,15 @@ def create_app(
     async def not_found(request: Request, exc: Exception) -> Response:
         return HTMLResponse(pages.message("solrec", NOT_FOUND), status_code=404)
 
+    async def hung_up(request: Request, exc: Exception) -> Response:
+        # the client went away mid-request: nobody to answer, nothing was read or stored, no fault
+        # (not its address: a seat's holds its token, which the server shows only once)
+        log.info("a client hung up during a %s before its request was read; nothing was stored", request.method)
+        return Response(status_code=400)
+
     async def fault(request: Request, exc: Exception) -> Response:
-        log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+        route = request.scope.get("route")  # its pattern: a seat's address holds its token
+        log.error("internal error on %s %s", request.method, getattr(route, "path", "?"), exc_info=exc)
         return HTMLResponse(pages.message("solrec", "internal error: the server log has the details; please report it"),
                             status_code=500)
 
@@ -542,11 +635,26 @@ def create_app(
     ]
     app = Starlette(
         routes=guarded,
-        exception_handlers={Refused: refused, 404: not_found, 405: not_found, Exception: fault},
+        exception_handlers={Refused: refused, ClientDisconnect: hung_up, 404: not_found, 405: not_found, Exception: fault},
     )
     app.add_middleware(HostCheck, hosts=hosts)
     # outside Starlette's own error middleware, so that a 500 page carries the headers too
     return SecurityHeaders(app)
+
+
+class LiveResponse(StreamingResponse):
+    """A live stream's response: it gives its place in the count back however it ends (a client gone
+    before the first byte included, when the stream's own ``finally`` never runs)."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
 
 
 MAX_FORM = 64 * 1024  # bytes of a form: a command, a comment, a new game's players and options
@@ -571,20 +679,31 @@ async def form_of(request: Request) -> dict[str, str]:
         raise Refused(400, "refused: the form is not UTF-8 text") from None
 
 
+# A Host header as RFC 9110 allows it: a name or address, then at most a port; nothing else (no
+# user part "@", no list ", ", no path): ``127.0.0.1:8000@evil`` is not 127.0.0.1.
+HOST = re.compile(r"(?P<name>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?")
+
+
 class HostCheck:
     """Only the Host names a loopback server answers to (against DNS rebinding: a foreign site whose
-    name resolves to 127.0.0.1); None: any (a LAN server is reached by its address)."""
+    name resolves to 127.0.0.1); None: any (a LAN server is reached by its address). 421 Misdirected
+    Request, as Starlette's TrustedHostMiddleware would not say (it answers 400), and exact: one Host
+    header, a name and at most a port, the name one of ``hosts`` (``[::1]`` in its brackets)."""
 
     def __init__(self, app: ASGIApp, hosts: set[str] | None) -> None:
         self.app = app
         self.hosts = hosts
 
+    def allowed(self, scope: Scope) -> bool:
+        given = [v for k, v in scope.get("headers", []) if k.lower() == b"host"]
+        if len(given) != 1:
+            return False
+        found = HOST.fullmatch(given[0].decode("latin-1"))
+        return found is not None and self.hosts is not None and found.group("name").lower() in self.hosts
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and self.hosts is not None:
-            host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
-            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-            if name not in self.hosts:
-                response = PlainTextResponse("refused: this server answers only to its own address", status_code=421)
-                await response(scope, receive, send)
-                return
+        if scope["type"] == "http" and self.hosts is not None and not self.allowed(scope):
+            response = PlainTextResponse("refused: this server answers only to its own address", status_code=421)
+            await response(scope, receive, send)
+            return
         await self.app(scope, receive, send)

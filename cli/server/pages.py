@@ -7,14 +7,16 @@ inline script or style: the page's script and style are ``/static/table.js`` and
 attributes.
 
 What the script and browser tests find on a game's page: ``body[data-base]`` (the viewer's address
-of the game), ``.state[data-position][data-head][data-end]`` (the position shown), ``.status``,
+of the game), ``.state[data-position][data-version][data-end]`` (the position shown, and the opaque
+version a write names; the referee's page also carries ``data-head``), ``.status``, ``.warning``,
 ``.board`` (the SVG; its ``[data-spot]`` places get ``.spot-candidate`` while a click may pick them,
 ``.spot-picked`` once picked), ``#choices`` (``data-choices``: the commands as JSON; the script adds
 ``.group h3`` headings and ``button.choice[data-step]``, then ``.picked`` with ``button.back`` and
 ``button.choice.done``), ``form.pick[data-template]`` (one ``select`` per field), ``form.notation``,
 ``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position]`` with
 ``a.goto[data-at]``, ``button.golive``; on the referee's: ``form.seats``, and on the links page
-``a.seat-link``; ``#connection`` says when the live stream is lost.
+``a.seat-link``; ``#connection`` says when the live stream is lost; ``body[data-loads]`` counts the views the
+script fetched and handled (a test waits for it rather than for time).
 """
 
 from __future__ import annotations
@@ -123,7 +125,9 @@ def new_game_page(
         '<fieldset><legend>chance</legend>',
         f'<label><input type="radio" name="chance" value="seeded"{"" if values.get("chance") == "entered" else " checked"}>'
         " seeded: drawn from a seed (random unless given)</label> "
-        f'<label>seed <input name="seed" inputmode="numeric" value="{esc(values.get("seed", ""))}"></label><br>',
+        f'<label>seed <input name="seed" inputmode="numeric" value="{esc(values.get("seed", ""))}"></label>'
+        '<span class="help warning">leave it empty: a typed seed lets anyone who knows or guesses it foresee every '
+        "draw (empty: 63 random bits)</span><br>",
         f'<label><input type="radio" name="chance" value="entered"{" checked" if values.get("chance") == "entered" else ""}>'
         " entered: the referee enters the dice, cards and tiles the real table shows</label></fieldset>",
     ]
@@ -212,9 +216,11 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = ()) -> str:
 
 def fragment(v: View) -> str:
     """The board, whose turn it is, what to click, the score sheet, the move list with comments."""
+    head = f' data-head="{esc(v.head)}"' if v.player is None and v.head else ""  # the referee's only
     out = [
-        f'<div class="state" data-position="{v.position}" data-head="{esc(v.head)}" data-end="{v.end}"'
+        f'<div class="state" data-position="{v.position}" data-version="{esc(v.version)}"{head} data-end="{v.end}"'
         f' data-live="{1 if v.live else 0}">',
+        *(f'<p class="warning" role="alert">{esc(w)}</p>' for w in v.warnings),
         f'<p class="status">position {v.position}{"" if v.live else f" of {v.end}"}: {esc(v.status)}'
         + ("" if v.live else ' <button type="button" class="golive">back to the live position</button>') + "</p>",
         '<div class="columns"><div class="board">',

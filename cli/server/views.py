@@ -1,27 +1,26 @@
-"""What one viewer of a game sees at a position: the one place where ``solrec serve`` filters.
+"""What one viewer of a game sees at a position, as the server shows it: ``view``.
 
-A viewer is the referee (None: everything, as ``--reveal``) or a player (his seat: the ``--as`` view).
-Every byte a seat receives about a game comes from ``view``: the board through ``svg_as`` /
-``render_as``, the commands in their public notation (``public_notation_at``), no event descriptions
-(an event's words may name what a seat must not see: the card another player drew), no seed, and
+A viewer is the referee (None: everything, as ``--reveal``) or a player (his seat: the ``--as``
+view). Everything ``view`` holds comes from ``replay.seen`` (the one kernel function every surface
+reads a game through, which reads it through the game's ``observation.py``): the board, the commands
+as the viewer may read them, no event descriptions for a seat (the referee's only), no seed, and
 choices only when that player is to act. The set-up position is filtered like every other (the way
 this fails elsewhere: boardgame.io's initial state sent unfiltered, its issue 1159).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
-from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.errors import CorruptLog
 from solrec.core.game import CHANCE, Choices
+from solrec.core.observe import Viewer
 from solrec.core.play import ENTERED
-from solrec.events.envelope import Row
-from solrec.replay.log import Log, replay_of, state_at
+from solrec.replay.log import Log, replay_of
+from solrec.replay.seen import MAX_OPTION_SHOWN, seen, seen_command
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
-MAX_OPTION_SHOWN = 80  # characters of an option value shown (a component set's content is named by its size)
+__all__ = ["MAX_OPTION_SHOWN", "Move", "View", "inline_svg", "view"]
 
 
 @attrs.frozen
@@ -39,7 +38,7 @@ class View:
     title: str
     player: str | None  # None: the referee
     position: int  # the position shown
-    head: str  # the log's head hash (the position a write is decided against)
+    head: str  # the log's head hash: the referee's only ("" for a seat: it is a hash of the seed and every hidden draw)
     end: int  # the log's length: ``position == end`` is the live position
     players: tuple[str, ...]
     setup: tuple[tuple[str, str], ...]  # what the header says besides the players, as the viewer may see it
@@ -55,6 +54,8 @@ class View:
     may_type: bool  # the notation box
     may_undo: bool
     hints: tuple[str, ...] = ()  # at an entered chance step: what the referee types (``chance_forms``)
+    version: str = ""  # the opaque version a write names (set by the app: an HMAC of ``observed``)
+    warnings: tuple[str, ...] = ()  # the referee's: a typed seed anyone may guess
 
     @property
     def live(self) -> bool:
@@ -64,11 +65,11 @@ class View:
 # The move lists of the last logs read, per viewer kind (a player's or the referee's): a page
 # fetches its view after every command, and a long game's list is the costly part (a parse per
 # command). A log that is the last one with commands appended gets only the new commands' lines.
-_MOVES: dict[tuple[str, bool], tuple[Log, tuple[Move, ...]]] = {}
+_MOVES: dict[tuple[str, Viewer], tuple[Log, tuple[Move, ...]]] = {}
 
 
-def _moves(log: Log, reveal: bool) -> tuple[Move, ...]:
-    key = (log.game_id, reveal)
+def _moves(log: Log, viewer: Viewer) -> tuple[Move, ...]:
+    key = (log.game_id, viewer)
     kept = _MOVES.get(key)
     moves: list[Move] = []
     if kept is not None:
@@ -86,49 +87,15 @@ def _moves(log: Log, reveal: bool) -> tuple[Move, ...]:
             continue
         first, end = group[0].seq, group[-1].seq + 1
         before = replay.state_at(first)
-        written = group[0].command
-        try:
-            parsed = game.parse(written, before)
-            shown = game.format_at(parsed, before) if reveal else game.public_notation_at(parsed, before)
-        except SolrecError:
-            # a stored command that does not read where it stands: the referee sees it as stored;
-            # a seat sees the table's version of it, which hides what the game hides in its notation
-            shown = written if reveal else game.public_command_text(written)
-        described = tuple(game.describe_event_at(e, before) for e in replay.events(end)[first:end]) if reveal else ()
+        shown = seen_command(game, group[0].command, before, viewer)
+        # the events' words: the referee's only (a seat reads what each event did on the board)
+        described = tuple(game.describe_event_at(e, before) for e in replay.events(end)[first:end]) if viewer.sees_all else ()
         moves.append(Move(len(moves) + 1, group[0].actor, shown, end, described))
     out = tuple(moves)
     if key not in _MOVES and len(_MOVES) >= 32:
         _MOVES.pop(next(iter(_MOVES)))
     _MOVES[key] = (log, out)
     return out
-
-
-def _last_events(log: Log, position: int) -> list[Any] | None:
-    """The events of the command that ends at ``position`` (highlighted on the board)."""
-    if position == 0:
-        return None
-    rows: list[Row] = []
-    for group in log.steps():
-        if group[-1].seq + 1 == position:
-            rows = group
-            break
-    if not rows:
-        return None
-    return replay_of(log).events(position)[rows[0].seq:position]
-
-
-def _setup(log: Log, reveal: bool) -> tuple[tuple[str, str], ...]:
-    header = log.header
-    out = [("chance", header.chance)]
-    if reveal and header.seed is not None:
-        out.append(("seed", str(header.seed)))  # a seed tells every future draw: the referee's only
-    for name, value in header.options_dict().items():
-        text = "on" if value is True else "off" if value is False else str(value)
-        if len(text) > MAX_OPTION_SHOWN:
-            text = f"<{len(text):,} characters>"
-        out.append((name, text))
-    out.append(("rules", header.rules))
-    return tuple(out)
 
 
 def inline_svg(picture: str | None) -> str:
@@ -140,56 +107,72 @@ def inline_svg(picture: str | None) -> str:
 
 def view(log: Log, player: str | None, at: int | None = None) -> View:
     """What ``player`` (None: the referee) sees of the game at position ``at`` (None: the end)."""
-    game = log.game
+    viewer = Viewer.of(player, reveal=player is None)
     end = len(log.rows)
     position = end if at is None else at
     if not 0 <= position <= end:
         raise CorruptLog(f"position {position} is outside the log (0 to {end})")  # the app checks first
-    state = state_at(log, position)
-    reveal = player is None
-    last = _last_events(log, position)
-    if player is None:
-        picture = game.svg(state, reveal=True, last=last)
-        text = "" if picture else game.render(state, True)
-    else:
-        picture = game.svg_as(state, player, last=last)
-        text = "" if picture else game.render_as(state, player)
-    outcome = game.outcome(state)
-    to_act = game.to_act(state)
+    look = seen(log, viewer, position)
+    game = log.game
+    picture = look.svg()
+    text = "" if picture else look.text
+    outcome = look.outcome
+    to_act = look.to_act
     if outcome is not None:
         status = f"game over: {outcome.reason}"
     elif to_act == CHANCE:
         status = "chance to act: the referee enters what the table shows" if log.header.chance == ENTERED else "chance to act"
     else:
         status = f"{to_act} to act" + (" (your turn)" if to_act == player else "")
-    choices = None
+    choices = look.choices
     live = position == end
-    entered = log.header.chance == ENTERED
-    if live and to_act is not None:
-        if reveal and (to_act != CHANCE or entered):
-            choices = game.choices(state, entered=entered)
-        elif not reveal and to_act == player:
-            choices = game.choices(state, entered=False)
-    moves = _moves(log, reveal)
+    moves = _moves(log, viewer)
     shown_moves = tuple(m for m in moves if m.position <= position) if not live else moves
-    sheet = game.score(state)
-    may_undo = live and bool(moves) and (reveal or _last_player(moves, log.header.chance != ENTERED) == player)
+    sheet = look.score
+    may_undo = live and bool(moves) and (viewer.sees_all or _seat_may_take_back(log, player))
     return View(
-        game_id=log.game_id, title=game.title, player=player, position=position, head=log.head, end=end,
-        players=tuple(log.header.players), setup=_setup(log, reveal), to_act=to_act, status=status,
+        game_id=log.game_id, title=game.title, player=player, position=position, head=log.head if viewer.sees_all else "", end=end,
+        players=tuple(log.header.players), setup=look.setup, to_act=to_act, status=status,
         board=inline_svg(picture), text=text, totals=tuple(sheet.totals),
         lines=tuple((ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines),
         moves=shown_moves,
         notes=tuple((n.position, n.n, n.by, n.mark, n.text) for n in log.notes.notes if n.position <= position),
         choices=choices, may_type=choices is not None, may_undo=may_undo,
-        hints=tuple(game.chance_forms(state)) if choices is not None and to_act == CHANCE else (),
+        hints=tuple(game.chance_forms(look.state_for_rules())) if choices is not None and to_act == CHANCE else (),
+        warnings=_warnings(log) if viewer.sees_all else (),
     )
 
 
-def _last_player(moves: tuple[Move, ...], seeded: bool) -> str | None:
-    """The player whose command a seat's "take back" takes back: the last one, past the seeded chance
-    it caused (``manage.take_back`` with ``steps`` None)."""
-    for m in reversed(moves):
-        if not (seeded and m.actor == CHANCE):
-            return m.actor
-    return None
+def _seat_may_take_back(log: Log, player: str | None) -> bool:
+    """A seat's "take back" button shows only where ``manage.take_back`` would take it back."""
+    from ..manage import seat_refusal
+
+    return player is not None and seat_refusal(log, player) is None
+
+
+# A seed a person typed may be guessed; the header records no "typed" flag, so the rule is its size:
+# a seed below 2**48 is warned of. The default seed is 63 random bits (``session.new_game``), which
+# falls below 2**48 with probability 2**-15.
+TYPED_SEED_BELOW = 2**48
+
+
+def _warnings(log: Log) -> tuple[str, ...]:
+    seed = log.header.seed
+    if log.header.chance != ENTERED and seed is not None and 0 <= seed < TYPED_SEED_BELOW:
+        return (f"the seed {seed} looks typed rather than random: anyone who knows or guesses it can foresee every "
+                "draw of this game (start games with an empty seed: 63 random bits)",)
+    return ()
+
+
+def observed(v: View) -> bytes:
+    """A digest of what the viewer of ``v`` has observed of the game up to its position: the very
+    values its page shows (the set-up as it may see it, the board, the status, the score sheet, the
+    move list in its notation), never anything it may not see. A seat's write names an HMAC of it
+    (``View.version``): two games a seat cannot tell apart give it the same version."""
+    import hashlib
+    import json
+
+    shown = [v.game_id, v.player, v.position, v.end, list(v.players), [list(s) for s in v.setup], v.to_act, v.status,
+             v.board, v.text, [list(t) for t in v.totals], [list(ln) for ln in v.lines],
+             [[m.number, m.actor, m.command, m.position, list(m.events)] for m in v.moves]]
+    return hashlib.sha256(json.dumps(shown, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")).digest()

@@ -10,6 +10,7 @@ import attrs
 from ..chance import SeededDraw
 from ..errors import IllegalCommand
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
+from ..observe import Observation
 from ..options import option
 from ..solve import LOST, UNKNOWABLE, UNWINNABLE, WON, SolveReport
 from . import notation, piles, proof, render, rules, scoring, solver, text
@@ -174,29 +175,18 @@ class SolarSolitaire(Game):
     def format(self, command: Command) -> str:
         return notation.format(command)
 
-    def public_notation(self, command: Command) -> str:
-        # The issue: the seeded deck order "is recorded, but show reveals only what a player at the
-        # table sees"; live output of new/play must not print it either.
-        if isinstance(command, Shuffle):
-            return f"shuffle ({len(command.order)} cards, order hidden)"
-        return self.format(command)
+    hidden_information = True  # what each viewer sees: observation.py
+
+    def make_observation(self) -> Observation:
+        from .observation import Observation
+
+        return Observation(self)
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state, reveal)
 
     def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
         return render.svg(state, reveal=reveal, last=last, size=size)
-
-    def public_event(self, event: Event, plain_event: dict) -> dict:
-        # The seeded shuffle's order is the face-down stockpile: only its size is public.
-        if isinstance(event, Shuffled):
-            return {"cards": len(event.order), "order": "hidden"}
-        return plain_event
-
-    def public(self, plain_state: dict) -> dict:
-        out = {k: v for k, v in plain_state.items() if k != "stock"}
-        out["stock_count"] = len(plain_state.get("stock", ()))
-        return out
 
     def describe_event(self, event: Event) -> str:
         if isinstance(event, Shuffled):

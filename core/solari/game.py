@@ -7,6 +7,7 @@ from typing import Any
 from ..chance import SeededDraw
 from ..errors import IllegalCommand, InvalidSetup
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreLine, ScoreSheet
+from ..observe import Observation
 from . import notation, render, rules, text
 from .board import SIDES, name
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
@@ -194,6 +195,11 @@ class Solari(Game):
 
     def format(self, command: Command) -> str:
         return notation.format(command)
+
+    def make_observation(self) -> Observation:
+        from .observation import Observation
+
+        return Observation(self)
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state, reveal)

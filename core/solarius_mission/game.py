@@ -10,6 +10,7 @@ import attrs
 from ..chance import SeededDraw
 from ..errors import IllegalCommand
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
+from ..observe import Observation
 from ..options import option
 from . import commands as c
 from . import components as comp
@@ -199,56 +200,18 @@ class SolariusMission(Game):
         # the hexes by their board labels (B7): what a player reads off the table
         return notation.format(command, board_at(state))
 
-    def public_notation(self, command: Command) -> str:
-        # Hidden at the table: which start card and which progress cards a player receives.
-        if isinstance(command, c.DealStartCard):
-            return "start-card (hidden)"
-        if isinstance(command, c.DrawCard):
-            return "card (hidden)"
-        if isinstance(command, c.ChooseStart):
-            return f"start shift {command.shift} upgrade {command.upgrade} keep (2 hidden cards)"
-        return self.format(command)
+    hidden_information = True  # what each viewer sees: observation.py
 
-    def public_event(self, event: Event, plain_event: dict) -> dict:
-        # Hidden at the table, as in public_notation: the start card and the progress cards a player
-        # receives, and the two cards a player keeps at the start (the words of ``describe`` show the rest).
-        if isinstance(event, ev.StartCardDealt):
-            return {"player": event.player, "card": "hidden", "text": describe(event).split(": ", 1)[1]}
-        if isinstance(event, ev.CardDrawn):
-            return {"player": event.player, "card": "hidden"}
-        if isinstance(event, ev.StartChosen):
-            return {**plain_event, "keep": "hidden", "discard": "hidden"}
-        return plain_event
+    def make_observation(self) -> Observation:
+        from .observation import Observation
 
-    def public(self, plain_state: dict) -> dict:
-        out = {k: v for k, v in plain_state.items() if k not in ("deck", "start_cards", "hubs")}
-        out["deck_count"] = len(plain_state.get("deck", ()))
-        out["hubs_hidden"] = len(plain_state.get("hubs", ()))
-        out["mats"] = [
-            {**{k: v for k, v in mat.items() if k != "hand"}, "hand_count": len(mat.get("hand", ()))}
-            for mat in plain_state.get("mats", ())
-        ]
-        return out
+        return Observation(self)
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state, reveal)
 
     def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
         return render.svg(state, reveal=reveal, last=last, size=size)
-
-    # a player's own view (--as): his hand, and nothing of the other hands, the deck or the hidden hubs
-    def render_as(self, state: State, player: str) -> str:
-        return render.render(state, False, viewer=player)
-
-    def svg_as(self, state: State, player: str, *, last: Any = None, size: int | None = 400) -> str:
-        return render.svg(state, reveal=False, last=last, size=size, viewer=player)
-
-    def view_as(self, plain_state: dict, player: str) -> dict:
-        out = self.public(plain_state)
-        i = list(plain_state["players"]).index(player)
-        hand = list(plain_state["mats"][i].get("hand", ()))
-        out["mats"][i] = {**out["mats"][i], "hand": hand}
-        return out
 
     def describe_event(self, event: Event) -> str:
         return describe(event)

@@ -9,6 +9,7 @@ import attrs
 from ..chance import SeededDraw
 from ..errors import IllegalCommand, InvalidSetup
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
+from ..observe import Observation
 from ..options import option
 from . import board as B
 from . import notation, render, rules, scoring
@@ -146,6 +147,11 @@ class Soli2(Game):
 
     def format(self, command: Command) -> str:
         return notation.format(command)  # type: ignore[arg-type]  # only its own commands reach it
+
+    def make_observation(self) -> Observation:
+        from .observation import Observation
+
+        return Observation(self)
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state)

@@ -9,6 +9,7 @@ import attrs
 from ..chance import SeededDraw
 from ..errors import IllegalCommand
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
+from ..observe import Observation
 from . import notation, render, rules, scoring, text
 from .commands import Choose, Roll
 from .events import PairsChosen, Rolled
@@ -92,6 +93,11 @@ class SoloDice(Game):
 
     def format(self, command: Command) -> str:
         return notation.format(command)  # only its own commands reach it
+
+    def make_observation(self) -> Observation:
+        from .observation import Observation
+
+        return Observation(self)
 
     def render(self, state: State, reveal: bool = False) -> str:
         return render.render(state)

@@ -19,6 +19,7 @@ import pytest
 
 from solrec.core.errors import IllegalCommand, InvalidCommand
 from solrec.core.game import CHANCE, Choice, Choices, Form, Game
+from solrec.core.observe import Viewer
 from solrec.core.play import advance_chance, initial_state, make_header, play
 from solrec.core.registry import games
 from tests.kernel.test_legal_agrees_with_decide import ENTERED, SETUPS, position, typed_chance
@@ -80,7 +81,7 @@ PLACES: dict[str, Callable[[Choice], tuple[str, ...]]] = {
 def check_places(game: Game, state: Any, choices: Choices) -> None:
     named = {step for choice in choices.commands for step in PLACES[game.id](choice)}
     if named:
-        picture = game.svg_as(state, choices.actor) if choices.actor not in (None, CHANCE) else game.svg(state)
+        picture = game.observation.svg(state, Viewer.seat(choices.actor)) if choices.actor not in (None, CHANCE) else game.svg(state)
         assert picture is not None
         assert named <= spots(picture), f"{game.id}: steps with no data-spot: {sorted(named - spots(picture))}"
 

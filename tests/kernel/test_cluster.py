@@ -5,6 +5,10 @@ started here (the `cluster` extra, which `make test` installs)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
+import time
 from pathlib import Path
 
 import attrs
@@ -39,6 +43,7 @@ def test_validate_on_a_cluster_gives_the_verdicts_of_one_job_on_a_corpus_with_ev
     args = ["--ship-rows"] if ship else []
     there = cli.run("validate", "--all", "--json", "--cluster", address, *args, expect=1).stdout
     assert without_retries(there) == json.loads(one)
+    assert json.loads(there)["retried"] == 0  # reported, as by impact (docs/scaling.md); nothing was lost
     assert json.loads(one)["invalid"] == 8
 
 
@@ -120,3 +125,68 @@ def test_list_and_export_read_a_folder_of_shards(store, cli, tmp_path):
     assert sorted(r["id"] for r in listed) == sorted(store.game_ids())
     exported = runner.invoke(app, ["export", "solo-dice-5", "--db", str(folder)])
     assert exported.exit_code == 0 and exported.stdout == cli.run("export", "solo-dice-5").stdout
+
+
+@attrs.frozen
+class DiesOnce:
+    """``task`` (validation or impact), but the first batch to start waits for its worker process to
+    be killed: it writes the process id for the test to kill, and waits (bounded) to die."""
+
+    task: object
+    folder: str
+
+    def __call__(self, store, game_id, log):
+        import os
+        import time
+
+        try:  # made whole or not at all (O_EXCL): of two workers at once, exactly one waits to die
+            Path(self.folder, "claimed").touch(exist_ok=False)
+        except FileExistsError:
+            return self.task(store, game_id, log)
+        Path(self.folder, "pid.tmp").write_text(str(os.getpid()))
+        Path(self.folder, "pid.tmp").rename(Path(self.folder, "pid"))
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            time.sleep(0.05)  # the worker being killed, not the test, waits here
+        raise RuntimeError("the worker was not killed")
+
+
+@pytest.fixture(scope="module")
+def worker_processes():
+    """Two worker processes (nannies restart a killed one) on 127.0.0.1."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, protocol="tcp", host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        yield cluster
+
+
+def kill_when_ready(folder: Path) -> threading.Thread:
+    """Kill the worker process whose id appears in ``folder``/pid, once it does (bounded wait)."""
+
+    def kill() -> None:
+        pid = folder / "pid"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not pid.exists():
+            time.sleep(0.02)
+        if pid.exists():
+            os.kill(int(pid.read_text()), signal.SIGKILL)
+
+    thread = threading.Thread(target=kill, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize("kind", ["validate", "impact"])
+def test_a_batch_whose_worker_is_killed_mid_run_is_run_again_and_counted(store, db_path, worker_processes, tmp_path, kind):
+    """Issue 32: the scheduler runs a lost worker's batch again by itself; `retried` counts it, and the
+    results are those of `--jobs 1`."""
+    from solrec.replay.impact import ImpactTask
+
+    simulate_games(store, "solo-dice", 12, 3, [], {})
+    task = ValidateTask() if kind == "validate" else ImpactTask()
+    with distributed.Client(worker_processes) as client:
+        client.wait_for_workers(2, timeout=120)
+    killer = kill_when_ready(tmp_path)
+    run = map_cluster(worker_processes.scheduler_address, [db_path], DiesOnce(task, str(tmp_path)))
+    killer.join(timeout=10)
+    assert (tmp_path / "pid").exists()
+    assert run.retried >= 1 and run.results == map_files([db_path], task, jobs=1).results

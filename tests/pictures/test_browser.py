@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from solrec.core.observe import Viewer
 from solrec.replay.html import page
 from solrec.replay.log import walk
 
@@ -37,7 +38,7 @@ def engine_view(path: str) -> list[dict]:
     views = [{"command": "", "position": 0, "totals": ", ".join(f"{p} {t}" for p, t in game.score(before).totals)}]
     for group, _, after in walk(log):
         views.append({
-            "command": game.public_notation_at(game.parse(group[0].command, before), before),
+            "command": game.observation.command(game.parse(group[0].command, before), before, Viewer.table()),
             "position": group[-1].seq + 1,
             "actor": group[0].actor + ":",
             "totals": ", ".join(f"{p} {t}" for p, t in game.score(after).totals),

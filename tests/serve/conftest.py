@@ -31,8 +31,8 @@ def csrf_of(page: str) -> str:
 
 
 def position_of(page: str) -> tuple[str, str]:
-    """The position and head hash a page (or fragment) shows: what a write names."""
-    found = re.search(r'data-position="(\d+)" data-head="([0-9a-f]+)"', page)
+    """The position and version a page (or fragment) shows: what a write names."""
+    found = re.search(r'data-position="(\d+)" data-version="([0-9a-f]+)"', page)
     assert found, "the page shows no position"
     return found.group(1), found.group(2)
 
@@ -71,9 +71,10 @@ class Table:
 
         return {html.unescape(p): path for p, path in pairs}
 
-    def seated(self, game: str = "soli2", players: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3):
+    def seated(self, game: str = "soli2", players: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3,
+               options: dict[str, str] | None = None):
         """A new game, its seat links, and a device holding only those: (id, seats, device)."""
-        gid = self.start(game, list(players), seed=seed)
+        gid = self.start(game, list(players), seed=seed, options=options)
         return gid, self.seat_links(gid), stranger(self)
 
     def play(self, base: str, command: str, client: TestClient | None = None) -> Any:
@@ -81,7 +82,7 @@ class Table:
         client = client or self.client
         page = client.get(base).text
         at, head = position_of(page)
-        return client.post(f"{base}/play", data={"command": command, "at": at, "head": head, "csrf": csrf_of(page)})
+        return client.post(f"{base}/play", data={"command": command, "at": at, "version": head, "csrf": csrf_of(page)})
 
     def log(self, gid: str):
         store = Store(self.db)

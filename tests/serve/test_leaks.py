@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 
+from solrec.core.observe import Viewer
 from solrec.replay.log import state_at
 
 from .conftest import Table, stranger
@@ -60,7 +61,7 @@ def test_a_solarius_mission_seat_sees_no_other_hand_no_deck_and_no_seed(table):
     for at in range(len(log.rows) + 1):
         state = state_at(log, at)
         for player, into in (("Bob", secrets), ("Cid", secrets), ("Ann", own)):
-            into.update(m.group(1) for m in re.finditer(r"card \d+: (.+)", game.render_as(state, player)))
+            into.update(m.group(1) for m in re.finditer(r"card \d+: (.+)", game.observation.text(state, Viewer.seat(player))))
         for i, mat in enumerate(_plain(state)["mats"]):
             if i and mat["hand"]:
                 secrets.add("hand: " + " ".join(map(str, mat["hand"])) + ";")
@@ -83,7 +84,7 @@ def test_a_seeded_solar_solitaire_seat_sees_no_deck_order_and_no_seed(table):
     answers: list[str] = []
     play_out(table, gid, seats, 4, answers, guest)
     log = table.log(gid)
-    stock = [str(c) for c in log.game.public(_plain(state_at(log)))["stock_count"] * [None]]  # how many lie face down
+    stock = [str(c) for c in log.game.observation.state(None, _plain(state_at(log)), Viewer.table())["stock_count"] * [None]]  # how many lie face down
     hidden = _stock(log)
     assert len(hidden) == len(stock) >= 3
     received = "\n".join(everything_a_seat_receives(table, seats["Solo"], guest) + answers)

@@ -59,7 +59,7 @@ def test_two_devices_playing_at_the_same_position_store_exactly_one_command(tmp_
         def device(command: str) -> None:
             with referee_client(server.url) as mine:
                 start.wait(timeout=TIMEOUT)
-                r = mine.post(f"/g/{gid}/play", data={"command": command, "at": at, "head": head, "csrf": csrf})
+                r = mine.post(f"/g/{gid}/play", data={"command": command, "at": at, "version": head, "csrf": csrf})
                 answers.append(r.status_code)
 
         threads = [threading.Thread(target=device, args=(c,)) for c in ("place d4", "place d5")]
@@ -76,25 +76,17 @@ def test_two_devices_playing_at_the_same_position_store_exactly_one_command(tmp_
 
 def test_the_live_stream_announces_a_command_played_from_the_command_line(tmp_path):
     db = tmp_path / "serve.db"
-    with LiveServer(db) as server, referee_client(server.url) as client:
+    # the stream lives a minute: long enough for a command line started on a busy machine; the test
+    # reads its first message, plays once it has it, and reads the next (each read bounded)
+    with LiveServer(db, live_seconds=60) as server, referee_client(server.url) as client:
         gid = new_game(client, "soli2", "Ann\nBob", 3)
         events = len(stored_commands(db, gid))
-        got: list[str] = []
-
-        def listen() -> None:
-            with client.stream("GET", f"/g/{gid}/live") as r:
-                for line in r.iter_lines():
-                    if line.startswith("data:"):
-                        got.append(line[5:].strip())
-
-        t = threading.Thread(target=listen)
-        t.start()
-        time.sleep(0.3)
-        subprocess.run([sys.executable, "-m", "solrec.cli.main", "play", gid, "place d4", "--db", str(db)],
-                       check=True, capture_output=True, timeout=TIMEOUT)
-        t.join(timeout=TIMEOUT)  # the stream ends after its lifetime (1 s here)
-        assert got[0] == str(events)
-        assert len(got) == 2 and int(got[1]) > events
+        with client.stream("GET", f"/g/{gid}/live") as r:
+            data = (line[5:].strip() for line in r.iter_lines() if line.startswith("data:"))
+            assert next(data) == str(events)
+            subprocess.run([sys.executable, "-m", "solrec.cli.main", "play", gid, "place d4", "--db", str(db)],
+                           check=True, capture_output=True, timeout=TIMEOUT)
+            assert int(next(data)) > events
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
@@ -127,7 +119,7 @@ def test_killing_the_server_right_after_an_acknowledged_command_loses_nothing(tm
             gid = new_game(client, "soli2", "Ann\nBob", 3)
             page = client.get(f"/g/{gid}").text
             at, head = position_of(page)
-            r = client.post(f"/g/{gid}/play", data={"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)})
+            r = client.post(f"/g/{gid}/play", data={"command": "place d4", "at": at, "version": head, "csrf": csrf_of(page)})
             assert r.status_code == 200
             proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=TIMEOUT)

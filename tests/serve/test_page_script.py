@@ -83,6 +83,11 @@ def commands(db: Path) -> list[str]:
         store.close()
 
 
+def loads(driver) -> int:
+    """How many views the page fetched and handled (a live message's included): ``body[data-loads]``."""
+    return int(driver.find_element("css selector", "body").get_attribute("data-loads") or 0)
+
+
 def texts(driver, selector: str) -> list[str]:
     return [e.text for e in driver.find_elements("css selector", selector)]
 
@@ -115,7 +120,10 @@ def test_a_refused_command_shows_its_reason_in_place_and_keeps_it_across_a_recon
         box = until(lambda: driver.find_elements("css selector", "form.notation input"), "the notation box")[0]
         box.send_keys("nonsense\n")
         until(lambda: "is not SOLI2 notation" in driver.find_element("css selector", "#refusal").text, "the refusal")
-        time.sleep(3.5)  # past a reconnection and its message
+        before = loads(driver)
+        # past a reconnection and its message: the view fetched and handled once more (the first
+        # stream's message counts once; only a reconnection's gives the second)
+        until(lambda: loads(driver) > before and loads(driver) >= 2, "a reconnection's message handled")
         assert "is not SOLI2 notation" in driver.find_element("css selector", "#refusal").text
         assert "nonsense" not in commands(db)
 

@@ -69,7 +69,7 @@ def test_a_command_posted_by_the_player_to_act_is_stored(table):
     r = table.play(seats["Ann"], "place d4", stranger(table))
     assert r.status_code == 200, r.text
     log = table.log(gid)
-    assert int(r.text) == len(log.rows) > before
+    assert r.text == "stored" and len(log.rows) > before  # a seat is told no position: it may hang on chance
     assert "place d4" in [row.command for row in log.rows]
 
 
@@ -104,7 +104,7 @@ def test_a_command_decided_on_a_position_that_changed_answers_409_and_stores_not
     at, head = position_of(page)
     assert table.play(f"/g/{gid}", "place d4").status_code == 200
     rows = table.log(gid).rows
-    r = table.client.post(f"/g/{gid}/play", data={"command": "place d5", "at": at, "head": head, "csrf": csrf_of(page)})
+    r = table.client.post(f"/g/{gid}/play", data={"command": "place d5", "at": at, "version": head, "csrf": csrf_of(page)})
     assert r.status_code == 409
     assert "the position changed" in r.text
     assert table.log(gid).rows == rows
@@ -137,20 +137,63 @@ def test_a_seat_cannot_enter_chance(table):
 
 
 def test_take_back_by_the_seat_whose_command_was_last(table):
-    gid, seats, guest = table.seated()
+    # pure skill: no pouch, so placing a marble shows nothing that was hidden
+    gid, seats, guest = table.seated(options={"fill": "pure-skill"})
     start = len(table.log(gid).rows)
-    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    assert table.play(seats["Ann"], "place black d4", guest).status_code == 200
     bob = guest.get(seats["Bob"]).text
     assert 'class="undo"' not in bob
-    at, head = position_of(bob)
-    r = guest.post(f"{seats['Bob']}/undo", data={"at": at, "head": head, "csrf": csrf_of(bob)})
-    assert r.status_code == 400 and "not Bob's" in r.text
+    at, version = position_of(bob)
+    r = guest.post(f"{seats['Bob']}/undo", data={"at": at, "version": version, "csrf": csrf_of(bob)})
+    assert r.status_code == 400 and "not Bob's" in r.text and "\n" not in r.text
     ann = guest.get(seats["Ann"]).text
     assert 'class="undo"' in ann
-    at, head = position_of(ann)
-    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "head": head, "csrf": csrf_of(ann)})
+    at, version = position_of(ann)
+    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "version": version, "csrf": csrf_of(ann)})
     assert r.status_code == 200, r.text
     assert len(table.log(gid).rows) == start
+
+
+def test_a_seat_cannot_take_back_its_command_once_another_player_has_acted(table):
+    gid, seats, guest = table.seated(options={"fill": "pure-skill"})
+    assert table.play(seats["Ann"], "place black d4", guest).status_code == 200
+    assert table.play(seats["Bob"], "place white d5", guest).status_code == 200
+    rows = table.log(gid).rows
+    ann = guest.get(seats["Ann"]).text
+    assert 'class="undo"' not in ann
+    at, version = position_of(ann)
+    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "version": version, "csrf": csrf_of(ann)})
+    assert r.status_code == 400 and "the last command is Bob's, not Ann's" in r.text and "\n" not in r.text
+    assert table.log(gid).rows == rows
+
+
+def test_a_seat_cannot_take_back_a_command_after_which_the_pouch_drew(table):
+    gid, seats, guest = table.seated()  # the pouch: a marble is drawn after every placement
+    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    rows = table.log(gid).rows
+    ann = guest.get(seats["Ann"]).text
+    assert 'class="undo"' not in ann
+    at, version = position_of(ann)
+    r = guest.post(f"{seats['Ann']}/undo", data={"at": at, "version": version, "csrf": csrf_of(ann)})
+    assert r.status_code == 400 and "showed what was hidden" in r.text and "\n" not in r.text
+    assert table.log(gid).rows == rows
+
+
+def test_the_referees_take_back_past_a_draw_is_kept_as_a_ruled_comment(table):
+    from solrec.events.notes import read
+    from solrec.events.store import Store
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    start = len(table.log(gid).rows)
+    assert table.play(f"/g/{gid}", "place d4").status_code == 200
+    page = table.page(f"/g/{gid}")
+    at, version = position_of(page)
+    r = table.client.post(f"/g/{gid}/undo", data={"at": at, "version": version, "csrf": csrf_of(page)})
+    assert r.status_code == 200, r.text
+    assert len(table.log(gid).rows) == start
+    (note,) = read(Store(table.db), gid).notes
+    assert (note.by, note.mark, note.position) == ("referee", "ruled", start)
+    assert "had been shown (drawn)" in note.text and "Ann: place d4" in note.text
 
 
 def test_a_comment_posted_on_the_position_is_stored_with_its_author(table):
@@ -160,7 +203,7 @@ def test_a_comment_posted_on_the_position_is_stored_with_its_author(table):
     gid, seats, guest = table.seated()
     page = guest.get(seats["Bob"]).text
     at, head = position_of(page)
-    r = guest.post(f"{seats['Bob']}/note", data={"text": "nice <b>start</b>", "at": at, "head": head, "csrf": csrf_of(page)})
+    r = guest.post(f"{seats['Bob']}/note", data={"text": "nice <b>start</b>", "at": at, "version": head, "csrf": csrf_of(page)})
     assert r.status_code == 200, r.text
     (note,) = read(Store(table.db), gid).notes
     assert (note.by, note.text, note.position) == ("Bob", "nice <b>start</b>", int(at))
@@ -175,7 +218,7 @@ def test_the_referee_marks_a_comment(table):
     page = table.page(f"/g/{gid}")
     assert '<option value="disputed">' in page
     at, head = position_of(page)
-    r = table.client.post(f"/g/{gid}/note", data={"text": "d4 was legal", "mark": "ruled", "at": at, "head": head,
+    r = table.client.post(f"/g/{gid}/note", data={"text": "d4 was legal", "mark": "ruled", "at": at, "version": head,
                                                   "csrf": csrf_of(page)})
     assert r.status_code == 200, r.text
     (note,) = read(Store(table.db), gid).notes
@@ -190,7 +233,7 @@ def test_the_referee_forks_a_variation_at_the_position(table):
     assert table.play(f"/g/{gid}", "place d4").status_code == 200
     page = table.page(f"/g/{gid}")
     at, head = position_of(page)
-    r = table.client.post(f"/g/{gid}/fork", data={"at": at, "head": head, "csrf": csrf_of(page)})
+    r = table.client.post(f"/g/{gid}/fork", data={"at": at, "version": head, "csrf": csrf_of(page)})
     assert r.status_code == 200, r.text
     assert all_links(Store(table.db))[r.text] == (gid, int(at))
 
@@ -203,7 +246,7 @@ def test_every_page_needs_a_token_even_on_loopback(table):
         r = guest.get(path)
         assert r.status_code == 403, path
         assert "Ann" not in r.text and "d4" not in r.text
-    assert guest.post(f"/g/{gid}/play", data={"command": "place d4", "at": "0", "head": "0", "csrf": "x"}).status_code == 403
+    assert guest.post(f"/g/{gid}/play", data={"command": "place d4", "at": "0", "version": "0", "csrf": "x"}).status_code == 403
 
 
 def test_the_referee_link_sets_an_httponly_strict_cookie_and_leaves_the_token_out_of_the_address(table):
@@ -223,7 +266,7 @@ def test_a_wrong_token_shows_the_same_page_as_an_unknown_game(table):
     token = seats["Ann"].rsplit("/", 1)[1]
     guest = stranger(table)
     answers = [
-        guest.get(f"/g/{gid}/seat/{token[:-1]}x"),
+        guest.get(f"/g/{gid}/seat/{token[:-1]}{'y' if token.endswith('x') else 'x'}"),  # its last letter changed
         guest.get(f"/g/{other}/seat/{token}"),  # a token of another game
         guest.get(f"/g/no-such-game/seat/{token}"),
         guest.get(f"/g/{gid}/seat/{token}x/view"),
@@ -275,7 +318,7 @@ def test_a_post_without_or_with_a_wrong_csrf_value_is_refused_and_stores_nothing
     at, head = position_of(page)
     rows = table.log(gid).rows
     for csrf in (None, "0" * 64, csrf_of(table.page(f"/g/{gid}"))):  # none, a guess, the referee's
-        data = {"command": "place d4", "at": at, "head": head}
+        data = {"command": "place d4", "at": at, "version": head}
         if csrf is not None:
             data["csrf"] = csrf
         r = guest.post(f"{seats['Ann']}/play", data=data)
@@ -288,7 +331,7 @@ def test_a_post_from_another_origin_is_refused_even_with_the_right_values(table)
     page = table.page(f"/g/{gid}")
     at, head = position_of(page)
     rows = table.log(gid).rows
-    data = {"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)}
+    data = {"command": "place d4", "at": at, "version": head, "csrf": csrf_of(page)}
     assert table.client.post(f"/g/{gid}/play", data=data, headers={"origin": "http://evil.example"}).status_code == 403
     assert table.client.post(f"/g/{gid}/play", data=data, headers={"sec-fetch-site": "cross-site"}).status_code == 403
     assert table.client.post(f"/g/{gid}/play", data=data, headers={"sec-fetch-site": "same-site"}).status_code == 403
@@ -300,7 +343,7 @@ def test_a_form_sent_from_the_servers_own_page_is_accepted_as_a_browser_sends_it
     gid = table.start("soli2", ["Ann", "Bob"], seed=3)
     page = table.page(f"/g/{gid}")
     at, head = position_of(page)
-    data = {"command": "place d4", "at": at, "head": head, "csrf": csrf_of(page)}
+    data = {"command": "place d4", "at": at, "version": head, "csrf": csrf_of(page)}
     r = table.client.post(f"/g/{gid}/play", data=data, headers={"origin": "null", "sec-fetch-site": "same-origin"})
     assert r.status_code == 200, r.text
 
@@ -321,7 +364,7 @@ def test_every_response_carries_the_content_security_policy(table):
         table.client.get("/"), table.client.get(f"/g/{gid}"), table.client.get(f"/g/{gid}/view"),
         table.client.get(f"/g/{gid}/live"), table.client.get(seat), table.client.get("/static/table.js"),
         table.client.get("/static/table.css"), table.client.get("/nowhere"), stranger(table).get("/"),
-        table.client.post(f"/g/{gid}/play", data={"command": "nonsense", "at": at, "head": head, "csrf": csrf_of(page)}),
+        table.client.post(f"/g/{gid}/play", data={"command": "nonsense", "at": at, "version": head, "csrf": csrf_of(page)}),
     ]
     for r in responses:
         assert r.headers["content-security-policy"] == CSP, r.url
@@ -432,6 +475,130 @@ def test_a_position_that_is_not_a_whole_number_is_refused_in_one_line(table):
         r = table.client.get(f"/g/{gid}/view?at={at}")
         assert r.status_code == 400, at
     page = table.page(f"/g/{gid}")
-    r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": "²", "head": "x", "csrf": csrf_of(page)})
+    r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": "²", "version": "x", "csrf": csrf_of(page)})
     assert r.status_code == 400
     assert table.client.get(f"/g/{gid}/view?at=999").status_code == 400
+
+
+# -- what a seat receives: no hash of the log; versions; a typed seed ---------------------------------
+def test_a_seats_page_carries_an_opaque_version_and_no_hash_of_the_log(table):
+    gid, seats, guest = table.seated()
+    log = table.log(gid)
+    page = guest.get(seats["Ann"]).text
+    assert "data-head" not in page
+    assert not any(row.hash[:12] in page for row in log.rows)
+    assert 'data-version="' in page
+    assert f'data-head="{log.head}"' in table.page(f"/g/{gid}")  # the referee sees everything
+
+
+def test_a_version_is_the_viewers_own_and_a_write_naming_another_is_refused(table):
+    gid, seats, guest = table.seated()
+    ann, bob = guest.get(seats["Ann"]).text, guest.get(seats["Bob"]).text
+    assert position_of(ann)[1] != position_of(bob)[1]  # another viewer, another version
+    at, bobs = position_of(bob)
+    rows = table.log(gid).rows
+    r = guest.post(f"{seats['Ann']}/play", data={"command": "place d4", "at": at, "version": bobs, "csrf": csrf_of(ann)})
+    assert r.status_code == 409 and "the position changed" in r.text
+    assert table.log(gid).rows == rows
+
+
+def test_a_seats_version_is_the_same_while_nothing_it_sees_changes(table):
+    gid, seats, guest = table.seated()
+    before = position_of(guest.get(seats["Ann"]).text)
+    page = table.page(f"/g/{gid}")
+    at, version = position_of(page)
+    note = {"text": "a comment is not a move", "at": at, "version": version, "csrf": csrf_of(page)}
+    assert table.client.post(f"/g/{gid}/note", data=note).status_code == 200
+    assert position_of(guest.get(seats["Ann"]).text) == before  # a comment makes no write of hers stale
+    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    assert position_of(guest.get(seats["Ann"]).text) != before
+
+
+def test_the_referee_is_warned_of_a_seed_anyone_may_guess(table):
+    typed = table.start("soli2", ["Ann", "Bob"], seed=4242)
+    random_seed = table.start("soli2", ["Ann", "Bob"])
+    assert "anyone who knows or guesses it can foresee every draw" in table.page(f"/g/{typed}")
+    assert "foresee" not in table.page(f"/g/{random_seed}") or table.log(random_seed).header.seed < 2**48
+    seat = table.seat_links(typed)["Ann"]
+    assert "foresee" not in stranger(table).get(seat).text  # a seat is told nothing of the seed, its size neither
+    assert "foresee every draw" in table.page("/new?game=soli2")  # the form says it beside the seed
+
+
+def test_the_host_check_is_exact(tmp_path):
+    client = make_client(tmp_path / "x.db", hosts={"127.0.0.1", "localhost"})
+    for host in ("127.0.0.1:8000@evil", "127.0.0.1:8000, evil.example", "127.0.0.1:80a", "127.0.0.1:8000/x", ""):
+        assert client.get("/", headers={"host": host}).status_code == 421, host
+    assert client.get("/", headers={"host": "localhost:8000"}).status_code == 403  # past the check: no token
+
+
+def test_a_viewer_over_its_bound_of_live_streams_closes_its_own_oldest(tmp_path):
+    import asyncio
+
+    from solrec.cli.server.app import create_app
+
+    from .conftest import REFEREE, Table
+
+    db = tmp_path / "x.db"
+    with make_client(db) as client:
+        gid = Table(db, client).start("soli2", ["Ann", "Bob"], seed=3)
+    app = create_app(db, REFEREE, b"k" * 32, live_seconds=30, poll_seconds=0.05, live_per_viewer=2, max_live=3)
+
+    async def scenario() -> list[bytes]:
+        # three streams of the referee, one after another, each read to its first message
+        sent: list[list[bytes]] = [[], [], []]
+        done = [asyncio.Event(), asyncio.Event(), asyncio.Event()]
+        tasks = []
+        for k in range(3):
+            async def receive() -> dict:
+                await asyncio.sleep(3600)
+                return {"type": "http.disconnect"}
+
+            async def send(message: dict, k: int = k) -> None:
+                if message["type"] == "http.response.body":
+                    sent[k].append(message.get("body", b""))
+                    if not message.get("more_body", False):
+                        done[k].set()
+
+            scope = {"type": "http", "method": "GET", "path": f"/g/{gid}/live", "raw_path": f"/g/{gid}/live".encode(),
+                     "query_string": b"", "headers": [(b"host", b"testserver"), (b"cookie", f"solrec_referee_80={REFEREE}".encode())],
+                     "scheme": "http", "server": ("testserver", 80), "client": ("127.0.0.1", 1), "root_path": "",
+                     "http_version": "1.1"}
+            tasks.append(asyncio.create_task(app(scope, receive, send)))
+            while not any(b"data:" in chunk for chunk in sent[k]):
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(done[0].wait(), 20)  # the oldest was closed by the third
+        assert not done[1].is_set() and not done[2].is_set()
+        for t in tasks:
+            t.cancel()
+        return [b"".join(s) for s in sent]
+
+    first, second, third = asyncio.run(asyncio.wait_for(scenario(), 30))
+    assert b"data:" in first and b"data:" in third
+
+
+def test_the_ruled_comment_of_a_take_back_past_a_draw_names_no_hidden_card(table):
+    import random
+
+    from solrec.events.notes import read
+    from solrec.events.store import Store
+    from solrec.replay.log import state_at
+
+    gid = table.start("solarius-mission", ["Ann", "Bob"], seed=77)
+    rng = random.Random(3)
+    for _ in range(40):  # the referee plays for both, drawing where it can, until a draw is the last command
+        log = table.log(gid)
+        groups = [g for g in log.steps() if g[0].actor != "chance"]
+        if groups and groups[-1][0].command == "draw":
+            break
+        game, state = log.game, state_at(log)
+        legal = [game.format_at(c, state) for c in game.legal_commands(state) or ()]
+        command = next((c for c in legal if "research" in c or c == "draw"), None) or game.format_at(game.sample_command(state, rng), state)
+        assert table.play(f"/g/{gid}", command).status_code == 200
+    drawn = [e.card for e in table.log(gid).events() if type(e).__name__ == "CardDrawn"]
+    assert drawn
+    page = table.page(f"/g/{gid}")
+    at, version = position_of(page)
+    assert table.client.post(f"/g/{gid}/undo", data={"at": at, "version": version, "csrf": csrf_of(page)}).status_code == 200
+    (note,) = read(Store(table.db), gid).notes
+    assert note.mark == "ruled" and "sm-card-drawn" in note.text and ": draw" in note.text
+    assert not re.search(r"card \d", note.text), note.text  # every seat reads comments

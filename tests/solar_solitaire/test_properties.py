@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solrec.core.errors import IllegalCommand
+from solrec.core.observe import Viewer
 from solrec.core.play import initial_state, make_header
 from solrec.core.solar_solitaire.cards import ALL_CARDS, PLACES
 from solrec.core.solar_solitaire.commands import Move
@@ -107,7 +108,7 @@ def test_show_hides_the_stock_order_and_reveal_shows_it(seed):
 
     header = make_header(GAME, None, {}, "seeded", seed)
     _, state, _ = advance_chance(GAME, header, initial_state(GAME, header), 0)
-    public = GAME.public(to_plain(state))
+    public = GAME.observation.state(state, to_plain(state), Viewer.table())
     assert "stock" not in public and public["stock_count"] == 36
     order = " ".join(state.stock)
     assert order not in GAME.render(state) and "36 card(s) face down" in GAME.render(state)

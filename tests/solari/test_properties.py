@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solrec.core.errors import IllegalCommand
+from solrec.core.observe import Viewer
 from solrec.core.play import decide_as, fold, initial_state, make_header
 from solrec.core.solari.board import FACINGS, MARGIN
 from solrec.core.solari.commands import Place, Step
@@ -139,4 +140,4 @@ def test_hidden_dominoes_leave_no_hidden_order_in_the_state():
     for step in steps[:12]:
         state = fold(GAME, state, step.events)
         assert all(d == () for d in state.dealt)  # nothing of the future is stored, so show reveals nothing
-    assert GAME.public({"x": 1}) == {"x": 1}
+    assert GAME.observation.state(None, {"x": 1}, Viewer.table()) == {"x": 1}

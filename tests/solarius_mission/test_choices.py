@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 import attrs
 
 from solrec.core.game import CHANCE
+from solrec.core.observe import Viewer
 from solrec.core.solarius_mission import rules, space
 from solrec.core.solarius_mission.components import COLOURS
 
@@ -30,7 +31,7 @@ def test_a_die_is_taken_by_clicking_it_then_its_action():
     assert takes["take black3@-1 transform yellow"] == ("black3@-1", "transform yellow")
     dice = {steps[0] for steps in takes.values()}
     assert dice == {"black3@-1", "yellow2@0", "brown*@1", "turquoise1@1"}
-    assert dice <= spots(GAME.svg_as(t.state, "Marion"))
+    assert dice <= spots(GAME.observation.svg(t.state, Viewer.seat("Marion")))
 
 
 def test_a_flight_is_the_hex_it_ends_on_with_its_cost_beside_it():
@@ -40,7 +41,7 @@ def test_a_flight_is_the_hex_it_ends_on_with_its_cost_beside_it():
     assert len(by_hex) == len(flights) == len(space.flights(t.state))  # one flight per hex
     h8 = by_hex[("H8",)]
     assert h8.command == "fly H0 H1 H8" and h8.detail == "range 2 of 1, 1 bought for 2 fuel"
-    assert {c.steps[0] for c in flights} <= spots(GAME.svg_as(t.state, "Marion"))
+    assert {c.steps[0] for c in flights} <= spots(GAME.observation.svg(t.state, Viewer.seat("Marion")))
 
 
 def test_a_card_is_played_by_the_card_then_its_side():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solrec.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, WrongActor
+from solrec.core.observe import Viewer
 from solrec.core.solarius_mission.rules import take_commands
 from solrec.core.solarius_mission.state import Die
 
@@ -363,9 +364,9 @@ def test_a_tie_is_a_shared_victory_without_planet_points():
 
 def test_live_output_hides_start_cards_and_drawn_cards():
     t = Table()
-    assert GAME.public_notation(GAME.parse("start-card 3")) == "start-card (hidden)"
-    assert GAME.public_notation(GAME.parse("card 17")) == "card (hidden)"
-    public = GAME.public({"deck": [1, 2], "hubs": ["A"], "mats": [{"hand": [3, 4], "fuel": 2}]})
+    assert GAME.observation.command(GAME.parse("start-card 3"), None, Viewer.table()) == "start-card (hidden)"
+    assert GAME.observation.command(GAME.parse("card 17"), None, Viewer.table()) == "card (hidden)"
+    public = GAME.observation.state(None, {"deck": [1, 2], "hubs": ["A"], "mats": [{"hand": [3, 4], "fuel": 2}]}, Viewer.table())
     assert "deck" not in public and public["mats"][0] == {"fuel": 2, "hand_count": 2}
     assert "hand: 2 card(s)" in GAME.render(t.state) and "hand: 1 2" in GAME.render(t.state, reveal=True)
 

@@ -11,6 +11,8 @@
   var connection = document.getElementById("connection");
   var browsing = null;  // the position shown when it is not the live one
   var busy = false;
+  var loads = 0;  // views fetched and handled, on the body as data-loads (tests wait for it)
+  var issued = 0, shownTicket = 0;  // the last load started, and the one whose view is shown
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -25,24 +27,35 @@
   }
 
   // -- the view: fetched again whenever the game moves ------------------------------------------
-  // ``changed``: replace the view only when the game's head moved (a live message comes on every
+  // ``changed``: replace the view only when what this viewer sees moved (its version) (a live message comes on every
   // reconnection too: a refusal shown, or a piece picked, stays while nothing changed)
+  // Loads may overlap (a command's answer and the live message it causes): a view fetched earlier than
+  // one already shown is dropped, so the view never steps back (nor is replaced under a click).
   function load(at, then, changed) {
     var url = base + "/view" + (at === null || at === undefined ? "" : "?at=" + at);
+    var mine = ++issued;
     fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       return r.text().then(function (t) { return {ok: r.ok, text: t}; });
     }).then(function (res) {
+      loaded();
+      if (mine < shownTicket) return;
       if (!res.ok) { refusal("could not load the position"); return; }
       var fresh = document.createElement("template");
       fresh.innerHTML = res.text;  // the server's HTML: every text in it escaped
       var now = fresh.content.querySelector(".state"), shown = state();
-      if (changed && now && shown && now.getAttribute("data-head") === shown.getAttribute("data-head") &&
+      if (changed && now && shown && now.getAttribute("data-version") === shown.getAttribute("data-version") &&
           now.getAttribute("data-position") === shown.getAttribute("data-position")) return;
+      shownTicket = mine;
       main.textContent = "";
       main.appendChild(fresh.content);
       setUp();
       if (then) then();
     }).catch(function () { refusal("the server does not answer"); });
+  }
+
+  function loaded() {
+    loads += 1;
+    body.setAttribute("data-loads", String(loads));
   }
 
   function post(path, fields, done) {
@@ -51,7 +64,7 @@
     var data = new URLSearchParams();
     data.append("csrf", csrf);
     data.append("at", s.getAttribute("data-position"));
-    data.append("head", s.getAttribute("data-head"));
+    data.append("version", s.getAttribute("data-version"));
     Object.keys(fields).forEach(function (k) { data.append(k, fields[k]); });
     busy = true;
     body.classList.add("busy");
@@ -227,8 +240,8 @@
     if (!window.EventSource) return;
     var source = new EventSource(base + "/live");
     source.onopen = function () { connection.textContent = ""; };
-    // a message comes when the game's head changes (a take-back and a new command leave the same
-    // length with another head), and once on connecting: the view is fetched again each time
+    // a message comes when what this viewer sees changes (a take-back and a new command leave the
+    // same length with another version), and once on connecting: the view is fetched again each time
     source.onmessage = function () {
       if (browsing === null && !busy) load(null, null, true);
     };
