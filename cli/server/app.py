@@ -127,10 +127,14 @@ class Stream:
 
 
 def create_app(
-    db: Path, referee_token: str, secret: bytes | None = None, *, hosts: set[str] | None = None,
+    db: Path, referee_token: str | None, secret: bytes | None = None, *, hosts: set[str] | None = None,
     live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 256, live_per_viewer: int = 4,
+    reachable: str | None = None,
 ) -> ASGIApp:
     """The app on the database ``db``. ``referee_token``: the referee's secret (the start-up link);
+    besides it, the one whose hash the database keeps (``seats.keep_referee_token``: the link
+    survives a restart); ``reachable``: the address players reach the server at (``http://HOST:PORT``,
+    when it listens beyond loopback), which the seat links carry whatever address the referee used;
     ``secret``: the key of the CSRF values and of the versions (random by default); ``hosts``: the
     Host names accepted (None: any; a loopback server accepts only loopback names, against DNS
     rebinding); live streams: each at most ``live_seconds`` long (the page reconnects), the game's
@@ -156,14 +160,25 @@ def create_app(
     def cookie_name(request: Request) -> str:
         return f"solrec_referee_{request.url.port or 80}"
 
+    known: set[str] = set()  # referee tokens found in the database (kept until --new-referee-link restarts it)
+
+    def referee_token_ok(given: str) -> bool:
+        if referee_token is not None and hmac.compare_digest(given.encode(), referee_token.encode()):
+            return True
+        if given in known:
+            return True
+        if given and db.exists() and seats.is_referee_token(store(), given):
+            known.add(given)
+            return True
+        return False
+
     def is_referee(request: Request) -> bool:
-        given = request.cookies.get(cookie_name(request), "")
-        return hmac.compare_digest(given.encode(), referee_token.encode())
+        return referee_token_ok(request.cookies.get(cookie_name(request), ""))
 
     def referee(request: Request, game_id: str = "") -> Viewer:
         if not is_referee(request):
             raise Refused(403, "this page needs the referee's link (printed when the server started)")
-        return Viewer(None, f"/g/{game_id}", csrf_for("referee", referee_token))
+        return Viewer(None, f"/g/{game_id}", csrf_for("referee", request.cookies.get(cookie_name(request), "")))
 
     async def seat(request: Request) -> tuple[str, Viewer]:
         game_id, token = request.path_params["gid"], request.path_params["token"]
@@ -282,10 +297,12 @@ def create_app(
     async def home(request: Request) -> Response:
         given = request.query_params.get("token")
         if given is not None:
-            if not hmac.compare_digest(given.encode(), referee_token.encode()):
+            if not referee_token_ok(given):
                 raise Refused(403, "this is not the referee's link (it is printed when the server starts)")
             response = RedirectResponse("/", status_code=303)
-            response.set_cookie(cookie_name(request), referee_token, httponly=True, samesite="strict", path="/")
+            # kept a year: the link itself survives restarts, so the device that opened it stays the referee's
+            response.set_cookie(cookie_name(request), given, httponly=True, samesite="strict", path="/",
+                                max_age=365 * 24 * 3600)
             return response
         referee(request)
         game = request.query_params.get("game") or None
@@ -583,7 +600,7 @@ def create_app(
         return endpoint
 
     async def make_seats(request: Request) -> Response:
-        base = str(request.base_url).rstrip("/")
+        base = reachable or str(request.base_url).rstrip("/")
         game_id = request.path_params["gid"]
 
         def shown(tokens: dict[str, str]) -> Response:
