@@ -587,6 +587,29 @@ def create_app(
         at, log_ = at_command_end(viewer, game_id, values, "fork at")
         return fork_game(store(), log_, at, None)[0]
 
+    def do_rematch(viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+        """A finished game again: the same players and options, a new seed (an entered game stays
+        entered); the new game's id."""
+        import secrets as random_seeds
+
+        from solrec.core.play import SEEDED, advance_chance, initial_state
+
+        from ..session import store_new
+
+        if viewer.player is not None:
+            raise Refused(403, "only the referee starts a rematch")
+        log_ = checked(game_id, viewer, values)
+        game, old = log_.game, log_.header
+        from solrec.replay.log import state_at
+
+        if game.to_act(state_at(log_)) is not None:
+            raise Refused(400, "the game is not over: a rematch follows a finished game")
+        header = attrs.evolve(old, seed=random_seeds.randbits(63) if old.chance == SEEDED else None,
+                              rules=game.rules_version, upcast=())
+        state = initial_state(game, header)
+        steps, state, _ = advance_chance(game, header, state, 0)
+        return store_new(store(), game, header, None, steps, state)
+
     def do_seats(viewer: Viewer, values: dict[str, str], game_id: str) -> dict[str, str]:
         if viewer.player is not None:
             raise Refused(403, "only the referee makes seat links")
@@ -646,6 +669,7 @@ def create_app(
         Route("/new", new_post, methods=["POST"]),
         Route("/static/{name}", static_file),
         Route("/g/{gid}/fork", writer(do_fork), methods=["POST"]),
+        Route("/g/{gid}/rematch", writer(do_rematch), methods=["POST"]),
         Route("/g/{gid}/seats", make_seats, methods=["POST"]),
         *(Route(base + path, endpoint, methods=[method])
           for base in ("/g/{gid}", "/g/{gid}/seat/{token}") for path, endpoint, method in per_viewer),

@@ -4,6 +4,25 @@
 "use strict";
 (function () {
   var body = document.body;
+  // the links page: copy a link to the clipboard (a message to a phone)
+  Array.prototype.forEach.call(document.querySelectorAll("button.copy"), function (b) {
+    b.onclick = function () {
+      var text = b.getAttribute("data-copy");
+      var done = function () { b.textContent = "copied"; };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(done, function () { select(b); });
+      } else { select(b); }
+    };
+  });
+  function select(b) {  // no clipboard (plain http on the network): the link selected, to copy by hand
+    var link = b.parentNode.querySelector("a");
+    var range = document.createRange();
+    range.selectNodeContents(link);
+    var sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    try { document.execCommand("copy"); b.textContent = "copied"; } catch (e) { b.textContent = "selected: copy it"; }
+  }
   var base = body.getAttribute("data-base");
   if (!base) return;  // not a game page
   var csrf = body.getAttribute("data-csrf");
@@ -87,7 +106,21 @@
     });
   }
 
-  function play(command) { post("/play", {command: command}); }
+  // A command that ends the game (resign) is asked about first: one tap never loses a game.
+  var ending = {};
+  function play(command) {
+    var word = command.trim().split(/\s+/)[0].toLowerCase();
+    if (!ending[command] && word !== "resign") { post("/play", {command: command}); return; }
+    var box = document.getElementById("confirm");
+    if (!box) { post("/play", {command: command}); return; }
+    document.getElementById("confirm-text").textContent =
+      "\u201c" + command + "\u201d ends the game and cannot be taken back. Play it?";
+    box.hidden = false;
+    var yes = box.querySelector("button.yes"), no = box.querySelector("button.no");
+    no.focus();
+    yes.onclick = function () { box.hidden = true; post("/play", {command: command}); };
+    no.onclick = function () { box.hidden = true; };
+  }
 
   // -- choices: click a piece, then one of its destinations ---------------------------------------
   function setUp() {
@@ -97,6 +130,8 @@
     var choices = box ? JSON.parse(box.getAttribute("data-choices")) : [];
     var picked = [];
     var board = main.querySelector(".board");
+    ending = {};
+    choices.forEach(function (c) { if (c.ends) ending[c.command] = true; });
 
     function candidates() {
       return choices.filter(function (c) {
@@ -231,6 +266,10 @@
         load(browsing);
       };
     });
+    var rematch = main.querySelector("button.rematch");
+    if (rematch) rematch.onclick = function () {
+      post("/rematch", {}, function (id) { window.location.href = "/g/" + encodeURIComponent(id); });
+    };
     var live = main.querySelector("button.golive");
     if (live) live.onclick = function () { browsing = null; load(null); };
   }
