@@ -267,7 +267,7 @@ def _since(v: View, most: int = 6) -> str:
         later = list(v.moves[mine[-1] + 1:] if mine else v.moves)
         heading = "since your last move" if mine else "so far"
     if not later:
-        return ""
+        return f'<section class="since" aria-label="{heading}"><strong>{heading}:</strong> nothing new</section>'
     cut = len(later) - most
     items = [f"<li>{'chance' if m.actor == 'chance' else name(m.actor)}"
              f" {'drew' if m.actor == 'chance' else 'played'} <span class=\"cmd\">{esc(m.command)}</span></li>"
@@ -324,7 +324,7 @@ def _tools(v: View) -> str:
     if v.player is None:  # a referee's marks: a dispute and its ruling, and the annotation glyphs
         from solrec.events.notes import MARKS
 
-        marks = ' <select name="mark"><option value="">no mark</option>' + "".join(
+        marks = ' <select name="mark" aria-label="mark"><option value="">no mark</option>' + "".join(
             f'<option value="{esc(m)}">{esc(m)}</option>' for m in MARKS) + "</select>"
     out.append(
         '<form class="note"><label>comment on this position <input name="text" maxlength="4000"></label>'
