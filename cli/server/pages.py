@@ -239,7 +239,10 @@ def fragment(v: View) -> str:
     if v.choices is not None:
         out.append(_act(v.choices, v.player, v.hints))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
-    out.append('</div><div class="board">')
+    out.append('</div><div class="board" aria-label="the board">')
+    if v.board:  # a big board (Solarius Mission's map) is zoomed on a phone until its labels read at 12 px
+        out.append('<p class="zoombar"><button type="button" class="zoom" aria-pressed="false">zoom the board</button>'
+                   ' <span class="help">then drag or scroll to pan</span></p>')
     out.append(v.board if v.board else f'<pre tabindex="0">{esc(v.text)}</pre>')
     out.append('</div><div class="more">')
     out.append(_tools(v))

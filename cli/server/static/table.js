@@ -266,12 +266,46 @@
         load(browsing);
       };
     });
+    setUpZoom(board);
     var rematch = main.querySelector("button.rematch");
     if (rematch) rematch.onclick = function () {
       post("/rematch", {}, function (id) { window.location.href = "/g/" + encodeURIComponent(id); });
     };
     var live = main.querySelector("button.golive");
     if (live) live.onclick = function () { browsing = null; load(null); };
+  }
+
+  // -- the board zoomed: wide enough that its smallest label reads at 12 CSS px, panned by scrolling --
+  var zoomed = false;  // kept across views: the board stays zoomed while the game moves on
+  function smallestLabel(svg) {
+    var box = svg.viewBox && svg.viewBox.baseVal, least = Infinity;
+    if (!box || !box.width) return 12;
+    var scale = svg.getBoundingClientRect().width / box.width;
+    Array.prototype.forEach.call(svg.querySelectorAll("text"), function (t) {
+      var size = parseFloat(window.getComputedStyle(t).fontSize);
+      if (size > 0 && t.textContent.trim()) least = Math.min(least, size * scale);
+    });
+    return least === Infinity ? 12 : least;
+  }
+  function setUpZoom(board) {
+    if (!board) return;
+    var button = board.querySelector("button.zoom"), svg = board.querySelector("svg");
+    if (!button || !svg) return;
+    function apply() {
+      svg.style.width = "";
+      board.classList.toggle("zoomed", zoomed);
+      button.setAttribute("aria-pressed", zoomed ? "true" : "false");
+      button.textContent = zoomed ? "fit the board to the screen" : "zoom the board";
+      if (zoomed) {
+        var factor = Math.max(1.5, Math.ceil(12.5 / smallestLabel(svg) * 10) / 10);
+        svg.style.width = (factor * 100) + "%";
+        svg.setAttribute("tabindex", "0");
+      } else {
+        svg.removeAttribute("tabindex");
+      }
+    }
+    button.onclick = function () { zoomed = !zoomed; apply(); };
+    if (zoomed) apply();
   }
 
   // -- live updates: the server says only the new position; the page fetches its own view ----------
