@@ -115,6 +115,7 @@ def styled(text: str) -> str:
 
 def refuse(message: str, code: int, kind: str, as_json: bool) -> None:
     """The one line on stderr (and, with --json, the error object on stdout); then exit."""
+    _NOTICES.clear()
     message = _shorten_quotes(one_line(message))
     if as_json:
         typer.echo(json.dumps({"error": {"code": code, "kind": kind, "reason": message}}, ensure_ascii=False))
@@ -229,6 +230,11 @@ GameId = Annotated[str, typer.Argument(metavar="ID", help="A stored game's id (s
                                        autocompletion=complete_game_id)]
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game, by the id `solrec games` lists (e.g. solo-dice).",
                                          autocompletion=complete_game_name)]
+AtMove = Annotated[
+    int | None,
+    typer.Option("--at", metavar="MOVE", help="After move N (the N-th line of the record, chance lines included; 0 = the "
+                                               "set-up); default the end."),
+]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see while the game runs.")]
 AsPlayer = Annotated[str | None, typer.Option("--as", metavar="NAME", help="Show what this player may see: the table and his own hand, nothing of the other hands or the deck.")]
 
@@ -256,6 +262,7 @@ def handled(func: Callable) -> Callable:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json", False))
+        _NOTICES.clear()
         try:
             check_arguments(kwargs.values())
             return func(*args, **kwargs)
@@ -344,7 +351,23 @@ def command(*args: Any, **kwargs: Any) -> Callable:
     return register
 
 
+# Lines said on stderr once the command answers (what a --db folder skipped): a command that is
+# refused says only its one line.
+_NOTICES: list[str] = []
+
+
+def notice(line: str) -> None:
+    _NOTICES.append(line)
+
+
+def say_notices() -> None:
+    for line in _NOTICES:
+        typer.echo(shown(f"solrec: {line}"), err=True)
+    _NOTICES.clear()
+
+
 def emit(as_json: bool, data: Any, text: str) -> None:
+    say_notices()
     typer.echo(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) if as_json else styled(shown(text)))
 
 
@@ -375,7 +398,7 @@ def steps_text(game, steps, before=None) -> str:
 
 
 def status_of(log, state=None) -> dict[str, Any]:
-    from solrec.replay.log import state_at
+    from solrec.replay.log import moves_of, state_at
 
     game = log.game
     state = state_at(log) if state is None else state
@@ -383,6 +406,7 @@ def status_of(log, state=None) -> dict[str, Any]:
     return {
         "id": log.game_id,
         "game": game.id,
+        "move": moves_of(log),
         "position": len(log.rows),
         "to_act": game.to_act(state),
         "scores": dict(game.score(state).totals),
@@ -393,7 +417,19 @@ def status_of(log, state=None) -> dict[str, Any]:
 def status_text(status: dict[str, Any]) -> str:
     if status["outcome"]:
         return f"{status['id']}: game over. {paint(status['outcome']['reason'], 'score', colour_on())}"
-    return f"{status['id']}: position {status['position']}, {paint(str(status['to_act']), 'to-act', colour_on())} to act"
+    return f"{status['id']}: {after_move(status['move'])}, {paint(str(status['to_act']), 'to-act', colour_on())} to act"
+
+
+def after_move(move: int) -> str:
+    """``after move 12``; ``at the set-up`` for move 0."""
+    return "at the set-up" if move == 0 else f"after move {move}"
+
+
+def note_dict(note, rows) -> dict[str, Any]:
+    """A comment as JSON names it: its move (people's count) beside its position (programs')."""
+    from solrec.replay.log import move_at
+
+    return {**note.as_dict(), "move": move_at(rows, note.position)}
 
 
 def columns(header: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = (),

@@ -12,41 +12,44 @@ import typer
 from .app import (
     EXIT_PROBLEM,
     AsPlayer,
+    AtMove,
     Db,
     GameId,
     Hiding,
     Json,
     Reveal,
+    after_move,
     colour_on,
     columns,
     command,
     complete_game_id,
     emit,
     load_log,
+    note_dict,
     paint,
     viewer,
     workflows,
 )
 from .errors import UsageRefused
-from .impact import Cluster, Dbs, Jobs, ShipRows, files_of, run_corpus, select
+from .impact import Cluster, Dbs, Jobs, ShipRows, cluster_address, files_of, run_corpus, select
 
 
 @command("show")
 def show_cmd(
     game_id: GameId,
-    at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
+    at: AtMove = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="Also show what the players cannot see.")] = False,
     as_: AsPlayer = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Render the state at a position (--as NAME: as that player sees it, his own hand included)."""
+    """Render the state after a move (--as NAME: as that player sees it, his own hand included)."""
     from solrec.core.observe import Viewer
-    from solrec.replay.log import check_position
+    from solrec.replay.log import position_of_move
 
     log = load_log(db, game_id)
     player = viewer(log, as_, reveal)
-    position = check_position(log, at)
+    position = position_of_move(log, at)
     data, text = show_output(log, Viewer.of(player, reveal), position, comments_of(db, log), as_json)
     emit(as_json, data, text)
 
@@ -54,12 +57,15 @@ def show_cmd(
 def show_output(log, seer, position: int, comments, as_json: bool) -> tuple[dict[str, Any], str]:
     """What ``show`` prints of ``log`` at ``position`` for the viewer ``seer`` (``replay.seen``): its
     JSON data (the plain state with ``as_json`` only: text output does not pay for it) and its text."""
+    from solrec.replay.log import move_at
     from solrec.replay.seen import seen
 
     look = seen(log, seer, position)
     outcome = look.outcome
+    move = move_at(log.rows, position)
     data: dict[str, Any] = {
         "id": log.game_id,
+        "move": move,
         "position": position,
         "to_act": look.to_act,
         "text": look.text,
@@ -67,12 +73,12 @@ def show_output(log, seer, position: int, comments, as_json: bool) -> tuple[dict
         "outcome": outcome.as_dict() if outcome else None,
     }
     shown = comments.at(position)
-    data["notes"] = [c.as_dict() for c in shown]
+    data["notes"] = [note_dict(c, log.rows) for c in shown]
     if as_json:
         data["state"] = look.observation
     if seer.player is not None:
         data["as"] = seer.player
-    return data, "\n".join([f"{log.game_id} at position {position}", data["text"], *(f"  {c.line()}" for c in shown)])
+    return data, "\n".join([f"{log.game_id} {after_move(move)}", data["text"], *(f"  {c.line()}" for c in shown)])
 
 
 @command("log")
@@ -80,14 +86,17 @@ def log_cmd(
     game_id: GameId,
     reveal: Reveal = False,
     as_: AsPlayer = None,
-    wide: Annotated[bool, typer.Option("--wide", help="Show every cell whole (commands and events are cut to fit otherwise).")] = False,
+    wide: Annotated[bool, typer.Option("--wide", help="Show every cell whole (commands and events are cut to fit otherwise), "
+                                                      "and each event's position (events applied) beside its move.")] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """List the stored events with their commands and hashes.
+    """List the stored events with their moves, commands and hashes.
 
-    POS is the position after the event (events applied); CMD numbers the commands. While the game
-    runs, what the players cannot see (a seeded deck's order) is hidden unless --reveal. --as NAME
+    MOVE N is the N-th line of the record (chance lines included), counting from 1: the number every
+    command and page uses (show --at N is the state after it). With --wide, POS gives the position
+    after each event (events applied), as programs count. While the game runs, what the players
+    cannot see (a seeded deck's order) is hidden unless --reveal. --as NAME
     lists what that player may see: no seed and no hashes (a hash chained from the header's seed
     tells the seed to whoever tries seeds). Columns are as wide as their data; a command over 24
     characters or an event over 64 is cut with "…" unless --wide.
@@ -118,7 +127,7 @@ def log_output(log, reveal: bool, player: str | None, comments, wide: bool = Fal
     data: dict[str, Any] = {"id": log.game_id, "header": header, "events": []}
     for r, e, before in zip(log.rows, events, befores):
         item = {
-            "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
+            "move": r.step + 1, "position": r.seq + 1, "seq": r.seq, "step": r.step, "actor": r.actor,
             "command": hiding.command(r.command, before), "type": r.type, "version": r.version,
             "data": hiding.event(e, to_plain(e)),
             "text": game.describe_event_at(e, before) if hiding.described(e) else "", "hash": r.hash, "time": r.time,
@@ -126,16 +135,20 @@ def log_output(log, reveal: bool, player: str | None, comments, wide: bool = Fal
         if seat:
             del item["hash"]  # chained from the header, seed included: an oracle for the seed
         data["events"].append(item)
-    data["notes"] = [c.as_dict() for c in comments.notes]
-    rows: list[tuple[Any, ...]]
-    if seat:
-        rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"]) for i in data["events"]]
-        table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT"), rows, right=(0, 1),
-                        limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
+    data["notes"] = [note_dict(c, log.rows) for c in comments.notes]
+    events_ = data["events"]
+    # the move's number on its first event's line, its further events under it; --wide: every
+    # event's position beside it
+    moves = ["" if k and i["step"] == events_[k - 1]["step"] else i["move"] for k, i in enumerate(events_)]
+    hashes = [] if seat else ["HASH"]
+    if wide:
+        rows = [(i["move"], i["position"], i["actor"], i["command"], i["text"], *([] if seat else [i["hash"][:12]]))
+                for i in events_]
+        table = columns(("MOVE", "POS", "ACTOR", "COMMAND", "EVENT", *hashes), rows, right=(0, 1), wide=True)
     else:
-        rows = [(i["position"], i["step"], i["actor"], i["command"], i["text"], i["hash"][:12]) for i in data["events"]]
-        table = columns(("POS", "CMD", "ACTOR", "COMMAND", "EVENT", "HASH"), rows, right=(0, 1),
-                        limits={3: LOG_COMMAND_WIDTH, 4: LOG_EVENT_WIDTH}, wide=wide)
+        rows = [(m, i["actor"], i["command"], i["text"], *([] if seat else [i["hash"][:12]])) for m, i in zip(moves, events_)]
+        table = columns(("MOVE", "ACTOR", "COMMAND", "EVENT", *hashes), rows, right=(0,),
+                        limits={2: LOG_COMMAND_WIDTH, 3: LOG_EVENT_WIDTH})
     out = [f"{log.game_id}: {json.dumps(header)}", table[0]]
     out += [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for row, line in zip(data["events"], table[1:]):
@@ -158,15 +171,17 @@ LOG_COMMAND_WIDTH, LOG_EVENT_WIDTH = 24, 64
 @command("score")
 def score_cmd(
     game_id: GameId,
-    at: Annotated[int | None, typer.Option("--at", help="Position (events applied, 0 = the set-up); default the end.")] = None,
+    at: AtMove = None,
     explain_: Annotated[bool, typer.Option("--explain", help="Every line of the score sheet with its rule.")] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Print the scores (and the outcome once the game is over)."""
     from solrec.replay.explain import explain, format_explanation
+    from solrec.replay.log import position_of_move
 
-    data = explain(load_log(db, game_id), at)
+    log = load_log(db, game_id)
+    data = explain(log, position_of_move(log, at))
     if not explain_:
         data = {k: v for k, v in data.items() if k != "lines"}
     if explain_:
@@ -181,21 +196,22 @@ def score_cmd(
 @command("replay")
 def replay_cmd(
     game_id: GameId,
-    to: Annotated[int | None, typer.Option("--to", help="Stop at this position (events applied).")] = None,
+    to: Annotated[int | None, typer.Option("--to", "--at", metavar="MOVE",
+                                           help="Stop after this move (0 = the set-up); default the end.")] = None,
     reveal: Reveal = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Replay the log command by command, with the scores after each, then show the state.
+    """Replay the log move by move, with the scores after each, then show the state.
 
-    POS is the position after the command (events applied). While the game runs, what the players
-    cannot see is hidden unless --reveal.
+    MOVE N is the N-th line of the record (chance lines included). While the game runs, what the
+    players cannot see is hidden unless --reveal.
     """
-    from solrec.replay.log import check_position, state_at, walk
+    from solrec.replay.log import position_of_move, state_at, walk
 
     log = load_log(db, game_id)
     game = log.game
-    end = check_position(log, to)
+    end = position_of_move(log, to)
     steps: list[dict[str, Any]] = []
     state, position = state_at(log, 0), 0
     final = None
@@ -203,15 +219,12 @@ def replay_cmd(
         final = after
         if position >= end:
             continue
-        take = min(len(events), end - position)
-        if take < len(events):
-            after = state_at(log, position + take)
-        position += take
+        position += len(events)
         before, state = state, after
         steps.append(
             {
-                "position": position, "actor": group[0].actor, "command": group[0].command, "before": before,
-                "events": [game.describe_event_at(e, before) for e in events[:take]],
+                "move": group[0].step + 1, "position": position, "actor": group[0].actor, "command": group[0].command,
+                "before": before, "events": [game.describe_event_at(e, before) for e in events],
                 "scores": dict(game.score(state).totals),
             }
         )
@@ -219,15 +232,15 @@ def replay_cmd(
     comments = comments_of(db, log)
     for s in steps:
         s["command"] = hiding.command(s["command"], s.pop("before"))
-        s["notes"] = [c.as_dict() for c in comments.at(s["position"])]
+        s["notes"] = [note_dict(c, log.rows) for c in comments.at(s["position"])]
     outcome = game.outcome(state)
-    data: dict[str, Any] = {"id": game_id, "position": position, "steps": steps, "text": game.observation.text(state, hiding.viewer),
+    data: dict[str, Any] = {"id": game_id, "move": steps[-1]["move"] if steps else 0, "position": position, "steps": steps, "text": game.observation.text(state, hiding.viewer),
                             "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}
-    data["notes"] = [c.as_dict() for c in comments.at(0)]
-    lines = [f"{'POS':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [f"{'':>5}  {c.line()}" for c in comments.at(0)]
+    data["notes"] = [note_dict(c, log.rows) for c in comments.at(0)]
+    lines = [f"{'MOVE':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for s in steps:
         lines.append(
-            f"{s['position']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "
+            f"{s['move']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "
             + " ".join(f"[{p} {t}]" for p, t in s["scores"].items())
         )
         lines += [f"{'':>5}  {c.line()}" for c in comments.at(s["position"])]
@@ -260,7 +273,10 @@ def diff_cmd(
 
     fork = common_prefix(store, a, b)
     if fork is not None:
-        result["fork"] = fork
+        from solrec.replay.log import move_at
+
+        parent = log_a if fork["parent"] == a else log_b
+        result["fork"] = {**fork, "move": move_at(parent.rows, fork["position"])}
     if notes:
         comments_of(db, log_a), comments_of(db, log_b)  # refused when they do not hold together
         result = with_notes(result, log_a, log_b)
@@ -287,13 +303,16 @@ def validate_cmd(
     With --all on a terminal a progress bar runs on stderr; the summary counts valid and invalid
     games, by game.
     """
+    cluster = cluster_address(cluster)
     select(ids, all_, "validate")
     files = files_of(db)
     retried: int | None = None  # batches run again, on the cluster path only
     if components is not None:
         from .impact import validate_under
 
-        validate_under(components, ids or [], all_, files[0] if len(files) == 1 else None, as_json)
+        if len(files) > 1 or cluster is not None:
+            raise UsageRefused("validate --components re-decides the games of one database: give one --db, no --cluster")
+        validate_under(components, ids or [], all_, files[0], as_json)
         return
     session = workflows()
     if len(files) > 1 or cluster is not None:  # a corpus in several files, or on a cluster

@@ -3,6 +3,7 @@ every recorded game (replay/impact.py); ``validate --components`` is its special
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,7 +12,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, workflows
+from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, notice, plural, workflows
 from .errors import UsageRefused
 
 Ids = Annotated[list[str] | None, typer.Argument(metavar="ID...", help="Stored games' ids.", autocompletion=complete_game_id)]
@@ -34,12 +35,55 @@ ShipRows = Annotated[
 ]
 
 
+def cluster_address(address: str | None) -> str | None:
+    """The Dask scheduler's address ``--cluster`` gives, as ``tcp://HOST:PORT``, or a one-line refusal
+    (exit 2) before anything is read: a scheme other than tcp (tls:// needs certificates solrec does
+    not configure; inproc:// is another process's memory), no port, a host that is no host name or
+    IP address. A bare HOST:PORT is tcp, as Dask reads it."""
+    import ipaddress
+
+    if address is None:
+        return None
+    shown = repr(address) if len(address) <= 60 else f"{address[:40]!r}... ({len(address)} characters)"
+
+    def refused(why: str) -> UsageRefused:
+        return UsageRefused(f"--cluster {shown} is not a scheduler's address ({why}); give tcp://HOST:PORT, "
+                            "e.g. tcp://127.0.0.1:8786")
+
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme.lower() != "tcp":
+        extra = ": tls:// needs certificates solrec does not configure" if scheme.lower() == "tls" else ""
+        raise refused(f"solrec reaches a cluster over tcp:// only, not {scheme[:20]!r}{extra}")
+    host, sep, port = rest.rpartition(":")
+    if not sep or not port:
+        raise refused("no port")
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+        raise refused(f"the port is 1..65535, not {port[:20]!r}")
+    if host.startswith("[") and host.endswith("]"):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise refused("the bracketed host is not an IPv6 address") from None
+    elif not re.fullmatch(_HOST, host) or len(host) > 253:
+        raise refused("no host name or IP address before the port; an IPv6 address goes in brackets")
+    return f"tcp://{host}:{int(port)}"
+
+
+_HOST = r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9_-]{1,63}(?<!-))*\.?"  # names and IPv4
+
+
 def files_of(dbs: list[Path] | None) -> list[Path]:
-    """The database files ``--db`` names (the default database when none)."""
-    from solrec.events.shards import corpus_files
+    """The database files ``--db`` names (the default database when none); what a folder held that is
+    not one (and an empty file among several) is skipped with a line on stderr, said with the answer."""
+    from solrec.events.shards import corpus
     from solrec.events.store import default_db_path
 
-    return corpus_files(dbs or [default_db_path()])
+    files, skipped = corpus(dbs or [default_db_path()])
+    for line in skipped:
+        notice(line)  # said with the answer (a refusal is its one line)
+    return files
 
 
 def run_corpus(files: list[Path], task: Any, jobs: int | None, cluster: str | None, ship_rows: bool,
@@ -120,14 +164,14 @@ def component_options(path: Path, kinds: list[str]) -> dict[str, dict[str, Any]]
 
 
 def run_impact(store, ids: list[str] | None, options: dict[str, dict[str, Any]], jobs: int | None,
-               as_json: bool) -> list[Any]:
+               as_json: bool, baseline: dict[str, dict[str, Any]] | None = None) -> list[Any]:
     """Each selected game's Impact, in id order (with --all, orphan events too, as damaged games)."""
     from solrec.events.seal import key_from
     from solrec.replay.corpus import map_corpus
     from solrec.replay.impact import Impact, ImpactTask
     from solrec.replay.validate import orphan_verdicts
 
-    task = ImpactTask(options, key_from())
+    task = ImpactTask(options, key_from(), baseline)
     if ids is None and not as_json and sys.stderr.isatty():
         with typer.progressbar(length=len(store.game_ids()), label="re-playing", file=sys.stderr) as bar:
             impacts = map_corpus(store, task, None, jobs, bar.update)
@@ -138,27 +182,121 @@ def run_impact(store, ids: list[str] | None, options: dict[str, dict[str, Any]],
     return impacts
 
 
-def write_pages(store, impacts: list[Any], options: dict[str, dict[str, Any]], html: Path) -> None:
-    """The report page at ``html``, and beside it (in ``<name>-games/``) a side-by-side page per changed
-    game that re-plays at all: recorded on the left, re-played on the right (the replay page's view)."""
-    from solrec.replay.html import diff_page
-    from solrec.replay.impact import replay_commands, replayed_log, report_page
+def compared(store, game_id: str, options: dict[str, dict[str, Any]], baseline: dict[str, dict[str, Any]] | None):
+    """The two logs a changed game's page and ``--explain`` compare: as recorded (or as re-decided
+    under ``--from``) and as re-decided now; None when it does not re-play."""
+    from solrec.replay.impact import against, replay_commands, replayed_log
     from solrec.replay.log import load
+
+    log = load(store, game_id, verify=False)
+    kind = log.header.game
+    if baseline is not None:
+        _, before, replayed = against(log, baseline.get(kind), options.get(kind), keep=True)
+        if before is None:
+            return None
+        log = before
+    else:
+        _, replayed = replay_commands(log, options.get(kind), keep=True)
+    if replayed is None:
+        return None
+    return log, replayed_log(log, replayed)
+
+
+def write_pages(store, impacts: list[Any], options: dict[str, dict[str, Any]], html: Path,
+                tested: dict[str, Any] | None = None, baseline: dict[str, dict[str, Any]] | None = None) -> None:
+    """The report page at ``html``, and beside it (in ``<name>-games/``) a side-by-side page per changed
+    game that re-plays at all: recorded on the left, re-played on the right (the replay page's view),
+    opening at the first differing move, the final score sheets compared line by line."""
+    from solrec.replay.html import diff_page
+    from solrec.replay.impact import report_page
 
     folder = html.parent / f"{html.stem}-games"
     pages: dict[str, str] = {}
+    left = "under --from" if baseline is not None else "recorded"
     for i in impacts:
         if i.kind in ("same", "error"):
             continue
-        log = load(store, i.game_id, verify=False)
-        _, replayed = replay_commands(log, options.get(log.header.game), keep=True)
-        if replayed is None:
+        pair = compared(store, i.game_id, options, baseline)
+        if pair is None:
             continue
         folder.mkdir(exist_ok=True)
         name = f"{i.game_id}.html"
-        (folder / name).write_text(diff_page(log, replayed_log(log, replayed)), encoding="utf-8")
+        (folder / name).write_text(diff_page(*pair, names=(left, "re-decided"), tested=tested), encoding="utf-8")
         pages[i.game_id] = f"{folder.name}/{name}"
-    html.write_text(report_page(impacts, pages, f"impact: {len(impacts)} games"), encoding="utf-8")
+    html.write_text(report_page(impacts, pages, f"impact: {plural(len(impacts), 'game')}", tested), encoding="utf-8")
+
+
+def recorded_options(files: list[Path], ids: list[str] | None) -> dict[str, dict[str, set]]:
+    """The option values the selected games were recorded with, per game kind: what a report says
+    it changed from."""
+    import json
+
+    from solrec.events.store import Store
+
+    out: dict[str, dict[str, set]] = {}
+    for path in files:
+        store = Store(path, create=False)
+        try:
+            rows = store._query("select id, game, options from games")
+        finally:
+            store.close()
+        for gid, kind, options in rows:
+            if ids is not None and gid not in ids:
+                continue
+            try:
+                values = json.loads(options) if isinstance(options, str) else {}
+            except ValueError:
+                continue
+            for key, value in (values.items() if isinstance(values, dict) else ()):
+                try:
+                    out.setdefault(str(kind), {}).setdefault(key, set()).add(value)
+                except TypeError:  # an unhashable value: shown as text
+                    out.setdefault(str(kind), {}).setdefault(key, set()).add(json.dumps(value))
+    return out
+
+
+def tested_of(files: list[Path], ids: list[str] | None, impacts: list[Any], options: dict[str, dict[str, Any]],
+              baseline: dict[str, dict[str, Any]] | None) -> dict[str, Any]:
+    """What a report tested: the change per game kind, the corpus, the solrec version and the date."""
+    import datetime
+
+    from solrec.replay.impact import change_of
+
+    from .app import VERSION
+
+    recorded = recorded_options(files, ids)
+    change = change_of(recorded, options, baseline)
+    for c in change:  # a component set's content is named by its set and digest, never printed
+        if c["option"] == "components":
+            c["recorded"] = sorted(
+                f"{n} (digest {str(d)[:16]})" for n in recorded.get(c["game"], {}).get("components", {"?"})
+                for d in recorded.get(c["game"], {}).get("components_digest", {"?"}))
+    return {"change": change, "corpus": {"databases": [str(p) for p in files], "games": len(impacts)},
+            "version": VERSION, "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def explain_impacts(store, impacts: list[Any], options: dict[str, dict[str, Any]],
+                    baseline: dict[str, dict[str, Any]] | None) -> list[str]:
+    """``impact ID --explain``: each changed game's final score sheets, before and after side by side,
+    changed lines marked, and the rules of the changed lines."""
+    from solrec.replay.impact import explained_lines
+    from solrec.replay.log import state_at
+
+    out: list[str] = []
+    for i in impacts:
+        if i.kind in ("same", "error"):
+            continue
+        pair = compared(store, i.game_id, options, baseline)
+        if pair is None:
+            continue
+        sheets = []
+        for log in pair:
+            sheet = log.game.score(state_at(log))
+            sheets.append([(ln.player, ln.points, ln.what, ln.rule) for ln in sheet.lines])
+        where = f"first differs at move {i.move}" if i.move is not None else "differs"
+        out.append(f"{i.game_id} ({i.kind}): {where}; the final score sheets:")
+        out += explained_lines(sheets[0], sheets[1], "under --from" if baseline is not None else "recorded", "re-decided")
+    return out
 
 
 def per_kind(kinds: list[str], assignments: dict[str, str], components: Path | None) -> dict[str, dict[str, Any]]:
@@ -184,6 +322,19 @@ def impact_cmd(
     components: Annotated[
         Path | None, typer.Option("--components", help="Re-play under this component set (a folder or a TOML file).")
     ] = None,
+    from_: Annotated[
+        list[str] | None,
+        typer.Option("--from", metavar="KEY=VALUE",
+                     help="Compare two option sets: re-decide every game under these options first, and report what "
+                          "--to (or -o) changes from there rather than from what was recorded. Repeat the option."),
+    ] = None,
+    to: Annotated[
+        list[str] | None, typer.Option("--to", metavar="KEY=VALUE", help="With --from: the other option set (as -o).")
+    ] = None,
+    explain_: Annotated[
+        bool, typer.Option("--explain", help="Each changed game's final score sheets before and after, side by side, "
+                                             "changed lines marked, with their rules.")
+    ] = False,
     html: Annotated[
         Path | None,
         typer.Option("--html", help="Write the report as a page, with a side-by-side replay of each changed game beside it."),
@@ -207,35 +358,51 @@ def impact_cmd(
     from solrec.events.store import Store
     from solrec.replay.impact import Impact, ImpactTask, report_lines, summary
 
+    cluster = cluster_address(cluster)
     selected = select(ids, all_, "re-play")
-    assignments = split_assignments(option or [])
+    if from_ and not (to or option or components):
+        raise UsageRefused("--from compares two option sets: give the other with --to KEY=VALUE")
+    if to and not from_:
+        raise UsageRefused("--to is the second of two option sets: give the first with --from KEY=VALUE (or use -o)")
+    assignments = split_assignments([*(option or []), *(to or [])])
+    baseline_assignments = split_assignments(from_ or []) if from_ else None
     if html is not None and not html.parent.is_dir():
         raise InvalidSetup(f"no folder {html.parent} to write {html.name} in")
     files = files_of(db)
     retried = 0
     if len(files) == 1 and cluster is None:
-        store = workflows().open_store(files[0])
+        store = workflows().open_store(files[0], missing_ok=selected is None)  # as validate --all and list read it
         kinds = kinds_of(store, selected)
         options = per_kind(kinds, assignments, components)
-        impacts = run_impact(store, selected, options, jobs, as_json)
+        baseline = None if baseline_assignments is None else per_kind(kinds, baseline_assignments, None)
+        impacts = run_impact(store, selected, options, jobs, as_json, baseline)
     else:
         if selected is not None:
             raise UsageRefused("several databases or --cluster re-play --all")
         kinds = sorted({k for path in files for k in Store(path, create=False).game_kinds()})
         options = per_kind(kinds, assignments, components)
+        baseline = None if baseline_assignments is None else per_kind(kinds, baseline_assignments, None)
         from solrec.events.seal import key_from
 
-        impacts, retried, orphans = run_corpus(files, ImpactTask(options, key_from()), jobs, cluster, ship_rows, as_json)
+        impacts, retried, orphans = run_corpus(files, ImpactTask(options, key_from(), baseline), jobs, cluster,
+                                               ship_rows, as_json)
         impacts += [Impact(v.game_id, v.game, "error", v.events, v.position, reason=v.reason) for v in orphans]
     s = summary(impacts)
-    data = {"games": s["games"], "by_class": s["by_class"], "by_game": s["by_game"],
+    tested = tested_of(files, selected, impacts, options, baseline)
+    data = {"tested": tested, "games": s["games"], "by_class": s["by_class"], "by_game": s["by_game"],
             "changed": [i.as_dict() for i in s["changed"]], "retried": retried}
+    if (html is not None or explain_) and len(files) != 1:
+        raise UsageRefused("--html and --explain read the games again: give one database")
     if html is not None:
-        if len(files) != 1:
-            raise UsageRefused("--html reads the games again: give one database")
-        write_pages(workflows().open_store(files[0]), impacts, options, html)
+        write_pages(workflows().open_store(files[0]), impacts, options, html, tested, baseline)
     retries = [f"{retried} batches retried on the cluster"] if retried else []
-    emit(as_json, data, "\n".join(report_lines(impacts) + retries))
+    lines = report_lines(impacts, tested) + retries
+    if explain_:
+        lines += explain_impacts(workflows().open_store(files[0]), impacts, options, baseline)
+    if html is not None:
+        lines.append(f"wrote {html}")
+        data["wrote"] = str(html)
+    emit(as_json, data, "\n".join(lines))
     if s["changed"]:
         raise typer.Exit(EXIT_PROBLEM)
 
@@ -258,7 +425,7 @@ def shard_cmd(
     store.game_ids()  # a file that is not a solrec database is refused before anything is written
     paths = split(store, into, games_per_shard)
     data = {"shards": [str(p) for p in paths], "games": len(store.game_ids())}
-    emit(as_json, data, f"{data['games']} games in {len(paths)} shards in {into}")
+    emit(as_json, data, f"{plural(len(store.game_ids()), 'game')} in {plural(len(paths), 'shard')} in {into}")
 
 
 def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_json: bool) -> None:
@@ -272,14 +439,14 @@ def validate_under(path: Path, ids: list[str], all_: bool, db: Path | None, as_j
     options = component_options(path, kinds_of(store, selected))
     impacts = run_impact(store, selected, options, 1, as_json)
     results = [
-        {"id": i.game_id, "changed": i.changed, "position": i.position, "reason": i.reason}
+        {"id": i.game_id, "changed": i.changed, "move": i.move, "position": i.position, "reason": i.reason}
         for i in impacts if i.game in options or i.kind == "error"
     ]
     changed = [r for r in results if r["changed"]]
     name = read_set(path)[0]
     data = {"set": name, "games": results, "changed": len(changed), "unchanged": len(results) - len(changed)}
     lines = [
-        f"{r['id']}: changes at position {r['position']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
+        f"{r['id']}: changes at move {r['move']}: {r['reason']}" if r["changed"] else f"{r['id']}: unchanged"
         for r in results
     ]
     lines.append(f"{len(results) - len(changed)} unchanged, {len(changed)} changed under component set {name}")

@@ -33,8 +33,8 @@ from .app import app  # noqa: E402
 __all__ = ["app", "run"]
 
 HELP_ORDER = (
-    "games", "new", "play", "legal", "undo", "fork", "note", "show", "log", "score", "replay", "diff", "validate", "impact", "shard",
-    "export", "import", "simulate", "list", "rename", "delete", "seal", "svg", "html", "solve", "components", "card", "serve",
+    "games", "new", "play", "legal", "undo", "fork", "comment", "note", "show", "log", "score", "replay", "diff", "validate", "impact", "shard",
+    "export", "import", "simulate", "list", "rename", "delete", "upgrade", "seal", "svg", "html", "solve", "components", "card", "serve",
 )
 app.registered_commands.sort(key=lambda c: HELP_ORDER.index(c.name) if c.name in HELP_ORDER else len(HELP_ORDER))
 

@@ -15,6 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
+from solrec.core.errors import SolrecError
+
 from .app import Db, GameId, Json, columns, command, emit, plural
 from .errors import ChanceStays, Declined, NothingToUndo, UsageRefused
 from .impact import Dbs
@@ -25,7 +27,8 @@ def list_cmd(
     game: Annotated[str | None, typer.Option("--game", help="Only games of this kind (see `solrec games`).")] = None,
     over: Annotated[bool, typer.Option("--over", help="Only games that are over.")] = False,
     running: Annotated[bool, typer.Option("--running", help="Only games still running.")] = False,
-    marked: Annotated[bool, typer.Option("--marked", help="Only games with a marked comment (see `solrec note`).")] = False,
+    marked: Annotated[bool, typer.Option("--marked", help="The disputes instead: every comment marked disputed, ruled, ? "
+                                                          "or ?? (or --mark's), newest first, at its move.")] = False,
     mark: Annotated[str | None, typer.Option("--mark", help="Only games with a comment of this mark (e.g. disputed).")] = None,
     tree: Annotated[bool, typer.Option("--tree", help="Each game with its forks beneath it (see `solrec fork`).")] = False,
     db: Dbs = None,
@@ -45,7 +48,14 @@ def list_cmd(
         raise UsageRefused("choose --over or --running, not both")
     wanted = notes.check_mark(mark) or None
     stores = [open_store(path, missing_ok=True) for path in files_of(db)]
-    with_marks = set().union(*(notes.games_marked(s, wanted) for s in stores)) if marked or mark else None
+    if marked:
+        from solrec.replay.disputes import DISPUTE_MARKS, disputes, line
+
+        found = [d for d in disputes(stores, DISPUTE_MARKS if wanted is None else (wanted,))
+                 if (game is None or d["game"] == game)]
+        emit(as_json, found, "\n".join([*map(line, found), plural(len(found), "marked comment")]))
+        return
+    with_marks = set().union(*(notes.games_marked(s, wanted) for s in stores)) if mark else None
     rows = []
     for r in (game_row for store in stores for game_row in store.list_games()):
         status = "running" if r["outcome"] is None else "over"
@@ -63,10 +73,19 @@ def list_cmd(
         for store in stores:
             links.update(all_links(store))
         rows, depth = as_tree(links, rows)
+        from solrec.replay.log import load, move_at
+
+        for r in rows:  # a fork's branching point as people count it: the move it branches after
+            if r["fork"]:
+                try:
+                    parent = next(load(s, r["fork"]["of"]) for s in stores if s.has_game(r["fork"]["of"]))
+                    r["fork"]["move"] = move_at(parent.rows, r["fork"]["at"])
+                except (StopIteration, SolrecError):
+                    r["fork"]["move"] = None
     table = [
         ("  " * depth.get(r["id"], 0) + r["id"], r["game"], r["events"], r["status"], r["created"][:19],
          ", ".join(f"{p} {r['scores'][p]}" if r["scores"] and p in r["scores"] else p for p in r["players"])
-         + (f" (fork of {r['fork']['of']} at {r['fork']['at']})" if tree and r["fork"] else ""))
+         + (f" (fork of {r['fork']['of']} after move {r['fork']['move']})" if tree and r["fork"] else ""))
         for r in rows
     ]
     lines = columns(("ID", "GAME", "EVENTS", "STATUS", "CREATED", "PLAYERS AND SCORES"), table, right=(2,))
@@ -149,27 +168,28 @@ def rename_cmd(
 @command("undo")
 def undo_cmd(
     game_id: GameId,
-    steps: Annotated[int, typer.Option("--steps", min=1, help="How many commands to take back (chance's included).")] = 1,
+    steps: Annotated[int, typer.Option("--steps", min=1, help="How many moves to take back (chance's included).")] = 1,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Take back the last command(s), as players at the table do: their events leave the log.
 
     The line taken back is gone (with the comments on its positions); to keep it and try another,
-    `solrec fork ID --at POS` starts a variation instead. In a seeded game the chance that followed a command goes only with it: taking back chance alone
+    `solrec fork ID --at MOVE` starts a variation instead. In a seeded game the chance that followed a command goes only with it: taking back chance alone
     is refused, since the seed would draw the same again. Chance drawn at the set-up stays.
     """
     from .session import open_store
 
     data = take_back(open_store(db), game_id, steps)
     taken = data["taken_back"]
-    text = f"took back {plural(len(taken), 'command')} ({plural(data['events'], 'event')}): " + "; ".join(
+    text = f"took back {plural(len(taken), 'move')} ({plural(data['events'], 'event')}): " + "; ".join(
         f"{t['actor']}: {t['command']}" for t in taken
     )
     if data["notes_dropped"]:
-        text += f"\ndropped {plural(len(data['notes_dropped']), 'comment')} on the positions taken back"
+        text += f"\ndropped {plural(len(data['notes_dropped']), 'comment')} on the moves taken back"
     del data["events"]
-    emit(as_json, data, text + f"\n{game_id}: position {data['position']}, {data['to_act']} to act")
+    where = "at the set-up" if data["move"] == 0 else f"after move {data['move']}"
+    emit(as_json, data, text + f"\n{game_id}: {where}, {data['to_act']} to act")
 
 
 def shown_by(log: Any, groups: list[list[Any]]) -> list[str]:
@@ -297,7 +317,7 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
     # each command as the table reads it (replay.seen): what anyone reading the answer may read
     taken = [{"actor": g[0].actor, "command": seen_text(log.game, g[0].command, Viewer.table(), partial(state_at, log, g[0].seq)),
               "events": len(g)} for g in gone]
-    out = {"id": game_id, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
+    out = {"id": game_id, "move": kept.rows[-1].step + 1 if kept.rows else 0, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
            "notes_dropped": [c.as_dict() for c in dropped], "events": len(log.rows) - keep}
     shown = shown_by(log, gone) if ruling is not None else []
     if ruling is not None and shown:
@@ -309,3 +329,24 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
         text = f"taken back past what had been shown ({_shown_text(shown)}): {what}"
         out["ruled"] = notes.add(store, game_id, keep, ruling, "ruled", text[:notes.MAX_NOTE]).as_dict()
     return out
+
+
+@command("upgrade")
+def upgrade_cmd(db: Db = None, as_json: Json = False) -> None:
+    """Migrate a database an older solrec wrote to this solrec's schema, in place.
+
+    Every other command reads an older file as it is (through a private copy) and writes nothing to
+    it; the first command that records something migrates it too. Hashes, seals and exports stay the
+    same. A file of the current schema is left as it is.
+    """
+    from solrec.events import store as stores
+
+    SCHEMA_VERSION = stores.SCHEMA_VERSION
+    stores.announce = None  # said on stdout, below
+    store = stores.Store(db if db is not None else stores.default_db_path(), create=False, writing=True)
+    was = store.upgrade()
+    data = {"db": str(store.path), "schema": SCHEMA_VERSION, "was": was if was is not None else SCHEMA_VERSION,
+            "migrated": was is not None}
+    text = (f"{store.path}: migrated from solrec schema {was} to schema {SCHEMA_VERSION}" if was is not None
+            else f"{store.path}: already solrec schema {SCHEMA_VERSION}; nothing to do")
+    emit(as_json, data, text)

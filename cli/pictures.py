@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from .app import AsPlayer, Db, GameId, command, viewer, workflows
+from .app import AsPlayer, AtMove, Db, GameId, command, viewer, workflows
 from .errors import Unsupported, UsageRefused
 
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")]
@@ -33,24 +33,22 @@ def _write(text: str, output: Path | None) -> None:
 @command("svg")
 def svg_cmd(
     game_id: GameId,
-    at: Annotated[int | None, typer.Option("--at", help="Position (number of events); default the end.")] = None,
+    at: AtMove = None,
     reveal: Reveal = False,
     as_: AsPlayer = None,
     output: Output = None,
     db: Db = None,
 ) -> None:
-    """Draw the position as a standalone SVG picture, the last command's changes highlighted."""
+    """Draw the state after a move as a standalone SVG picture, the move's changes highlighted."""
     from solrec.core.observe import Viewer
-    from solrec.replay.log import check_position, load
+    from solrec.replay.log import load, position_of_move
     from solrec.replay.seen import seen
 
     log = load(workflows().open_store(db), game_id)
     game = log.game
     player = viewer(log, as_, reveal)
-    position = check_position(log, at)
-    # the last command's changes highlighted: the events of the command that led here (up to the
-    # position, which may fall inside one)
-    picture = seen(log, Viewer.of(player, reveal), position).svg()
+    position = position_of_move(log, at)
+    picture = seen(log, Viewer.of(player, reveal), position).svg()  # the move's events highlighted
     if picture is None:
         raise Unsupported(f"{game.title} has no picture yet")
     _write(picture, output)
@@ -60,8 +58,10 @@ def svg_cmd(
 def html_cmd(
     game_id: GameId,
     diff: Annotated[str | None, typer.Option("--diff", metavar="ID_B", help="Show this game beside ID, the first divergence marked.")] = None,
-    at: Annotated[int | None, typer.Option("--at", help="Open at this position (default: the end of a finished game, else the set-up).")] = None,
+    at: Annotated[int | None, typer.Option("--at", metavar="MOVE", help="Open after this move (default: the end of a finished game, else the set-up).")] = None,
     with_forks: Annotated[bool, typer.Option("--with-forks", help="Also write its forks' pages, linked, into the folder -o DIR/.")] = False,
+    study: Annotated[bool, typer.Option("--study", help="One printable page of the game with its forks as chapters and its "
+                                                        "comments at their moves.")] = False,
     reveal: Reveal = False,
     as_: AsPlayer = None,
     output: Output = None,
@@ -70,11 +70,18 @@ def html_cmd(
     """Write a self-contained HTML replay of the game (no network: inline CSS, JS and SVG).
 
     The page lists the moves beside the board (click one to go there) with their comments and marks;
-    the address ends in #pos=N, the position shown, so a link opens that position."""
+    the address ends in #move=N, the move shown, so a link opens that move (an older #pos=N link
+    opens the move that position lies in). --study writes one page of the game with its forks as
+    chapters and its comments inline, to print."""
     from solrec.replay.html import check_size, diff_page, page
-    from solrec.replay.log import check_position, load
+    from solrec.replay.log import load, position_of_move
 
     store = workflows().open_store(db)
+    if study:
+        if diff is not None or with_forks or at is not None or as_ is not None:
+            raise UsageRefused("--study is one page of the game and its forks: not with --diff, --with-forks, --at or --as")
+        _write_study(store, game_id, reveal, output)
+        return
     if with_forks:
         if diff is not None:
             raise UsageRefused("--with-forks writes one page per game: not with --diff")
@@ -90,13 +97,12 @@ def html_cmd(
     check_size(sum(store.game_row(gid)["events"] for gid in ids))  # up front, from the games rows alone
     logs = [load(store, gid) for gid in ids]
     player = viewer(logs[0], as_, reveal)
-    if at is not None:
-        check_position(logs[0], at)
+    position = None if at is None else position_of_move(logs[0], at)
     commands = sum(len(log.steps()) for log in logs)
 
     def build(progress=None) -> str:
         if diff is None:
-            return page(logs[0], reveal=reveal, player=player, progress=progress, at=at)
+            return page(logs[0], reveal=reveal, player=player, progress=progress, at=position)
         return diff_page(logs[0], logs[1], reveal=reveal, progress=progress)
 
     if sys.stderr.isatty():
@@ -107,7 +113,23 @@ def html_cmd(
         text = build()
     _write(text, output)
     if output is not None:
-        typer.echo(f"wrote {output} ({commands} command{'' if commands == 1 else 's'}, {_size(len(text.encode()))})")
+        typer.echo(f"wrote {output} ({commands} move{'' if commands == 1 else 's'}, {_size(len(text.encode()))})")
+
+
+def _write_study(store, game_id: str, reveal: bool, output: Path | None) -> None:
+    """``html --study``: the game and its forks as chapters of one page."""
+    from solrec.events.forks import descendants
+    from solrec.replay.html import check_size
+    from solrec.replay.log import load
+    from solrec.replay.study import chapters_of, study_page
+
+    check_size(sum(store.game_row(gid)["events"] for gid in [game_id] + [f for f, _, _ in descendants(store, game_id)]))
+    chapters = chapters_of(store, game_id, load)
+    text = study_page(chapters, reveal=reveal)
+    _write(text, output)
+    if output is not None:
+        typer.echo(f"wrote {output} (the game and {len(chapters) - 1} variation{'' if len(chapters) == 2 else 's'},"
+                   f" {_size(len(text.encode()))})")
 
 
 def _write_tree(store, game_id: str, at: int | None, reveal: bool, folder: Path) -> None:
@@ -115,7 +137,7 @@ def _write_tree(store, game_id: str, at: int | None, reveal: bool, folder: Path)
     from. Every page is built before any is written."""
     from solrec.events.forks import descendants
     from solrec.replay.html import check_size, page
-    from solrec.replay.log import check_position, load
+    from solrec.replay.log import load, move_at, position_of_move
 
     if folder.exists() and not folder.is_dir():
         raise UsageRefused(f"{folder} is not a folder: --with-forks writes one page per game into -o DIR/")
@@ -126,13 +148,14 @@ def _write_tree(store, game_id: str, at: int | None, reveal: bool, folder: Path)
     pages = {}
     for gid in ids:
         log = load(store, gid)
-        if gid == game_id and at is not None:
-            check_position(log, at)
-        forks = [{"id": f, "at": position, "href": f"{f}.html#pos={position}"} for f, p, position in tree if p == gid]
+        opening = position_of_move(log, at) if gid == game_id and at is not None else None
+        forks = [{"id": f, "at": position, "href": f"{f}.html#move={move_at(log.rows, position)}"}
+                 for f, p, position in tree if p == gid]
         parent = parents.get(gid)
         links = {"forks": forks,
-                 "parent": None if parent is None else {"id": parent[0], "at": parent[1], "href": f"{parent[0]}.html#pos={parent[1]}"}}
-        pages[gid] = page(log, reveal=reveal, at=at if gid == game_id else None, links=links)
+                 "parent": None if parent is None else {"id": parent[0], "at": parent[1],
+                                                        "href": f"{parent[0]}.html#move={move_at(log.rows, parent[1])}"}}
+        pages[gid] = page(log, reveal=reveal, at=opening, links=links)
     folder.mkdir(parents=True, exist_ok=True)
     for gid, text in pages.items():
         (folder / f"{gid}.html").write_text(text, encoding="utf-8")

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .app import Db, GameId, GameName, Hiding, Json, command, emit, load_log, plural, workflows
+from .app import Db, GameId, GameName, Hiding, Json, command, emit, load_log, plural, say_notices, workflows
 from .errors import HiddenInformation
 from .impact import Dbs
 
@@ -70,13 +70,22 @@ def export_cmd(
     elif as_json:
         emit(True, {**meta, "lines": [json.loads(line) for line in lines]}, "")
     else:
+        say_notices()
         typer.echo(text, nl=False)
+
+
+def file_id(file: str) -> str:
+    """An id from a record file's name: ``disputed-with-forks.jsonl`` -> ``disputed-with-forks``."""
+    import re
+
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", Path(file).stem).strip("-.")[:60]
 
 
 @command("import")
 def import_cmd(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A JSON Lines record, or - for stdin.")],
-    game_id: Annotated[str | None, typer.Option("--id", help="Store under this id (default: the record's, else GAME-N).")] = None,
+    game_id: Annotated[str | None, typer.Option("--id", help="Store under this id (default: the record's, else the file's "
+                                                             "name, made unique; its forks are named under it).")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -87,7 +96,7 @@ def import_cmd(
     session.check_id_given(game_id)
     text = session.read_record(file)
     store = session.open_store(db, create=True)
-    stored = session.import_all(store, text, game_id)
+    stored = session.import_all(store, text, game_id, None if file == "-" else file_id(file))
     gid, steps = stored[0]
     events = sum(len(s.events) for s in steps)
     data: dict[str, Any] = {"id": gid, "commands": len(steps), "events": events}

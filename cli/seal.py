@@ -54,7 +54,7 @@ def seal_cmd(
             verdict = session.validate_games(store, [gid])[0]
             log = load(store, gid) if verdict.ok else None
         if log is None:
-            refused.append({"id": gid, "reason": f"not sealed: INVALID at position {verdict.position}: {verdict.reason}"})
+            refused.append({"id": gid, "reason": f"not sealed: INVALID at {'position ' + str(verdict.position) if verdict.move is None else 'move ' + str(verdict.move)}: {verdict.reason}"})
             continue
         head = log.rows[-1].hash if log.rows else log.recorded["head"] if log.recorded else ""
         # the seal binds the comments too (their count and chain head): events/notes.py

@@ -40,7 +40,16 @@ def open_store(db: Path | None, create: bool = False, missing_ok: bool = False) 
     does an empty file (one a first write was stopped in before its schema was written); the file
     is still made only by the first write."""
     path = db if db is not None else default_db_path()
+    say_migrations()
     return Store(path, create=create or missing_ok)
+
+
+def say_migrations() -> None:
+    """The first write to a file an older solrec wrote migrates it: said on stderr, one line."""
+    from solrec.events import store
+
+    if store.announce is None:
+        store.announce = lambda message: print(f"solrec: {message}", file=sys.stderr, flush=True)
 
 
 def result_of(game: Game, state: Any) -> tuple[dict, dict | None]:
@@ -121,7 +130,12 @@ def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list
     return import_all(store, text, game_id)[0]
 
 
-def import_all(store: Store, text: str, game_id: str | None) -> list[tuple[str, list[Step]]]:
+def import_all(store: Store, text: str, game_id: str | None, name: str | None = None) -> list[tuple[str, list[Step]]]:
+    """Decide every record of ``text``, then store each: the first under ``game_id`` when given,
+    else under its record's id when free, else under ``name`` (its file's name) made unique, else
+    the next GAME-N; a fork under its record's id when free, or, when its parent was stored under
+    another id than its record's (``--id X``), under the parent's new id (``X.void`` for a fork
+    ``old.void`` of ``old``)."""
     from solrec.events import forks
     from solrec.events import notes as comments
     from solrec.events.envelope import chain_rows, genesis_hash
@@ -154,6 +168,11 @@ def import_all(store: Store, text: str, game_id: str | None) -> list[tuple[str, 
             proposed = None  # a record's proposed id is only a suggestion
         wanted = game_id if index == 0 and game_id is not None else proposed
         gid = wanted if wanted is not None and (index == 0 and game_id is not None or not store.has_game(wanted)) else None
+        if link is not None and ids.get(link[0], link[0]) != link[0]:  # its parent was stored under a new id
+            tail = proposed[len(link[0]) + 1:] if proposed and proposed.startswith(link[0] + ".") else None
+            gid = unique_id(store, f"{ids[link[0]]}.{tail}" if tail else None, f"{ids[link[0]]}.")
+        elif gid is None and index == 0 and proposed is None and name:
+            gid = unique_id(store, name, f"{name}-")
         gid = store_new(store, get_game(header.game), header, gid, steps, state)
         comments.add_many(store, gid, found)
         if proposed is not None:
@@ -162,6 +181,17 @@ def import_all(store: Store, text: str, game_id: str | None) -> list[tuple[str, 
             forks.link(store, gid, ids[link[0]], link[1])
         out.append((gid, steps))
     return out
+
+
+def unique_id(store: Store, wanted: str | None, prefix: str) -> str | None:
+    """``wanted`` when it is a free, well-formed id; else ``PREFIX2``, ``PREFIX3``... (for a fork,
+    ``PARENT.1``...), the first free; None (the next GAME-N) when none is well formed."""
+    if wanted is not None and _ID_OK(wanted) and not store.has_game(wanted):
+        return wanted
+    n = 1 if prefix.endswith(".") else 2
+    while store.has_game(f"{prefix}{n}"):
+        n += 1
+    return f"{prefix}{n}" if _ID_OK(f"{prefix}{n}") else None
 
 
 def fork_game(store: Store, parent: Log, position: int, game_id: str | None) -> tuple[str, list[Step]]:
@@ -189,7 +219,7 @@ def fork_game(store: Store, parent: Log, position: int, game_id: str | None) -> 
     rows = store.rows(gid)
     if [r.hash for r in rows[:position]] != [r.hash for r in parent.rows[:position]]:
         store.delete_game(gid)
-        raise UsageRefused(f"{parent.game_id}'s commands up to position {position} no longer give its events; not forked")
+        raise UsageRefused(f"{parent.game_id}'s moves up to position {position} no longer give its events; not forked")
     forks.link(store, gid, parent.game_id, position)
     return gid, steps + more
 

@@ -68,7 +68,7 @@ def _solve_one(game_id: str, budget: int, reveal: bool, db, as_json: bool) -> No
         raise Unsupported(f"{game.title} has no solver")
     data = {"id": game_id, "game": game.id, "position": len(log.rows), **report.as_dict(), "seconds": round(seconds, 3)}
     lines = [
-        f"{game_id} at position {len(log.rows)}: {report.verdict} "
+        f"{game_id} after move {log.rows[-1].step + 1 if log.rows else 0}: {report.verdict} "
         f"({report.positions} positions searched, budget {report.budget})"
     ]
     if report.note:

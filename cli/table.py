@@ -28,6 +28,12 @@ from .app import (
 from .errors import UsageRefused
 
 
+def rule_text_name(file: str) -> str:
+    """A rule text as people name it: ``004_917d94bb7d3af918.txt`` (number, digest) is text ``004``."""
+    number = file.split("_", 1)[0]
+    return number if number.isdigit() else file
+
+
 @command("games")
 def games_cmd(db: Db = None, as_json: Json = False) -> None:
     """List the games solrec knows, with their options."""
@@ -50,7 +56,7 @@ def games_cmd(db: Db = None, as_json: Json = False) -> None:
     for d in data:
         span = d["players"][0] if d["players"][0] == d["players"][1] else f"{d['players'][0]}-{d['players'][1]}"
         noun = "player" if d["players"] == [1, 1] else "players"
-        lines.append(f"{d['id']:<18} {d['title']} ({span} {noun}, rules {d['rules']}, text {d['rule_text']})")
+        lines.append(f"{d['id']:<18} {d['title']} ({span} {noun}, rules {d['rules']}, rule text {rule_text_name(d['rule_text'])})")
         for o in d["options"]:
             choices = f" [{'|'.join(map(words.value, o['choices']))}]" if o["choices"] else ""
             lines.append(f"    {o['name']}={words.value(o['default'])}{choices}  {o['help']}")

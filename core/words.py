@@ -4,9 +4,11 @@ One formatter for every text surface (the CLI, ``diff``, ``validate``, ``explain
 ``true``/``false``/``null``, strings unquoted where that is unambiguous, names joined in prose
 ("Ann and Bob"), a score map as "Ann 8, Bob 5". Pure; nothing game-specific.
 
-Positions count events applied (0 = the set-up). The event stored at ``seq`` k is the one that
-leads to position k + 1, the number ``log`` shows in its POS column; ``at_event`` words that once
-for every message about a stored event.
+People count moves: move N is the N-th line of the record (a command, a chance line among them),
+counting from 1; the set-up is move 0, and "after move N" is the state its last event leads to.
+Positions (events applied, 0 = the set-up) stay for programs, beside every move in JSON; the event
+stored at ``seq`` k leads to position k + 1 and belongs to move ``step`` + 1. ``at_event`` words that
+once for every message about a stored event.
 """
 
 from __future__ import annotations
@@ -71,6 +73,12 @@ def outcome(o: Mapping[str, Any] | None, totals: Mapping[str, Any] | None = None
     return "a draw"
 
 
-def at_event(seq: int) -> str:
-    """Where a stored event lies, in the one count: the position it leads to (``log``'s POS)."""
-    return f"position {seq + 1}"
+def at_event(seq: int, step: int | None = None) -> str:
+    """Where a stored event lies, in the one count people see: its move (the command it belongs to,
+    ``step`` + 1); without the step (an event missing from the log), the position it leads to."""
+    return f"position {seq + 1}" if step is None else f"move {step + 1}"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 game``, ``2 games``: a count with its noun in the right number."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"

@@ -97,7 +97,7 @@ def check_chain(header: Header, rows: Iterable[Row]) -> ChainBreak | None:
     sha256 = hashlib.sha256  # one hash per row: this runs for every event loaded
     for seq, step, _, _, _, _, payload, stored, head, _ in rows:
         if seq != expected_seq:
-            return ChainBreak(expected_seq, f"its event is missing (the one for {at_event(seq)} is in its place)")
+            return ChainBreak(expected_seq, f"its event is missing (the one for {at_event(seq, step)} is in its place)")
         if (step != last_step and step != last_step + 1) or step < 0:
             return ChainBreak(seq, "the event is out of command order")
         digest = sha256(prev + head + payload).digest()

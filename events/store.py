@@ -13,9 +13,10 @@ time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``
 ``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
 the file; solrec never reads them back, and ``validate`` reports a row where any of them disagrees
 with what is hashed, ``data`` with the payload (docs/security.md). ``game_list`` gives seeds as
-text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated on
-open: schema 1 gains ``data``, schema 2 gains ``head``, packed from its columns (a row edited before
-the migration still breaks its chain).
+text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated by their
+first write (or ``upgrade``; a read migrates a private copy and writes nothing: ``Store``): schema 1
+gains ``data``, schema 2 gains ``head``, packed from its columns (a row edited before the migration
+still breaks its chain).
 
 Every read of several statements runs in one read transaction (``snapshot``: one snapshot under
 WAL), so a write landing between two of them is never half seen. Every write that continues a log
@@ -41,8 +42,9 @@ import json
 import os
 import re
 import sqlite3
+import threading
 import weakref
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -215,6 +217,31 @@ class _Database:
 _OPEN: weakref.WeakSet[_Database] = weakref.WeakSet()  # the connections of stores still alive
 
 
+# Private migrated copies of older files this process reads (``Store._read_copy``): (path, device,
+# inode, size, mtime, its -wal's size and mtime) -> the copy, in one folder removed at exit.
+_COPIES: dict[tuple[Any, ...], Path] = {}
+_FOLDER: list[str] = []
+_COPYING = threading.Lock()
+
+
+def _private_folder() -> str:
+    if not _FOLDER:
+        import atexit
+        import shutil
+        import tempfile
+
+        folder = tempfile.mkdtemp(prefix="solrec-read-")  # mode 700: this user's only
+        owner = os.getpid()
+
+        def remove() -> None:
+            if os.getpid() == owner:  # not a worker process this one forked
+                shutil.rmtree(folder, ignore_errors=True)
+
+        atexit.register(remove)
+        _FOLDER.append(folder)
+    return _FOLDER[0]
+
+
 def close_all() -> None:
     """Close the connection of every store still alive (the CLI's exit, cli/main.py ``run``)."""
     for db in list(_OPEN):
@@ -265,32 +292,71 @@ def check_game_id(game_id: str) -> str:
     return game_id
 
 
+# What reads an older file hears of it, and what the first write to one says when it migrates it:
+# set by the CLI (a line on stderr); nothing by default.
+announce: Callable[[str], None] | None = None
+
+
 class Store:
-    def __init__(self, path: str | Path, create: bool = True):
+    """A solrec database, opened for reading: nothing is written to the file (nor a ``-wal`` left
+    beside it) until the first write, which reopens it for writing and, for a file an older solrec
+    wrote, migrates it first (``announce`` says so). Until then an older file is read through a
+    private migrated copy (``read_path``), made once per process and file version."""
+
+    def __init__(self, path: str | Path, create: bool = True, writing: bool = False):
+        """``writing``: open the file for writing at once (``solrec upgrade``: an older file is
+        migrated now, with no private copy made first)."""
         self.path = Path(path)
         self._db: _Database | None = None
         self._has_seals = False  # seen at open (and made by put_seal): reading a game asks no more
+        self._reading = False  # the connection reads only (the file's own, or a private copy's)
+        self._may_write = False  # the file's own connection was opened for writing, writes refused
+        self._old: int | None = None  # the schema of an older file, read through a private copy
+        self._copy: Path | None = None
         if not self.path.exists():
             if not create:
                 raise StoreError(f"{self.path}: no such database (it is created by new, import or simulate)")
             return  # created by the first write (a refused command leaves no file behind)
         if not self.path.is_file():
             raise StoreError(f"{self.path} is not a regular file, so it cannot hold a solrec database")
-        self._db = self._connect(create=False)
+        self._db = self._connect(create=False) if writing else self._connect_reading()
         tables = self._objects()
         self._has_seals = "seals" in tables
         if not tables:
             if not create:
                 raise NotASolrecDatabase(f"{self.path} is not a solrec database (it is empty)")
             self._db.conn.close()  # an empty file gets its schema with the first write, like a new one
-            self._db = None
+            self._db, self._reading = None, False
         else:
             self._check_schema(tables)
 
     # -- opening ----------------------------------------------------------------------------
-    def _connect(self, create: bool) -> _Database:
-        mode = "rwc" if create else "rw"
-        uri = f"file:{_uri_path(self.path)}?mode={mode}"
+    def _connect_reading(self) -> _Database:
+        """A connection that reads the file and writes nothing to it. A file this process may write
+        is opened as for writing with writes refused (``query_only``): SQLite then removes the
+        ``-wal`` and ``-shm`` files it makes beside it when the connection closes, and a writer in
+        another process is seen as it commits. A file or folder it may not write (a ``chmod 444``
+        copy, a read-only mount), where SQLite would leave those files behind or could not make
+        them, is opened read-only, and ``immutable`` (no lock, no file beside it) unless a ``-wal``
+        beside it holds what a writer committed."""
+        path = self.path
+        if os.access(path, os.W_OK) and os.access(path.absolute().parent, os.W_OK):
+            db = self._connect(create=False)
+            try:
+                db.conn.execute("PRAGMA query_only = ON")
+            except sqlite3.Error as err:
+                db.conn.close()
+                raise self._error(err, "open") from None
+            self._may_write = True
+        else:
+            wal = path.with_name(path.name + "-wal")
+            db = self._connect(create=False, mode="ro" if wal.exists() else "ro&immutable=1")
+        self._reading = True
+        return db
+
+    def _connect(self, create: bool, mode: str | None = None, path: Path | None = None) -> _Database:
+        mode = mode or ("rwc" if create else "rw")
+        uri = f"file:{_uri_path(path or self.path)}?mode={mode}"
         try:
             conn = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
         except sqlite3.Error as err:
@@ -335,7 +401,89 @@ class Store:
             )
         self._check_file(master, number)
         if number in (1, 2):
-            self._migrate(number)
+            if self._reading:
+                self._read_copy(number)  # a read writes nothing: an older file is read as it is
+            else:
+                self._migrate(number)
+                self.migrated_from = number
+                if announce is not None:
+                    announce(f"{self.path}: migrated from solrec schema {number} to schema {SCHEMA_VERSION} "
+                             "(a file an older solrec wrote)")
+
+    def _read_copy(self, number: int) -> None:
+        """Read an older file through a private copy, migrated there (the file itself is left as it
+        is: a referee may be handed it): the copy is made with SQLite's backup (one consistent
+        snapshot) into a folder of this process's own, once per file version, and removed at exit."""
+        stat = self.path.stat()
+        wal = self.path.with_name(self.path.name + "-wal")
+        wal_stat = wal.stat() if wal.exists() else None
+        key = (str(self.path.absolute()), stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns,
+               wal_stat and (wal_stat.st_size, wal_stat.st_mtime_ns))
+        with _COPYING:  # the server's requests open stores from several threads
+            copy = _COPIES.get(key)
+            if copy is None or not copy.exists():
+                import tempfile
+
+                handle, name = tempfile.mkstemp(suffix=".db", dir=_private_folder())
+                os.close(handle)
+                copy = Path(name)
+                target = sqlite3.connect(copy, isolation_level=None)
+                try:
+                    self.conn.backup(target)
+                except sqlite3.Error as err:
+                    raise self._error(err, "read") from None
+                finally:
+                    target.close()
+                self._db.conn.close()  # type: ignore[union-attr]
+                self._db = self._connect(create=False, path=copy)
+                self._migrate(number)
+                _COPIES[key] = copy
+            else:
+                self._db.conn.close()  # type: ignore[union-attr]
+                self._db = self._connect(create=False, path=copy)
+        self._db.conn.execute("PRAGMA query_only = ON")
+        self._old, self._copy = number, copy
+
+    @property
+    def read_path(self) -> Path:
+        """The file reads come from: the database, or the private migrated copy of an older one."""
+        return self._copy if self._copy is not None else self.path
+
+    @property
+    def older_schema(self) -> int | None:
+        """The schema of a file an older solrec wrote, read as it is until a write migrates it."""
+        return self._old
+
+    def _for_writing(self) -> None:
+        """Reopen a file opened for reading for writing, migrating an older one first (it is checked
+        again: another process may have migrated or changed it since)."""
+        if not self._reading or self._db is None:
+            return
+        if self._old is None and self._may_write:  # the file's own connection: it may write from now on
+            try:
+                self._db.conn.execute("PRAGMA query_only = OFF")
+            except sqlite3.Error as err:
+                raise self._error(err, "write") from None
+            self._reading = False
+            return
+        self._db.conn.close()
+        self._db, self._reading, self._old, self._copy = None, False, None, None
+        self._views_checked = False
+        self._db = self._connect(create=False)
+        objects = self._objects()
+        if not objects:  # emptied since: made as a new file is
+            self._create_schema()
+        else:
+            self._check_schema(objects)
+
+    migrated_from: int | None = None  # the schema of the older file this store migrated, if it did
+
+    def upgrade(self) -> int | None:
+        """Migrate a file an older solrec wrote (``solrec upgrade``): the schema it had, or None when it
+        is current (nothing is written then)."""
+        if self._old is not None:
+            self._for_writing()
+        return self.migrated_from
 
     def _check_file(self, master: dict[str, tuple[str, Any]], number: int) -> None:
         """Every object of the file is one that solrec's schema ``number`` has (docs/security.md)."""
@@ -514,6 +662,8 @@ class Store:
     @contextmanager
     def _transaction(self, doing: str = "write", counting: bool = False) -> Iterator[sqlite3.Connection]:
         """``counting``: a write that takes its ids from ``_allocate_id`` only, which keeps its count."""
+        if self._reading and doing != "migrate":
+            self._for_writing()
         conn = self.conn
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -847,7 +997,7 @@ class Store:
                 or len(r.actor) > MAX_TEXT or len(r.command) > MAX_TEXT or len(r.type) > MAX_TEXT
             ):
                 problem = _over_bound([*zip(Row._fields, r), ("data", data)], _ROW_BOUNDS)
-                raise Unreadable(f"the event at {at_event(r.seq)}: its {problem or 'payload does not decode'}; nothing was written")
+                raise Unreadable(f"the event at {at_event(r.seq, r.step)}: its {problem or 'payload does not decode'}; nothing was written")
             values.append(
                 (game_id, r.seq, r.step, r.actor, r.command, r.type, r.version, r.payload, r.hash, r.time, data, r.head)
             )
@@ -1195,7 +1345,7 @@ def _decode_back(codec: EventCodec, rows: Sequence[Row]) -> None:
         try:
             codec.decode(r.type, r.version, r.payload)
         except CorruptLog as err:
-            raise Unreadable(f"the event at {at_event(r.seq)} would not read back ({err}); nothing was written") from None
+            raise Unreadable(f"the event at {at_event(r.seq, r.step)} would not read back ({err}); nothing was written") from None
 
 
 def _game_row(game_id: str, values: tuple) -> dict[str, Any]:

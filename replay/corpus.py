@@ -24,11 +24,10 @@ import attrs
 
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.registry import get_game
-from solrec.core.words import at_event
 from solrec.events.notes import read as read_notes
 from solrec.events.store import Store
 
-from .log import Log, fold, integrity, load
+from .log import Log, fold, integrity, load, where
 from .validate import Verdict, validate, validate_stored
 
 # Below this many recorded events, starting worker processes costs more than it saves: about 0.05 s
@@ -92,7 +91,7 @@ def final_states(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
         else:
             broken = integrity(log)
             if broken is not None:
-                raise CorruptLog(f"game {gid!r} at {at_event(broken.seq)}: {broken.reason}")
+                raise CorruptLog(f"game {gid!r} at {where(log.rows, broken.seq)}: {broken.reason}")
         yield gid, fold(log)
 
 

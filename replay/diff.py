@@ -18,7 +18,7 @@ from solrec.core import words
 from solrec.core.observe import Viewer
 from solrec.events.codec import to_plain
 
-from .log import Log, state_at
+from .log import Log, move_at, state_at
 from .seen import seen_text
 
 
@@ -92,10 +92,12 @@ def diff(a: Log, b: Log, reveal: bool = False) -> dict[str, Any]:
         }
 
     sa, sb = side(a, ev_a), side(b, ev_b)
+    move = move_at(a.rows if seq < len(a.rows) else b.rows, seq + 1)
     result.update(
         identical=False,
         position=seq + 1,
-        reason=f"the logs first differ at {words.at_event(seq)}",
+        move=move,
+        reason=f"the logs first differ at move {move}",
         events={"a": sa["event"], "b": sb["event"]},
         commands={"a": sa["command"], "b": sb["command"]},
         state=structural_diff(sa["state"], sb["state"]),
@@ -117,7 +119,8 @@ def diff_notes(a: Log, b: Log) -> list[dict[str, Any]]:
     for position in sorted({c.position for c in a.notes.notes + b.notes.notes}):
         ca, cb = a.notes.at(position), b.notes.at(position)
         if [(c.by, c.mark, c.text) for c in ca] != [(c.by, c.mark, c.text) for c in cb]:
-            out.append({"position": position, "a": [c.line() for c in ca], "b": [c.line() for c in cb]})
+            move = move_at(a.rows if position <= len(a.rows) else b.rows, position)
+            out.append({"move": move, "position": position, "a": [c.line() for c in ca], "b": [c.line() for c in cb]})
     return out
 
 
@@ -127,14 +130,14 @@ def with_notes(result: dict[str, Any], a: Log, b: Log) -> dict[str, Any]:
     result = {**result, "notes": notes}
     if notes and result.get("identical"):
         result.update(identical=False, reason=f"the logs hold the same events but their comments differ at"
-                                              f" position {notes[0]['position']}")
+                                              f" move {notes[0]['move']}")
     return result
 
 
 def format_notes(d: dict[str, Any]) -> list[str]:
     out = []
     for n in d.get("notes", []):
-        out.append(f"  comments at position {n['position']}:")
+        out.append(f"  comments at move {n['move']}:")
         out.extend(f"    - {line}" for line in n["a"] if line not in n["b"])
         out.extend(f"    + {line}" for line in n["b"] if line not in n["a"])
     return out
@@ -147,12 +150,13 @@ def format_diff(d: dict[str, Any]) -> str:
         out.append(f"  header {h['path']}: {words.value(h['a'])} | {words.value(h['b'])}")
     fork = d.get("fork")
     if fork:  # set by the caller from the store's record of forks (events/forks.py)
-        out.append(f"  {fork['fork']} is a fork of {fork['parent']} at position {fork['position']}:"
+        after = f"move {fork['move']}" if fork.get("move") is not None else f"position {fork['position']}"
+        out.append(f"  {fork['fork']} is a fork of {fork['parent']} after {after}:"
                    f" they share the first {fork['position']} events")
     out.append(f"  {d['reason']}")
     if d.get("position") is None:
         return "\n".join(out + format_notes(d))
-    out[-1] = f"  {d['reason']}; they agree up to position {d['position'] - 1}"
+    out[-1] = f"  {d['reason']}; they agree up to move {d['move'] - 1}"
 
     def cmd(c):
         return "(log ended)" if c is None else f"{c['actor']}: {c['command']}"

@@ -1,15 +1,17 @@
-"""Explain: the score sheet at any position, line by line, each line citing its rule."""
+"""Explain: the score sheet after any move, line by line, each line citing its rule."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from solrec.core import words
 
-from .log import Log, check_position, state_at
+from .log import Log, check_position, move_at, state_at
 
 
 def explain(log: Log, at: int | None = None) -> dict[str, Any]:
+    """The score sheet at position ``at`` (None: the end); its ``move`` says after which move."""
     game = log.game
     position = check_position(log, at)
     state = state_at(log, position)
@@ -18,6 +20,7 @@ def explain(log: Log, at: int | None = None) -> dict[str, Any]:
     return {
         "id": log.game_id,
         "game": game.id,
+        "move": move_at(log.rows, position),
         "position": position,
         "scores": dict(sheet.totals),
         "lines": [
@@ -28,11 +31,27 @@ def explain(log: Log, at: int | None = None) -> dict[str, Any]:
     }
 
 
+# The width an explained sheet is wrapped to: a rule sentence runs long (Solari's cite whole paragraphs).
+WIDTH = 100
+
+
+def sheet_lines(lines: list[dict[str, Any]], width: int = WIDTH) -> list[str]:
+    """Score lines as a terminal shows them: player, points and what on one line, the rule sentence
+    under it, each wrapped to ``width`` (a line of text never runs past it but for one long word)."""
+    out = []
+    for line in lines:
+        head = f"  {line['player']:<10} {line['points']:>+6}  "
+        out += textwrap.wrap(line["what"], width, initial_indent=head, subsequent_indent=" " * len(head)) or [head.rstrip()]
+        out += textwrap.wrap(line["rule"], width, initial_indent=" " * (len(head) + 2),
+                             subsequent_indent=" " * (len(head) + 2))
+    return out
+
+
 def format_explanation(data: dict[str, Any]) -> str:
-    out = [f"{data['id']} at position {data['position']}"]
-    width = max([len(line["what"]) for line in data["lines"]] + [10])
-    for line in data["lines"]:
-        out.append(f"  {line['player']:<10} {line['points']:>+6}  {line['what']:<{width}}  {line['rule']}")
+    move = data.get("move")
+    after = f"at position {data['position']}" if move is None else "at the set-up" if move == 0 else f"after move {move}"
+    out = [f"{data['id']} {after}"]
+    out += sheet_lines(data["lines"])
     if not data["lines"]:
         # a finished game's result is explained below even when no line scored (a resigned solitaire)
         out.append("  (no score lines)" if data["outcome"] else "  (no score lines yet)")

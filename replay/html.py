@@ -3,9 +3,9 @@ steps through a recorded game, and the same page for two logs side by side (``di
 
 Pure: takes loaded logs, returns the page as a string; writing it is the CLI's business.
 
-The page steps through the game command by command, in the project's two counts: *command* k is
-the game's k-th command (command 0: the set-up, before any), *position* the number of events applied
-(0 the set-up), as in every other output. For each command the page shows the actor and the command
+The page steps through the game move by move: *move* k is the game's k-th command, the k-th line
+of its record, chance lines included (move 0: the set-up), the number every other output uses; the
+position (events applied) rides along for programs. For each command the page shows the actor and the command
 in the game's notation, the events it caused, the position after them, the board (the game's ``svg``)
 and the score sheet with each line's explanation and rule. Hidden information follows the ``show``
 rule: commands in their public notation and pictures without what the table cannot see, unless
@@ -31,6 +31,7 @@ from solrec.core.observe import Viewer
 from solrec.core.play import initial_state
 
 from .diff import diff as diff_logs
+from .impact import sheets_side_by_side
 from .log import Log, walk
 from .seen import header_seen, seen_event
 
@@ -135,8 +136,8 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str 
         except SolrecError as err:
             if not reveal:
                 # the log's own command does not read where it stands: damaged stored data, a verdict
-                raise CorruptLog(f"game {log.game_id!r} command {len(steps)} ({written!r}) does not read "
-                                 f"at position {position - len(group)}: {err}", group[0].seq) from None
+                raise CorruptLog(f"game {log.game_id!r} move {len(steps)} ({written!r}) does not read "
+                                 f"where it stands: {err}", group[0].seq) from None
         else:
             written = observe.command(parsed, before, seer)
         steps.append(step(len(steps), position, group[0].actor, written,
@@ -173,9 +174,10 @@ def page(log: Log, *, reveal: bool = False, player: str | None = None, progress:
     """The replay page of one log (``player``: as that player sees it); ``progress`` is called after
     each command drawn.
 
-    It opens at the command that ends at position ``at`` (or the last one before it); without ``at``,
-    a finished game opens at its end and a running one at the set-up. A ``#pos=N`` fragment in the
-    page's address opens position N instead, and moving updates it. ``links``: the pages of the
+    It opens at the move that ends at position ``at`` (or the last one before it); without ``at``,
+    a finished game opens at its end and a running one at the set-up. A ``#move=N`` fragment in the
+    page's address opens move N instead (an older ``#pos=N``, the move position N lies in), and
+    moving updates it. ``links``: the pages of the
     game's variations, ``{"forks": [{"id", "at", "href"}], "parent": {"id", "at", "href"} | None}``,
     shown at the positions they branch from."""
     check_size(len(log.rows))
@@ -193,29 +195,45 @@ def page(log: Log, *, reveal: bool = False, player: str | None = None, progress:
 
 
 def _command_of(log: Log, position: int) -> int:
-    """The number of the command (1-based) whose events include the event at ``position`` (the one
-    that takes the game from ``position`` to ``position + 1``); past the end, the last command + 1."""
+    """The move (1-based) whose events include the event at ``position`` (the one that takes the game
+    from ``position`` to ``position + 1``); past the end, the last move + 1."""
     for k, group in enumerate(log.steps(), start=1):
         if group[0].seq <= position <= group[-1].seq:
             return k
     return len(log.steps()) + 1
 
 
-def diff_page(a: Log, b: Log, *, reveal: bool = False, progress: Progress = None) -> str:
+def diff_page(a: Log, b: Log, *, reveal: bool = False, progress: Progress = None,
+              names: tuple[str, str] | None = None, tested: dict[str, Any] | None = None) -> str:
     """Two logs side by side, stepping together, with the first divergence (``diff``'s) marked: the
-    logs agree up to ``position``, and each side's command that holds the next event is marked."""
+    logs agree up to ``position``, and each side's move that holds the next event is marked; score
+    lines one side has and the other has not are marked at every move, and the final score sheets are
+    compared line by line below. ``names``: what each side is (``impact``: recorded, re-decided); then
+    the page opens at the first differing move, and ``tested`` says what the report tested."""
     check_size(len(a.rows) + len(b.rows))
     result = diff_logs(a, b)
     tables = _Tables()
     games: Sequence[dict[str, Any]] = [replay_data(a, tables, reveal=reveal, progress=progress),
                                        replay_data(b, tables, reveal=reveal, progress=progress)]
+    if names is not None:
+        for g, label in zip(games, names):
+            g["label"] = label
+    final = [g["steps"][-1]["lines"] for g in games]
+    rows = sheets_side_by_side([tuple(tables.lines[i]) for i in final[0]], [tuple(tables.lines[i]) for i in final[1]])
+    index = {tuple(line): i for i, line in enumerate(tables.lines)}
+    sheets = [[None if x is None else index[x], None if y is None else index[y], x != y] for x, y in rows]
     divergence: dict[str, Any] = {"reason": result["reason"], "position": result.get("position"),
                                   "header": result["header"]}
     if result.get("position") is not None:
         pos = result["position"] - 1  # the seq of the first event that differs (position = seq + 1)
         # a log that has no event there shows "log ended" at the command past its end
         divergence["commands"] = [_command_of(a, pos), _command_of(b, pos)]
-    payload = {"fragments": tables.fragments, "lines": tables.lines, "games": list(games), "divergence": divergence}
+    if names is not None and divergence.get("commands"):
+        divergence["open"] = True
+    from .impact import tested_lines
+
+    payload = {"fragments": tables.fragments, "lines": tables.lines, "games": list(games), "divergence": divergence,
+               "sheets": sheets, "tested": tested_lines(tested) if tested else []}
     return _page(f"diff {a.game_id} {b.game_id}", payload)
 
 
@@ -278,6 +296,16 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 .notes .by { font-weight: bold; margin-right: 4px; }
 .variations { font-size: 13px; margin: 0 0 8px 0; }
 .variations a { color: #2e7d32; margin-right: 8px; }
+.sheet tr.changed td { background: #fde2e1; }
+.sheet td.chg, #final td.chg { color: #c62828; font-weight: bold; white-space: nowrap; }
+#tested { background: #e8eefb; padding: 6px 14px; margin: 0; font-size: 13px; list-style: none; }
+#final { margin: 0 14px 14px 14px; background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 8px; font-size: 12px; }
+#final h2 { font-size: 15px; margin: 0 0 6px 0; }
+#final table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+#final td, #final th { border-bottom: 1px solid #e3e3e3; padding: 2px 4px; vertical-align: top; text-align: left; }
+#final th.chg, #final td.chg { width: 5.5em; }
+#final tr.changed td { background: #fde2e1; }
+#final .rule { color: #555; font-style: italic; }
 /* A phone (390 px): one column, the board the page's width, the move list under it (issue 31). */
 @media (max-width: 720px) {
   .layout { flex-direction: column; }
@@ -291,22 +319,26 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   .controls button { padding: 6px 8px; }
   #slider { min-width: 100%; order: 5; }
   #stepinfo { min-width: 0; }
+  .sheet table { table-layout: fixed; overflow-wrap: anywhere; }
+  #final table { table-layout: auto; }
 }
 </style>
 </head>
 <body>
 <header><h1 id="title"></h1><div class="meta" id="meta"></div></header>
+<ul id="tested" hidden></ul>
 <div id="divergence" hidden></div>
 <div class="controls">
 <button id="first" title="first (Home)">&laquo; first</button>
 <button id="prev" title="previous (left arrow)">&#x25C0; prev</button>
 <button id="next" title="next (right arrow)">next &#x25B6;</button>
 <button id="last" title="last (End)">last &raquo;</button>
-<input id="slider" type="range" min="0" value="0" aria-label="command">
+<input id="slider" type="range" min="0" value="0" aria-label="move">
 <span id="stepinfo"></span>
 <button id="jump" hidden>first divergence</button>
 </div>
 <div class="layout"><ol id="moves" hidden tabindex="0" aria-label="moves (click one to go there)"></ol><div class="columns" id="columns"></div></div>
+<section id="final" hidden><h2>score sheets at the end, line by line (changed lines marked)</h2><table id="finaltable"></table></section>
 <script type="application/json" id="data">__DATA__</script>
 <script>
 "use strict";
@@ -339,7 +371,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   G.forEach(function (g, gi) {
     var box = el("section", "game");
     box.id = "game" + gi;
-    box.appendChild(el("h2", "", g.id));
+    box.appendChild(el("h2", "", g.id + (g.label ? " (" + g.label + ")" : "")));
     var move = el("div", "move");
     var actor = el("span", "actor"); actor.id = gi ? "actor" + gi : "actor";
     var command = el("span", "command"); command.id = gi ? "command" + gi : "command";
@@ -377,19 +409,22 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       var m = marksOf(s);
       if (m.length || s.notes.length) li.appendChild(el("span", "marks", m.length ? m.join(" ") : "\u2026"));
       if (forksAt(G[0], s).length) li.appendChild(el("span", "fork", "\u21b3 variation"));
-      li.title = "position " + s.position;
+      li.title = "move " + k + " (position " + s.position + ")";
       li.onclick = function () { show(k); };
       moves.appendChild(li);
       items.push(li);
     });
   }
-  function stepAt(position) {
+  function stepAt(position) {  // the move a position lies in (an older #pos=N link)
     var steps = G[0].steps, k = 0;
-    steps.forEach(function (s, i) { if (s.position <= position) k = i; });
-    return k;
+    steps.forEach(function (s, i) { if (s.position < position) k = i + 1; });
+    return Math.min(k, steps.length - 1);
   }
   function fromFragment() {
-    var m = /^#pos=(\\d+)$/.exec(location.hash);
+    var m = /^#move=(\\d+)$/.exec(location.hash);
+    if (m) return Math.min(parseInt(m[1], 10), maxStep);
+    if (!single) return null;
+    m = /^#pos=(\\d+)$/.exec(location.hash);
     return m ? stepAt(parseInt(m[1], 10)) : null;
   }
   var slider = document.getElementById("slider");
@@ -397,16 +432,17 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   if (D) {
     var banner = document.getElementById("divergence");
     banner.hidden = false;
-    // the project's two counts: position = events applied, command = the n-th command
-    banner.textContent = (D.commands ? "the logs agree up to position " + (D.position - 1) +
-      "; they first differ in command " + D.commands[0] + " | command " + D.commands[1] : D.reason) +
+    // one count: move N, the N-th line of the record
+    banner.textContent = (D.commands ? (D.commands[0] === D.commands[1] ? "the games first differ in move " + D.commands[0] :
+      "the games first differ in move " + D.commands[0] + " | move " + D.commands[1]) +
+      "; they agree up to move " + (Math.min(D.commands[0], D.commands[1]) - 1) : D.reason) +
       D.header.map(function (h) { return "; header " + h.path + ": " + JSON.stringify(h.a) + " | " + JSON.stringify(h.b); }).join("");
     if (D.commands) document.getElementById("jump").hidden = false;
   }
   function show(k) {
     current = Math.max(0, Math.min(maxStep, k));
     slider.value = String(current);
-    document.getElementById("stepinfo").textContent = "command " + current + " of " + maxStep +
+    document.getElementById("stepinfo").textContent = "move " + current + " of " + maxStep +
       (current === 0 ? " (the set-up)" : "");
     cols.forEach(function (c, gi) {
       var steps = c.g.steps, s = steps[Math.min(current, steps.length - 1)];
@@ -415,7 +451,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       c.command.textContent = s.number === 0 ? "" : s.command;
       c.command.hidden = s.number === 0;
       var diverged = D && D.commands && D.commands[gi] === current;
-      c.mark.textContent = (ended ? "(log ended after command " + (steps.length - 1) + ") " : "") +
+      c.mark.textContent = (ended ? "(the game ended after move " + (steps.length - 1) + ") " : "") +
         (diverged ? "\\u2190 first divergence" : "");
       c.box.classList.toggle("diverged", !!diverged);
       c.events.textContent = "";
@@ -438,7 +474,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
         c.variations.appendChild(document.createTextNode("a variation of "));
         var a = el("a", "", parent.id); a.setAttribute("href", parent.href); c.variations.appendChild(a);
       }
-      c.status.textContent = "position " + s.position + " (events applied)" + (s.status ? "; " + s.status : "");
+      c.status.textContent = (s.number === 0 ? "the set-up" : "after move " + s.number) + (s.status ? "; " + s.status : "");
       if (c.shownSvg !== s) {
         if (s.svg) c.board.innerHTML = svgOf(s.svg);
         else { c.board.textContent = ""; c.board.appendChild(el("pre", "", s.text)); }
@@ -448,6 +484,12 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       c.table.textContent = "";
       var head = el("tr");
       ["player", "points", "what", "rule"].forEach(function (h) { head.appendChild(el("th", "", h)); });
+      var two = cols.length === 2, other = {};
+      if (two) {
+        var os = cols[1 - gi].g.steps, o = os[Math.min(current, os.length - 1)];
+        o.lines.forEach(function (i) { other[i] = (other[i] || 0) + 1; });
+        head.insertBefore(el("th", "chg", ""), head.firstChild);
+      }
       c.table.appendChild(head);
       if (!s.lines.length) {
         var none = el("tr"), td = el("td", "", "(no score lines yet)"); td.colSpan = 4; none.appendChild(td);
@@ -455,6 +497,12 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       }
       s.lines.forEach(function (i) {
         var ln = L[i], tr = el("tr");
+        if (two) {  // a line the other side does not hold at this move: changed
+          var changed = !other[i];
+          if (!changed) other[i] -= 1;
+          tr.appendChild(el("td", "chg", changed ? "\u2731 changed" : ""));
+          if (changed) tr.className = "changed";
+        }
         tr.appendChild(el("td", "", ln[0]));
         tr.appendChild(el("td", "pts", (ln[1] > 0 ? "+" : "") + ln[1]));
         tr.appendChild(el("td", "", ln[2]));
@@ -470,11 +518,39 @@ header .meta { font-size: 12px; color: #c9d6f0; }
         else if (item.offsetTop + item.offsetHeight > moves.scrollTop + moves.clientHeight)
           moves.scrollTop = item.offsetTop + item.offsetHeight - moves.clientHeight;
       }
-      var want = "#pos=" + G[0].steps[current].position;
-      if (location.hash !== want) {
-        try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
-      }
     }
+    var want = "#move=" + current;
+    if (location.hash !== want) {
+      try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
+    }
+  }
+  if (DATA.tested && DATA.tested.length) {
+    var tested = document.getElementById("tested");
+    tested.hidden = false;
+    DATA.tested.forEach(function (t) { tested.appendChild(el("li", "", t)); });
+  }
+  if (DATA.sheets && G.length === 2) {
+    var fin = document.getElementById("final"), ft = document.getElementById("finaltable");
+    fin.hidden = false;
+    var fh = el("tr");
+    fh.appendChild(el("th", "chg", ""));
+    [G[0], G[1]].forEach(function (g) { fh.appendChild(el("th", "", g.id + (g.label ? " (" + g.label + ")" : ""))); });
+    ft.appendChild(fh);
+    var cellOf = function (i) {
+      var td = el("td");
+      if (i === null) { td.textContent = "(no line)"; return td; }
+      var ln = L[i];
+      td.appendChild(el("div", "", ln[0] + " " + (ln[1] > 0 ? "+" : "") + ln[1] + " " + ln[2]));
+      if (ln[3]) td.appendChild(el("div", "rule", ln[3]));
+      return td;
+    };
+    DATA.sheets.forEach(function (r) {
+      var tr = el("tr");
+      if (r[2]) tr.className = "changed";
+      tr.appendChild(el("td", "chg", r[2] ? "\u2731 changed" : ""));
+      tr.appendChild(cellOf(r[0])); tr.appendChild(cellOf(r[1]));
+      ft.appendChild(tr);
+    });
   }
   document.getElementById("first").onclick = function () { show(0); };
   document.getElementById("prev").onclick = function () { show(current - 1); };
@@ -489,9 +565,11 @@ header .meta { font-size: 12px; color: #c9d6f0; }
     else if (e.key === "Home") { show(0); e.preventDefault(); }
     else if (e.key === "End") { show(maxStep); e.preventDefault(); }
   });
-  window.addEventListener("hashchange", function () { var k = fromFragment(); if (single && k !== null) show(k); });
-  var opening = single ? fromFragment() : null;
-  show(opening !== null ? opening : (single ? G[0].start || 0 : 0));
+  window.addEventListener("hashchange", function () { var k = fromFragment(); if (k !== null) show(k); });
+  var opening = fromFragment();
+  // an impact page opens where the games first differ
+  var divergent = D && D.open && D.commands ? Math.min(D.commands[0], D.commands[1]) : 0;
+  show(opening !== null ? opening : (single ? G[0].start || 0 : divergent));
 })();
 </script>
 </body>

@@ -29,6 +29,7 @@ from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE, Event, Game
 from solrec.core.play import SEEDED, Header, Step, decide_events, seeded_chance
 from solrec.core.registry import get_game
+from solrec.core.words import plural
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
 
@@ -49,7 +50,7 @@ class Impact:
     # where the game first differs (or is refused): the position its command's first event leads to, as
     # ``log``'s POS and ``validate`` count (the events before it + 1); a result that differs lies at the end
     position: int | None = None
-    command: int | None = None  # the command number (CMD in `solrec log`) there
+    move: int | None = None  # the move there (move N: the record's N-th line, as ``log`` numbers it)
     actor: str | None = None
     notation: str | None = None  # the recorded command there
     reason: str | None = None  # what differs there (or why it is refused, or the damage)
@@ -73,7 +74,8 @@ class Impact:
         return max((abs(self.scores_now.get(p, 0) - self.scores_recorded.get(p, 0)) for p in players), default=0)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.game_id, **attrs.asdict(self), "score_change": self.score_change}
+        data = attrs.asdict(self)
+        return {"id": data.pop("game_id"), **data, "score_change": self.score_change}
 
     def scores_text(self) -> str:
         """``Saturn 43 -> 38, Uranus 30`` (a player whose score did not move once)."""
@@ -88,11 +90,11 @@ class Impact:
         head = f"{self.game_id}: {self.kind} ({self.game})"
         if self.kind == "same":
             return head
-        where = f" at position {self.position}"
+        where = f" at move {self.move}" if self.move is not None else f" at position {self.position}"
         if self.kind in ("error", "unplayable"):
             return f"{head}{where}: {self.reason}"
         text = f"{head}{where}"
-        text += f", command {self.command} {self.actor}: {self.notation!r}" if self.command is not None else " (the end)"
+        text += f", {self.actor}: {self.notation!r}" if self.actor is not None else " (the end)"
         if self.kind in ("scores", "outcome"):
             text += f"; scores {self.scores_text()}"
         if self.kind == "outcome":
@@ -155,14 +157,15 @@ def replay_commands(
     recorded, undecodable = log.decoded() if _known(log) else ([], None)
     if damaged(log, key, undecodable is None):
         verdict = validate(log, key)
-        return Impact(log.game_id, verdict.game, "error", len(log.rows), verdict.position, reason=verdict.reason), None
+        return Impact(log.game_id, verdict.game, "error", len(log.rows), verdict.position, verdict.move,
+                      reason=verdict.reason), None
     game = log.game
     header = changed_header(log.header, options)
     rows = log.rows
     base = Impact(log.game_id, game.id, "same", len(rows))
     problem, state = set_up(game, header)
     if problem is not None:
-        return attrs.evolve(base, kind="unplayable", position=0,
+        return attrs.evolve(base, kind="unplayable", position=0, move=0,
                             reason=f"the options no longer set up the game: {problem}"), None
     steps: list[Step] = []
     first: dict[str, Any] | None = None  # where the events first differ
@@ -173,16 +176,16 @@ def replay_commands(
         end = start + 1
         while end < n and rows[end].step == row.step:
             end += 1
-        at: dict[str, Any] = {"position": position + 1, "command": row.step, "actor": row.actor, "notation": row.command}
+        at: dict[str, Any] = {"position": position + 1, "move": row.step + 1, "actor": row.actor, "notation": row.command}
         try:
             command = game.parse(row.command, state)
             if _seeded_draw_differs(game, header, state, position, row.actor, command):
-                reason = (f"chance's recorded draw {row.command!r} (command {row.step}) no longer applies:"
+                reason = (f"chance's recorded draw {row.command!r} (move {row.step + 1}) no longer applies:"
                           " seeded chance now draws differently here")
                 return attrs.evolve(base, kind="unplayable", **at, reason=reason), _kept(header, steps, keep)
             events = decide_events(game, header, state, position, row.actor, command)
         except SolrecError as err:
-            reason = f"{row.actor} {row.command!r} (command {row.step}) is refused now: {err}"
+            reason = f"{row.actor} {row.command!r} (move {row.step + 1}) is refused now: {err}"
             return attrs.evolve(base, kind="unplayable", **at, reason=reason), _kept(header, steps, keep)
         had = tuple(recorded[start:end])
         if first is None and events != had:
@@ -203,8 +206,8 @@ def replay_commands(
     if kind == "same":
         return base, replayed
     if first is None:  # the same events, scored otherwise now (a score read from the state, not an event)
-        first = {"position": position, "reason": "the same events, but the recorded scores or outcome differ from"
-                                                  " those recomputed now"}
+        first = {"position": position, "move": rows[-1].step + 1 if rows else 0,
+                 "reason": "the same events, but the recorded scores or outcome differ from those recomputed now"}
     return attrs.evolve(
         base, kind=kind, **first, scores_recorded=rec_scores, scores_now=now_scores,
         winners_recorded=(rec_outcome or {}).get("winners"), winners_now=(now_outcome or {}).get("winners"),
@@ -277,24 +280,29 @@ def summary(impacts: list[Impact]) -> dict[str, Any]:
     return {"games": len(impacts), "by_class": by_class, "by_game": dict(sorted(by_game.items())), "changed": changed}
 
 
-def report_lines(impacts: list[Impact]) -> list[str]:
-    """The text report: one line per changed game (largest score changes first), then the counts."""
+def report_lines(impacts: list[Impact], tested: Mapping[str, Any] | None = None) -> list[str]:
+    """The text report: what was tested (``tested``), one line per changed game (largest score
+    changes first), then the counts."""
     s = summary(impacts)
-    lines = [i.line() for i in s["changed"]]
+    lines = tested_lines(tested) if tested else []
+    lines += [i.line() for i in s["changed"]]
     if len(s["by_game"]) > 1:
         for game, counts in s["by_game"].items():
             lines.append(f"  {game}: " + ", ".join(f"{counts[k]} {k}" for k in CLASSES if counts[k]))
     counts = s["by_class"]
-    lines.append(", ".join(f"{counts[k]} {k}" for k in CLASSES) + f" ({s['games']} games)")
+    lines.append(", ".join(f"{counts[k]} {k}" for k in CLASSES) + f" ({plural(s['games'], 'game')})")
     return lines
 
 
 @attrs.frozen
 class ImpactTask:
-    """``impact`` as a corpus task (replay/corpus.py): the options per game kind, the seal key."""
+    """``impact`` as a corpus task (replay/corpus.py): the options per game kind, the seal key; with
+    ``baseline`` (``--from``), each game is re-decided under those options first and the change is
+    measured against that, not against what was recorded."""
 
     options: Mapping[str, Mapping[str, Any]] = attrs.field(factory=dict)
     key: bytes | None = None
+    baseline: Mapping[str, Mapping[str, Any]] | None = None
 
     def __call__(self, store: Any, game_id: str, log: Log | None) -> Impact:
         if log is None:  # a game whose stored data needs reading on its own: validate names the problem
@@ -302,11 +310,28 @@ class ImpactTask:
 
             verdict = validate_stored(store, game_id, self.key)
             if not verdict.ok:
-                return Impact(game_id, verdict.game, "error", verdict.events, verdict.position, reason=verdict.reason)
+                return Impact(game_id, verdict.game, "error", verdict.events, verdict.position, verdict.move, reason=verdict.reason)
             from .log import load
 
             log = load(store, game_id, verify=False, mirrors=True)
+        if self.baseline is not None:
+            return against(log, self.baseline.get(log.header.game), self.options.get(log.header.game), self.key)[0]
         return impact(log, self.options.get(log.header.game), self.key)
+
+
+def against(log: Log, baseline: Mapping[str, Any] | None, options: Mapping[str, Any] | None,
+            key: bytes | None = None, keep: bool = False) -> tuple[Impact, Log | None, Replayed | None]:
+    """``impact --from A --to B``: the game re-decided under ``baseline`` (A), then that game's
+    commands re-decided under ``options`` (B) and compared with it. A game A does not replay is
+    ``unplayable`` (said so). Also, with ``keep``, the game under A as a log and the steps under B."""
+    first, replayed = replay_commands(log, baseline, key, keep=True)
+    if first.kind in ("error", "unplayable") or replayed is None:
+        if first.kind == "unplayable":
+            first = attrs.evolve(first, reason=f"under the --from options: {first.reason}")
+        return first, None, None
+    under_a = Log(log.game_id, replayed.header, tuple(replayed_log(log, replayed).rows))
+    result, under_b = replay_commands(under_a, options, key, keep=keep)
+    return result, under_a, under_b
 
 
 def options_per_kind(kinds: list[str], assignments: Mapping[str, str]) -> dict[str, dict[str, Any]]:
@@ -341,12 +366,15 @@ def replayed_log(log: Log, replayed: Replayed) -> Log:
     return Log(f"{log.game_id} re-played", replayed.header, tuple(rows))
 
 
-def report_page(impacts: list[Impact], pages: Mapping[str, str], title: str) -> str:
-    """The report as one self-contained page (no script, no request): the counts, then a row per
-    changed game linking its side-by-side page (``pages``: game id -> relative link)."""
+def report_page(impacts: list[Impact], pages: Mapping[str, str], title: str,
+                tested: Mapping[str, Any] | None = None) -> str:
+    """The report as one self-contained page (no script, no request): what was tested, the counts,
+    then a row per changed game linking its side-by-side page (``pages``: game id -> relative link),
+    which opens at the move where the game first differs."""
     from html import escape
 
     s = summary(impacts)
+    said = "".join(f"<li>{escape(line)}</li>" for line in tested_lines(tested)) if tested else ""
     counts = "".join(f"<td>{s['by_class'][k]}</td>" for k in CLASSES)
     kinds = "".join(
         f"<tr><th>{escape(g)}</th>" + "".join(f"<td>{c[k]}</td>" for k in CLASSES) + "</tr>"
@@ -356,6 +384,8 @@ def report_page(impacts: list[Impact], pages: Mapping[str, str], title: str) -> 
     for i in s["changed"]:
         link = pages.get(i.game_id)
         name = f'<a href="{escape(link)}">{escape(i.game_id)}</a>' if link else escape(i.game_id)
+        if link and i.move is not None:
+            name += f' <a class="move" href="{escape(link)}#move={i.move}">move {i.move}</a>'
         detail = i.line().split(": ", 1)[1] if ": " in i.line() else ""
         rows.append(f"<tr><td>{name}</td><td>{escape(i.kind)}</td><td>{i.score_change}</td><td>{escape(detail)}</td></tr>")
     head = "".join(f"<th>{k}</th>" for k in CLASSES)
@@ -365,7 +395,117 @@ def report_page(impacts: list[Impact], pages: Mapping[str, str], title: str) -> 
         f"<title>{escape(title)}</title><style>body{{font-family:sans-serif;margin:14px}}"
         "table{border-collapse:collapse;margin-bottom:14px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left}"
         "</style></head><body>"
-        f"<h1>{escape(title)}</h1><table><tr><th></th>{head}</tr><tr><th>all</th>{counts}</tr>{kinds}</table>"
+        f"<h1>{escape(title)}</h1>"
+        + (f'<ul class="tested">{said}</ul>' if said else "")
+        + f"<table><tr><th></th>{head}</tr><tr><th>all</th>{counts}</tr>{kinds}</table>"
         "<table><tr><th>game</th><th>class</th><th>largest score change</th><th>where</th></tr>"
         + "".join(rows) + "</table></body></html>\n"
     )
+
+
+# -- what a report tested ---------------------------------------------------------------------------------
+
+
+def change_of(recorded: Mapping[str, Mapping[str, Any]], options: Mapping[str, Mapping[str, Any]],
+              baseline: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Each option changed, per game kind: ``{"game", "option", "recorded", "from", "to"}`` (``recorded``:
+    the values the corpus's games of that kind were played with; ``from``: the ``--from`` value, or
+    None when the change is measured against what was recorded). A component set given as options
+    (its name, digest and content) is one entry, ``option`` ``components``, named by name and digest."""
+    out = []
+    for kind in sorted(set(options) | set(baseline or {})):
+        given = dict(options.get(kind, {}))
+        before = dict((baseline or {}).get(kind, {}))
+        seen = recorded.get(kind, {})
+        keys = sorted(set(given) | set(before))
+        if "components" in keys or "components_digest" in keys:
+            keys = [k for k in keys if not k.startswith("components")] + ["components"]
+
+        def named(values: Mapping[str, Any]) -> Any:
+            if "components" not in values and "components_digest" not in values:
+                return None
+            return f"{values.get('components', '?')} (digest {str(values.get('components_digest', '?'))[:16]})"
+
+        for key in keys:
+            if key == "components":
+                out.append({"game": kind, "option": key,
+                            "recorded": sorted({str(v) for v in seen.get("components", ())}),
+                            "from": named(before), "to": named(given)})
+            else:
+                out.append({"game": kind, "option": key, "recorded": sorted(seen.get(key, ()), key=str),
+                            "from": before.get(key), "to": given.get(key)})
+    return out
+
+
+def tested_lines(tested: Mapping[str, Any]) -> list[str]:
+    """What a report tested, in words: the change, the corpus, the version and the date."""
+    from solrec.core import words
+
+    lines = []
+    for c in tested["change"]:
+        recorded = words.value(c["recorded"]) if c["recorded"] else "the default"
+        if c["from"] is not None:
+            lines.append(f"tested {c['game']}: {c['option']} {words.value(c['from'])} -> {words.value(c['to'])}"
+                         f" (both re-decided; recorded: {recorded})")
+        else:
+            lines.append(f"tested {c['game']}: {c['option']} {recorded} (as recorded) -> {words.value(c['to'])}")
+    if not tested["change"]:
+        lines.append("tested: the current code, the recorded options")
+    corpus = tested["corpus"]
+    lines.append(f"corpus: {words.names(corpus['databases'])} ({plural(corpus['games'], 'game')})")
+    lines.append(f"by solrec {tested['version']} on {tested['date']}")
+    return lines
+
+
+def sheets_side_by_side(before: list[tuple[str, int, str, str]], after: list[tuple[str, int, str, str]]
+                        ) -> list[tuple[tuple | None, tuple | None]]:
+    """Two score sheets' lines paired for showing side by side: the lines both hold, each beside
+    itself, then per player the lines only one holds (changed), beside each other."""
+    rest_a = list(before)
+    rest_b = list(after)
+    rows: list[tuple[tuple | None, tuple | None]] = []
+    for line in before:
+        if line in rest_b:
+            rest_b.remove(line)
+            rest_a.remove(line)
+            rows.append((line, line))
+    players = list(dict.fromkeys([x[0] for x in rest_a] + [x[0] for x in rest_b]))
+    for p in players:
+        a = [x for x in rest_a if x[0] == p]
+        b = [x for x in rest_b if x[0] == p]
+        for k in range(max(len(a), len(b))):
+            rows.append((a[k] if k < len(a) else None, b[k] if k < len(b) else None))
+    return rows
+
+
+def explained_lines(before: list[tuple[str, int, str, str]], after: list[tuple[str, int, str, str]],
+                    left: str, right: str, width: int = 100) -> list[str]:
+    """The two final score sheets side by side for a terminal, each changed line marked ``*``, then
+    the rule sentence of each changed line (why it scores)."""
+    import textwrap
+
+    col = (width - 3) // 2
+    out = [f"  {left:<{col - 2}} | {right}"]
+    why: list[str] = []
+    for a, b in sheets_side_by_side(before, after):
+        changed = a != b
+
+        def cell(x: tuple | None) -> list[str]:
+            if x is None:
+                return ["(no line)"]
+            return textwrap.wrap(f"{x[0]} {x[1]:+d} {x[2]}", col - 2) or [""]
+
+        ca, cb = cell(a), cell(b)
+        mark = "*" if changed else " "
+        for k in range(max(len(ca), len(cb))):
+            la = ca[k] if k < len(ca) else ""
+            lb = cb[k] if k < len(cb) else ""
+            out.append(f"{mark if k == 0 else ' '} {la:<{col - 2}} | {lb}".rstrip())
+        if changed:
+            for x in (a, b):
+                if x is not None and x[3] and f"{x[2]}: {x[3]}" not in why:
+                    why.append(f"{x[2]}: {x[3]}")
+    if why:
+        out.append("  why (the rules of the changed lines):")
+        out += [w for line in why for w in textwrap.wrap(line, width - 4, initial_indent="    ", subsequent_indent="      ")]
+    return out

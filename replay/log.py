@@ -48,7 +48,7 @@ class Log:
         events, undecodable = self.decoded(upto)
         if undecodable is not None:
             seq, err = undecodable
-            raise CorruptLog(f"game {self.game_id!r} at {at_event(seq)}: {err}", seq)
+            raise CorruptLog(f"game {self.game_id!r} at {at_event(seq, self.rows[seq].step)}: {err}", seq)
         return events
 
     def decoded(self, upto: int | None = None) -> tuple[list[Event], tuple[int, CorruptLog] | None]:
@@ -116,8 +116,53 @@ def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log
     if verify:
         broken = integrity(log)
         if broken is not None:
-            raise CorruptLog(f"game {game_id!r} at {at_event(broken.seq)}: {broken.reason}")
+            raise CorruptLog(f"game {game_id!r} at {where(log.rows, broken.seq)}: {broken.reason}")
     return log
+
+
+def where(rows: Sequence[Row], seq: int) -> str:
+    """``at_event`` for the event at ``seq`` of ``rows``, its move named when the row is there."""
+    known = 0 <= seq < len(rows) and rows[seq].seq == seq  # not where an event is missing: its move is not known
+    return at_event(seq, rows[seq].step if known else None)
+
+
+# -- moves: the count people see --------------------------------------------------------------------
+# Move N is the N-th command of the log (the N-th line of its record, a chance line among them),
+# counting from 1; move 0 is the set-up. "After move N" is the position where its last event leads.
+
+
+def move_ends(log: Log) -> list[int]:
+    """The position after each move: ``move_ends(log)[n]`` is where move n ends (0: the set-up)."""
+    ends, position = [0], 0
+    for group in log.steps():
+        position += len(group)
+        ends.append(position)
+    return ends
+
+
+def moves_of(log: Log) -> int:
+    """How many moves the log holds."""
+    return log.rows[-1].step + 1 if log.rows else 0
+
+
+def position_of_move(log: Log, move: int | None) -> int:
+    """The position after move ``move`` (None: the end); a move the game does not have is refused."""
+    ends = move_ends(log)
+    if move is None:
+        return ends[-1]
+    if not 0 <= move < len(ends):
+        raise InvalidSetup(f"move {move} is outside the game (0, the set-up, to {len(ends) - 1})")
+    return ends[move]
+
+
+def move_at(rows: Sequence[Row], position: int) -> int:
+    """The move whose events lead to ``position`` (the one holding the event stored at ``position``
+    - 1); 0 for the set-up. A position past the stored rows (a missing event) is the next move."""
+    if position <= 0:
+        return 0
+    if position <= len(rows):
+        return rows[position - 1].step + 1
+    return (rows[-1].step + 2) if rows else 1
 
 
 def check_position(log: Log, at: int | None) -> int:
@@ -185,16 +230,16 @@ def start(log: Log) -> Any:
 MISFITS = (LookupError, ValueError, TypeError, AttributeError, ArithmeticError, AssertionError)
 
 
-def apply(game: Game, state: Any, event: Event, game_id: str, seq: int) -> Any:
+def apply(game: Game, state: Any, event: Event, game_id: str, seq: int, step: int | None = None) -> Any:
     """``evolve`` over a stored event. Stored events are checked by type and domain on decode; one
     that still does not fit the position (a jump from an empty pocket, say) is a stored data problem."""
     try:
         return game.evolve(state, event)
     except MISFITS as err:
-        raise misfit(game_id, seq, event, err) from None
+        raise misfit(game_id, seq, event, err, step) from None
 
 
-def misfit(game_id: str, seq: int, event: Event, err: BaseException) -> CorruptLog:
+def misfit(game_id: str, seq: int, event: Event, err: BaseException, step: int | None = None) -> CorruptLog:
     return CorruptLog(f"game {game_id!r} at {at_event(seq)}: event {event.TYPE!r} does not fit the game there ({type(err).__name__})")
 
 
@@ -207,7 +252,7 @@ def apply_all(game: Game, state: Any, rows: Sequence[Row], events: Sequence[Even
         for i, event in enumerate(events):
             state = mutators[type(event)](state, event)
     except MISFITS as err:
-        raise misfit(game_id, rows[i].seq, events[i], err) from None
+        raise misfit(game_id, rows[i].seq, events[i], err, rows[i].step) from None
     return state
 
 
@@ -251,7 +296,7 @@ class Replay:
             try:
                 self._events.append(self._codec.decode(row.type, row.version, row.payload))
             except CorruptLog as err:
-                raise CorruptLog(f"game {self.log.game_id!r} at {at_event(row.seq)}: {err}") from None
+                raise CorruptLog(f"game {self.log.game_id!r} at {at_event(row.seq, row.step)}: {err}") from None
         return self._events
 
     def _fold(self, state: Any, begin: int, end: int) -> Any:
@@ -351,9 +396,9 @@ def walk(log: Log) -> Iterator[tuple[list[Row], list[Event], Any]]:
             try:
                 events.append(codec.decode(row.type, row.version, row.payload))
             except CorruptLog as err:
-                raise CorruptLog(f"game {log.game_id!r} at {at_event(row.seq)}: {err}") from None
+                raise CorruptLog(f"game {log.game_id!r} at {at_event(row.seq, row.step)}: {err}") from None
         for row, event in zip(group, events):
-            state = apply(game, state, event, log.game_id, row.seq)
+            state = apply(game, state, event, log.game_id, row.seq, row.step)
         yield group, events, state
 
 

@@ -25,7 +25,7 @@ from solrec.events import notes
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
 
-from .log import MISFITS, Log, integrity, load, misfit, set_up
+from .log import MISFITS, Log, integrity, load, misfit, move_at, set_up
 
 
 @attrs.frozen
@@ -43,6 +43,9 @@ class Verdict:
     reason: str | None = None
     sealed: str | None = None  # None (no seal), "verified" (under the key given), "unverified" (no key)
     sealed_at: int | None = None  # the position the seal covers (events played since are not covered)
+    # the move the problem lies in (move N: the record's N-th line; 0 the set-up), as people count; None
+    # where the log could not be read to tell it
+    move: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON of a verdict: the game's id is ``id``, as in every other JSON solrec prints."""
@@ -64,7 +67,14 @@ class Verdict:
                 )
             plural = "" if self.events == 1 else "s"
             return f"{self.game_id}: valid ({self.game}, {self.events} event{plural}, {rules}{seal})"
-        return f"{self.game_id}: INVALID at position {self.position}: {self.reason} ({self.game}, {rules})"
+        where = f"move {self.move}" if self.move is not None else f"position {self.position}"
+        return f"{self.game_id}: INVALID at {where}: {self.reason} ({self.game}, {rules})"
+
+
+def _in_place(rows, position: int) -> bool:
+    """Whether the event leading to ``position`` is stored where it belongs (not one missing, whose
+    move is then not known)."""
+    return position == 0 or (position <= len(rows) and rows[position - 1].seq == position - 1)
 
 
 def validate(log: Log, key: bytes | None = None) -> Verdict:
@@ -80,7 +90,7 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
     def fail(position: int, reason: str) -> Verdict:
         return Verdict(
             log.game_id, game.id, False, len(log.rows), header.rules, game.rules_version, position, reason, sealed,
-            sealed_at,
+            sealed_at, move_at(log.rows, position) if _in_place(log.rows, position) else None,
         )
 
     broken = integrity(log)
@@ -132,7 +142,7 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
                 state = mutators[type(event)](state, event)
                 at += 1
         except MISFITS as err:
-            return fail(rows[at].seq + 1, str(misfit(log.game_id, rows[at].seq, events[at - position], err)))
+            return fail(rows[at].seq + 1, str(misfit(log.game_id, rows[at].seq, events[at - position], err, rows[at].step)))
         position = end
 
     if rec is not None:
@@ -165,13 +175,14 @@ def validate_stored(store, game_id: str, key: bytes | None = None) -> Verdict:
         except SolrecError:
             pass
         seq = getattr(err, "position", None)  # a damaged row names its event (its seq)
-        return Verdict(game_id, game, False, 0, "?", "?", seq + 1 if seq is not None else 0, str(err))
+        return Verdict(game_id, game, False, 0, "?", "?", seq + 1 if seq is not None else 0, str(err),
+                       move=None if seq is not None else 0)
     return validate(log, key)
 
 
 def orphan_verdicts(store) -> list[Verdict]:
     """Events whose ``games`` row is gone: each such id is an invalid game, not silently skipped."""
     return [
-        Verdict(gid, "?", False, n, "?", "?", 0, f"{n} stored events have no games row (orphan events)")
+        Verdict(gid, "?", False, n, "?", "?", 0, f"{n} stored events have no games row (orphan events)", move=0)
         for gid, n in store.orphan_events()
     ]

@@ -89,7 +89,7 @@ def test_show_at_a_position(cli):
     assert data["position"] == 2 and data["scores"] == {"Ann": -400}
     assert data["state"]["marks"][5] == 1
     assert "score -400" in cli.run("show", "we", "--at", "2").stdout
-    assert "outside the log" in cli.run("show", "we", "--at", "500", expect=2).stderr
+    assert "move 500 is outside the game" in cli.run("show", "we", "--at", "500", expect=2).stderr
 
 
 def test_log_lists_events_with_hashes(cli):
@@ -137,7 +137,7 @@ def test_validate_exit_0_when_valid_and_1_when_not(cli):
     conn.execute("update events set command = '6+1 5+5 5 ' where game_id = 'we2' and seq = 1")
     conn.commit()
     result = cli.run("validate", "--all", expect=1)
-    assert "we2: INVALID at position 2" in result.stdout and "1 valid, 1 invalid" in result.stdout
+    assert "we2: INVALID at move 2" in result.stdout and "1 valid, 1 invalid" in result.stdout
 
 
 def test_validate_needs_targets(cli):
@@ -223,8 +223,8 @@ def test_a_corrupt_payload_exits_1_with_a_reason(cli):
     conn.execute("update events set payload = substr(payload, 1, 2) where game_id = 'we' and seq = 3")
     conn.commit()
     result = cli.run("show", "we", expect=1)
-    assert "stored data problem" in result.stderr and "position 4" in result.stderr
-    assert "INVALID at position 4" in cli.run("validate", "we", expect=1).stdout
+    assert "stored data problem" in result.stderr and "move 4" in result.stderr
+    assert "INVALID at move 4" in cli.run("validate", "we", expect=1).stdout
 
 
 def test_usage_errors_exit_2(cli):
@@ -258,7 +258,7 @@ def test_done_means_200_simulated_games_validate_and_an_edited_row_is_caught(cli
     conn.execute("update events set command = 'roll 1 1 1 1 1' where game_id = 'solo-dice-77' and seq = 4")
     conn.commit()
     result = cli.run("validate", "--all", expect=1)
-    assert "solo-dice-77: INVALID at position 5" in result.stdout
+    assert "solo-dice-77: INVALID at move 5" in result.stdout
     assert result.stdout.strip().endswith("199 valid, 1 invalid")
 
 

@@ -115,7 +115,7 @@ def test_every_reading_command_names_the_game_id_as_id(cli, tmp_path):
     assert {g["id"] for g in cli.json("games")} >= {"solo-dice"}
 
 
-def test_log_and_replay_count_positions_as_events_applied_with_headers(cli):
+def test_log_and_replay_count_moves_with_their_positions_beside_them(cli):
     cli.run("import", str(WORKED), "--id", "we")
     events = cli.json("log", "we")["events"]
     assert [e["position"] for e in events[:3]] == [1, 2, 3]
@@ -123,8 +123,10 @@ def test_log_and_replay_count_positions_as_events_applied_with_headers(cli):
     assert [s["position"] for s in steps] == [1, 2]
     # the position a log line shows is the one show --at renders
     assert cli.json("show", "we", "--at", "2")["scores"] == steps[-1]["scores"]
-    assert cli.run("log", "we").stdout.splitlines()[1].split()[:3] == ["POS", "CMD", "ACTOR"]
-    assert cli.run("replay", "we").stdout.splitlines()[0].split()[0] == "POS"
+    assert [e["move"] for e in events[:3]] == [1, 2, 3]  # a Solo Dice move is one event
+    assert cli.run("log", "we").stdout.splitlines()[1].split()[:3] == ["MOVE", "ACTOR", "COMMAND"]
+    assert cli.run("log", "we", "--wide").stdout.splitlines()[1].split()[:3] == ["MOVE", "POS", "ACTOR"]
+    assert cli.run("replay", "we").stdout.splitlines()[0].split()[0] == "MOVE"
 
 
 def test_export_with_json_gives_the_metadata(cli, tmp_path):
@@ -213,7 +215,7 @@ def test_diff_exits_1_when_the_logs_differ_and_speaks_the_games_words(cli):
     cli.run("play", "b", "roll 6 1 5 5 5; 6+5 1+5 5")
     result = cli.run("diff", "a", "b", expect=1)
     text = result.stdout
-    assert "the logs first differ at position 2; they agree up to position 1" in text
+    assert "the logs first differ at move 2; they agree up to move 1" in text
     assert "Ann: 6+1 5+5 5" in text and "Ann: 6+5 1+5 5" in text
     assert "pairs 6+1=7 and 5+5=10" in text
     assert "marks" not in text.replace("marks  ", "") or "[" not in text
@@ -427,25 +429,30 @@ def test_a_game_list_view_of_an_older_solrec_is_made_again_by_the_next_write_not
     assert conn.execute("select typeof(seed), status from game_list where id = 'g'").fetchone() == ("text", "running")
 
 
-def test_a_schema_1_database_is_migrated_on_open(cli):
+def test_a_schema_1_database_is_read_as_it_is_and_migrated_by_upgrade(cli):
     cli.run("import", str(WORKED), "--id", "we")
     as_schema(cli.db, 1)
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
+    assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("1",)
+    assert "migrated from solrec schema 1 to schema 3" in cli.run("upgrade").stdout
     assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
     assert conn.execute("select json_extract(data, '$.dice') from events where seq = 0").fetchone() == ("[6,1,5,5,5]",)
     assert cli.json("validate", "we")["valid"] == 1
 
 
-def test_a_schema_2_database_is_migrated_on_open_and_its_hashes_and_exports_stay_the_same(cli):
+def test_a_schema_2_database_is_migrated_by_its_first_write_and_its_hashes_and_exports_stay_the_same(cli):
     cli.run("import", str(WORKED), "--id", "we")
     exported = cli.run("export", "we").stdout
-    hashes = sqlite3.connect(cli.db).execute("select hash from events order by seq").fetchall()
+    hashes = sqlite3.connect(cli.db).execute("select hash from events where game_id = 'we' order by seq").fetchall()
     as_schema(cli.db, 2)
+    assert cli.run("export", "we").stdout == exported  # read as it is
+    made = cli.run("new", "solo-dice", "-p", "Ann", "--seed", "3", "--id", "other")  # the first write
+    assert "migrated from solrec schema 2 to schema 3" in made.stderr
     assert cli.json("show", "we")["position"] == 26
     conn = sqlite3.connect(cli.db)
     assert conn.execute("select value from solrec_meta where key = 'schema'").fetchone() == ("3",)
-    assert conn.execute("select hash from events order by seq").fetchall() == hashes
+    assert conn.execute("select hash from events where game_id = 'we' order by seq").fetchall() == hashes
     assert conn.execute("select count(*) from events where head is null").fetchone() == (0,)
     assert cli.run("export", "we").stdout == exported
     assert cli.json("validate", "we")["valid"] == 1
@@ -455,8 +462,8 @@ def test_a_row_edited_under_schema_2_still_breaks_its_chain_once_migrated(cli):
     cli.run("import", str(WORKED), "--id", "we")
     as_schema(cli.db, 2, "update events set command = 'roll 6 6 6 6 6' where seq = 0")
     result = cli.run("show", "we", expect=1)
-    assert "at position 1: the event does not match its hash" in result.stderr
-    assert "INVALID at position 1" in cli.run("validate", "we", expect=1).stdout
+    assert "at move 1: the event does not match its hash" in result.stderr
+    assert "INVALID at move 1" in cli.run("validate", "we", expect=1).stdout
 
 
 def test_a_row_not_of_its_types_under_schema_2_reads_back_as_damaged_once_migrated(cli):

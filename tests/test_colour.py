@@ -44,7 +44,7 @@ def _store_with_a_game(tmp_path: Path) -> str:
 
 def test_a_terminal_gets_coloured_headers_and_refusals(tmp_path):
     db = _store_with_a_game(tmp_path)
-    assert f"{ESCAPE}1mPOS" in _on_a_terminal(["log", "g", "--db", db])
+    assert f"{ESCAPE}1mMOVE" in _on_a_terminal(["log", "g", "--db", db])
     assert f"{ESCAPE}1;31msolrec:" in _on_a_terminal(["show", "nope", "--db", db])
 
 

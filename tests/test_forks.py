@@ -29,17 +29,18 @@ def test_a_forks_chain_is_its_parents_up_to_the_fork(cli):
 
 def test_fork_starts_an_ordinary_game_that_records_its_parent(cli):
     cli.run("import", str(DISPUTED))
-    data = cli.json("fork", PARENT, "--at", "13")
-    assert (data["id"], data["parent"], data["forked_at"], data["position"]) == (f"{PARENT}.1", PARENT, 13, 13)
+    data = cli.json("fork", PARENT, "--at", "10")  # after move 10: position 13
+    assert (data["id"], data["parent"], data["forked_after"], data["forked_at"], data["position"]) == (
+        f"{PARENT}.1", PARENT, 10, 13, 13)
     assert hashes(cli, f"{PARENT}.1") == hashes(cli, PARENT)[:13]
     cli.run("play", f"{PARENT}.1", "--actor", "chance", "roll 1 1")
     assert cli.json("validate", f"{PARENT}.1")["valid"] == 1
 
 
-def test_a_fork_inside_a_commands_events_is_refused(cli):
+def test_a_fork_after_a_move_the_game_does_not_have_is_refused(cli):
     cli.run("import", str(DISPUTED))
-    result = cli.run("fork", PARENT, "--at", "12", expect=2)
-    assert "inside a command's events: fork at 11 or 13" in result.stderr
+    result = cli.run("fork", PARENT, "--at", "47", expect=2)
+    assert "move 47 is outside the game (0, the set-up, to 46)" in result.stderr
     assert "--id" not in result.stderr and not any(g["id"].endswith(".1") for g in cli.json("list"))
 
 
@@ -47,7 +48,7 @@ def test_a_seeded_fork_continues_the_same_seed(cli):
     cli.run("new", "solo-dice", "-p", "Ann", "--seed", "5", "--id", "s")
     cli.run("play", "s", "6+4 3+5 1")
     fork = cli.json("fork", "s", "--at", "2")
-    # the chance due after position 2 draws what it drew in the parent: the same position, the same seed
+    # the chance due after move 2 (position 2) draws what it drew in the parent: the same position, the same seed
     assert fork["position"] == 3 and hashes(cli, "s.1") == hashes(cli, "s")
 
 
@@ -55,18 +56,19 @@ def test_list_tree_shows_forks_beneath_their_parent(cli):
     cli.run("import", str(DISPUTED))
     lines = cli.run("list", "--tree").stdout.splitlines()
     assert lines[1].startswith(PARENT + " ")
-    assert lines[2].startswith(f"  {PARENT}.void ") and lines[2].endswith(f"(fork of {PARENT} at 11)")
-    assert lines[3].startswith(f"  {PARENT}.other ") and lines[3].endswith(f"(fork of {PARENT} at 27)")
+    assert lines[2].startswith(f"  {PARENT}.void ") and lines[2].endswith(f"(fork of {PARENT} after move 9)")
+    assert lines[3].startswith(f"  {PARENT}.other ") and lines[3].endswith(f"(fork of {PARENT} after move 21)")
     rows = cli.json("list", "--tree")
-    assert rows[1]["fork"] == {"of": PARENT, "at": 11} and rows[0]["fork"] is None
+    assert rows[1]["fork"] == {"of": PARENT, "at": 11, "move": 9} and rows[0]["fork"] is None
 
 
 def test_diff_against_the_parent_names_the_common_prefix(cli):
     cli.run("import", str(DISPUTED))
     result = cli.run("diff", PARENT, f"{PARENT}.void", expect=1).stdout
-    assert f"{PARENT}.void is a fork of {PARENT} at position 11: they share the first 11 events" in result
+    assert f"{PARENT}.void is a fork of {PARENT} after move 9: they share the first 11 events" in result
     data = cli.json("diff", f"{PARENT}.void", PARENT, expect=1)
-    assert data["fork"] == {"parent": PARENT, "fork": f"{PARENT}.void", "position": 11} and data["position"] == 12
+    assert data["fork"] == {"parent": PARENT, "fork": f"{PARENT}.void", "position": 11, "move": 9}
+    assert (data["position"], data["move"]) == (12, 10)
 
 
 def test_export_with_forks_then_import_round_trips(cli, tmp_path):
@@ -108,8 +110,8 @@ def test_delete_of_a_game_with_forks_names_them_and_keeps_them(cli):
 def test_rename_keeps_the_fork_relation(cli):
     cli.run("import", str(DISPUTED))
     cli.run("rename", PARENT, "p")
-    assert cli.json("list", "--tree")[1]["fork"] == {"of": "p", "at": 11}
+    assert cli.json("list", "--tree")[1]["fork"] == {"of": "p", "at": 11, "move": 9}
 
 
 def test_undo_says_fork_keeps_the_line(cli):
-    assert "solrec fork ID --at POS" in " ".join(cli.run("undo", "--help").stdout.split())
+    assert "solrec fork ID --at MOVE" in " ".join(cli.run("undo", "--help").stdout.split())

@@ -99,14 +99,13 @@ def test_a_comment_never_changes_the_game(cli):
     assert cli.json("log", "a")["events"] == before
 
 
-def test_a_comment_inside_a_commands_events_is_refused(annotated):
-    # Solari's "place" command at position 18 is preceded by a command of several events
-    ends = [0]
-    for line in annotated.json("replay", "solari-disputed")["steps"]:
-        ends.append(line["position"])
-    inside = next(p for p in range(1, ends[-1]) if p not in ends)
-    result = annotated.run("note", "solari-disputed", "--at", str(inside), "x", expect=2)
-    assert "inside a command's events" in result.stderr
+def test_a_comment_is_on_a_move_there_is_no_position_inside_one(annotated):
+    # Solari's moves of several events: --at names the move, the comment sits after its last event
+    steps = annotated.json("replay", "solari-disputed")["steps"]
+    many = next(s for k, s in enumerate(steps) if s["position"] - (steps[k - 1]["position"] if k else 0) > 1)
+    note = annotated.json("comment", "solari-disputed", "--at", str(many["move"]), "x")["note"]
+    assert (note["move"], note["position"]) == (many["move"], many["position"])
+    assert "move 47 is outside the game" in annotated.run("note", "solari-disputed", "--at", "47", "x", expect=2).stderr
 
 
 def test_an_unknown_mark_is_refused(cli):
@@ -125,14 +124,20 @@ def test_comments_show_in_log_replay_and_show(annotated):
     assert "#2 [disputed] Bob: the comet went 06-00" in log and "#3 [ruled] Referee:" in log
     replay = annotated.json("replay", "solari-disputed")
     assert [n["mark"] for s in replay["steps"] for n in s["notes"]] == ["!?", "disputed", "ruled", None, None, "?"]
-    shown = annotated.json("show", "solari-disputed", "--at", "13")
+    shown = annotated.json("show", "solari-disputed", "--at", "10")  # after move 10: position 13
     assert [n["mark"] for n in shown["notes"]] == ["disputed", "ruled"]
     assert len(annotated.json("log", "solari-disputed")["notes"]) == 6
 
 
-def test_list_marked_selects_games_with_marked_comments(annotated):
+def test_list_marked_lists_the_disputes_newest_first_at_their_moves(annotated):
     annotated.run("import", str(WORKED), "--id", "plain")
-    assert [g["id"] for g in annotated.json("list", "--marked")] == ["solari-disputed"]
+    annotated.run("comment", "plain", "--at", "3", "--mark", "??", "--by", "Ref", "why?")
+    found = annotated.json("list", "--marked")
+    assert [(d["id"], d["move"], d["mark"]) for d in found] == [
+        ("plain", 3, "??"), ("solari-disputed", 21, "?"), ("solari-disputed", 10, "ruled"),
+        ("solari-disputed", 10, "disputed")]
+    assert [d["text"] for d in annotated.json("list", "--marked", "--mark", "disputed")] == [found[-1]["text"]]
+    assert annotated.run("list", "--marked").stdout.splitlines()[0] == "plain move 3 #7 [??] Ref: why?"
     assert [g["id"] for g in annotated.json("list", "--mark", "ruled")] == ["solari-disputed"]
     assert annotated.json("list", "--mark", "!!") == []
 

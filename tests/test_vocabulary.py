@@ -1,5 +1,5 @@
-"""Every surface speaks one language (issue 20): one way to count positions, no Python in what
-people read, one JSON vocabulary, and no claim the code does not keep."""
+"""Every surface speaks one language (issues 20 and 30): one number for a move, no Python in what
+people read, one JSON vocabulary, one word for comments, and no claim the code does not keep."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from solrec.core import words
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, ROOT
 
 WORKED = FIXTURES / "solo-dice" / "worked-example.jsonl"
 PYTHON_REPRS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\['|\{'")
@@ -24,7 +24,7 @@ def sql(db, statement: str, params=()) -> None:
     conn.close()
 
 
-# -- one way to count positions ------------------------------------------------------------------
+# -- one number for a move ------------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -37,42 +37,96 @@ def damaged(cli):
     return cli
 
 
-def log_pos(cli, gid: str, seq: int) -> int:
-    """The POS column of ``log``'s line for the event stored at ``seq``, and its JSON, which agree."""
+def log_move(cli, gid: str, seq: int) -> int:
+    """The MOVE column of ``log``'s line for the event stored at ``seq`` (the worked example: one event
+    a move), and its JSON, which agree, with the position beside it."""
     rows = [line for line in cli.run("log", gid).stdout.splitlines()[2:] if not line.lstrip().startswith("#")]
-    line = rows[seq]  # comment lines (``#N ...``) sit under their position's event
+    line = rows[seq]  # comment lines (``#N ...``) sit under their move's event
     data = cli.json("log", gid)["events"][seq]
-    assert data["seq"] == seq and int(line.split()[0]) == data["position"]
-    return data["position"]
+    assert data["seq"] == seq and int(line.split()[0]) == data["move"] and data["position"] == seq + 1
+    return data["move"]
 
 
-def test_a_damaged_row_is_reported_at_the_position_log_shows_for_it(damaged):
-    pos = log_pos(damaged, "we", 3)
-    assert pos == 4  # the event stored at seq 3 leads to position 4
+def test_a_damaged_row_is_reported_at_the_move_log_shows_for_it(damaged):
+    move = log_move(damaged, "we", 3)
+    assert move == 4  # the event stored at seq 3 is the fourth line of the record
     text = damaged.run("validate", "row", expect=1).stdout
     verdict = damaged.json("validate", "row", expect=1)["games"][0]
-    assert f"row: INVALID at position {pos}:" in text and verdict["position"] == pos
+    assert f"row: INVALID at move {move}:" in text and (verdict["move"], verdict["position"]) == (move, 4)
 
 
-def test_a_wrong_score_is_reported_at_the_last_position(damaged):
-    last = log_pos(damaged, "we", 25)
+def test_a_wrong_score_is_reported_at_the_last_move(damaged):
+    last = log_move(damaged, "we", 25)
     assert last == 26
     text = damaged.run("validate", "score", expect=1).stdout
     verdict = damaged.json("validate", "score", expect=1)["games"][0]
-    assert f"score: INVALID at position {last}:" in text and verdict["position"] == last
+    assert f"score: INVALID at move {last}:" in text and verdict["move"] == last
 
 
-def test_diff_reports_the_first_differing_event_at_the_position_log_shows_for_it(cli, tmp_path):
+def test_diff_reports_the_first_differing_move_as_log_shows_it(cli, tmp_path):
     changed = tmp_path / "changed.jsonl"
     changed.write_text(WORKED.read_text().replace('"command": "6+1 6+1 1"', '"command": "6+6 1+1 1"'))
     cli.run("import", str(WORKED), "--id", "a")
     cli.run("import", str(changed), "--id", "b")
     seq = next(e["seq"] for e in cli.json("log", "a")["events"] if e["command"] == "6+1 6+1 1")
-    pos = log_pos(cli, "a", seq)
+    move = log_move(cli, "a", seq)
     data = cli.json("diff", "a", "b", expect=1)
     text = cli.run("diff", "a", "b", expect=1).stdout
-    assert data["position"] == pos and data["reason"] == f"the logs first differ at position {pos}"
-    assert f"the logs first differ at position {pos}; they agree up to position {pos - 1}" in text
+    assert (data["move"], data["position"]) == (move, seq + 1) and data["reason"] == f"the logs first differ at move {move}"
+    assert f"the logs first differ at move {move}; they agree up to move {move - 1}" in text
+
+
+def test_at_means_after_move_n_in_every_command_that_takes_it(cli):
+    for command in ("show", "score", "svg", "html", "fork", "comment", "note", "replay"):
+        assert "--at" in cli.run(command, "--help").stdout, command
+        help_text = " ".join(cli.run(command, "--help").stdout.split())
+        assert "MOVE" in help_text and "position" not in help_text.split("--at", 1)[1][:200], command
+
+
+def test_the_readme_and_the_record_format_say_move_n(cli):
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    record = " ".join((ROOT / "docs" / "record-format.md").read_text().split())
+    for text in (readme, record):
+        assert "move n is the n-th line of the record" in text.replace("**", "").lower()
+    assert "solrec comment" in readme and "solrec note ID" not in readme
+    assert "CMD numbers them as stored, from 0" not in readme and "#pos=N" in readme  # old links still open
+
+
+def test_a_comment_is_one_word_and_an_empty_one_is_refused_alike(cli):
+    cli.run("import", str(WORKED), "--id", "we")
+    assert cli.run("note", "we", "--at", "2", "still an alias").stdout.startswith("we: comment #7")
+    from typer.testing import CliRunner
+
+    from solrec.cli.main import app
+
+    helps = CliRunner().invoke(app, ["--help"]).stdout
+    assert re.search(r"^\s+comment\s", helps, re.M) and not re.search(r"^\s+note\s", helps, re.M)
+    for empty in ("", "   "):
+        assert cli.json("comment", "we", empty, expect=2)["error"]["reason"] == "the comment is empty: give its text"
+    pytest.importorskip("starlette")
+    from .serve.conftest import csrf_of, make_client, position_of
+
+    with make_client(cli.db) as client:
+        page = client.get("/g/we").text
+        at, head = position_of(page)
+        r = client.post("/g/we/note", data={"text": " ", "at": at, "head": head, "csrf": csrf_of(page)})
+        assert r.status_code == 400 and r.text == "the comment is empty: give its text"
+
+
+def test_imported_ids_say_what_they_are(cli, tmp_path):
+    plain = tmp_path / "club-final.jsonl"
+    lines = WORKED.read_text().splitlines()
+    header = json.loads(lines[0])
+    header.pop("id", None)
+    plain.write_text("\n".join([json.dumps(header), *lines[1:]]))
+    assert [cli.json("import", str(plain))["id"] for _ in range(3)] == ["club-final", "club-final-2", "club-final-3"]
+    forks = cli.json("import", str(FIXTURES / "annotated" / "solari" / "disputed-with-forks.jsonl"), "--id", "disp")
+    assert forks["forks"] == ["disp.void", "disp.other"]
+
+
+def test_games_name_their_rule_text_readably(cli):
+    text = cli.run("games").stdout
+    assert "rule text 004)" in text and ".txt" not in text
 
 
 # -- no Python in what people read ---------------------------------------------------------------

@@ -99,10 +99,11 @@ class SecurityHeaders:
 
 @attrs.frozen
 class Viewer:
-    player: str | None  # None: the referee
+    player: str | None  # None: the referee (or, with ``spectator``, a spectator)
     base: str  # the viewer's address of the game
     csrf: str
     key: str = "referee"  # whose live streams these are (a seat: its game and token)
+    spectator: bool = False  # a spectator link: the table's view, read-only
 
 
 class Refused(Exception):
@@ -187,7 +188,16 @@ def create_app(
             raise Refused(404, NOT_FOUND)
         return game_id, Viewer(player, f"/g/{game_id}/seat/{token}", csrf_for("seat", token, game_id), f"{game_id}\0{token}")
 
+    async def spectator(request: Request) -> tuple[str, Viewer]:
+        game_id, token = request.path_params["gid"], request.path_params["watch"]
+        ok = await blocking(lambda: seats.is_spectator(store(), game_id, token) if db.exists() else False)
+        if not ok:
+            raise Refused(404, NOT_FOUND)
+        return game_id, Viewer(None, f"/g/{game_id}/watch/{token}", "", f"{game_id}\0watch\0{token}", spectator=True)
+
     async def who(request: Request) -> tuple[str, Viewer]:
+        if "watch" in request.path_params:
+            return await spectator(request)
         if "token" in request.path_params:
             return await seat(request)
         game_id = request.path_params["gid"]
@@ -220,9 +230,13 @@ def create_app(
         """The opaque version of what ``v``'s viewer sees (``views.observed``; the referee, who sees
         everything, the head hash): an HMAC under the server's secret, so it can be checked and not
         computed by anyone else, and a seat's depends on nothing it may not see."""
-        digest = v.head.encode() if v.player is None else observed(v)
+        digest = v.head.encode() if v.player is None and not v.spectator else observed(v)
         data = b"version\0" + f"{v.game_id}\0{v.player or ''}\0{v.position}\0".encode("utf-8", "surrogatepass") + digest
         return hmac.new(key, data, hashlib.sha256).hexdigest()[:32]
+
+    def view_for(log_: Any, viewer: Viewer, at: int | None = None) -> View:
+        """The view of ``viewer``: a spectator's is the table's, a seat's its own, the referee's everything."""
+        return view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
 
     def checked(game_id: str, viewer: Viewer, values: dict[str, str]) -> Any:
         """The log a write is decided on: the position and version the page showed must be the live
@@ -232,7 +246,7 @@ def create_app(
         log_ = load_log(game_id)
         if at != len(log_.rows):
             raise ConcurrencyConflict("the position changed")
-        now = version_of(view(log_, viewer.player))
+        now = version_of(view_for(log_, viewer))
         if not hmac.compare_digest(version.encode("utf-8", "surrogatepass"), now.encode()):
             raise ConcurrencyConflict("the position changed")
         return log_
@@ -278,12 +292,27 @@ def create_app(
         verdict = validate_stored(store(), game_id)
         return f"this game's stored data is damaged: {verdict.line()}" if not verdict.ok else str(err)
 
-    def view_of(game_id: str, viewer: Viewer, at: int | None) -> View:
+    def view_of(game_id: str, viewer: Viewer, at: int | None, move: int | None = None) -> View:
         log_ = load_log(game_id)
+        if move is not None:
+            from solrec.replay.log import move_ends
+
+            ends = move_ends(log_)
+            if move >= len(ends):
+                raise Refused(400, f"move {move} is outside the game (0, the set-up, to {len(ends) - 1})")
+            at = ends[move]
         if at is not None and not 0 <= at <= len(log_.rows):
             raise Refused(400, f"position {at} is outside the log (0 to {len(log_.rows)})")
-        v = view(log_, viewer.player, at)
+        v = view_for(log_, viewer, at)
         return attrs.evolve(v, version=version_of(v))
+
+    def move_param(request: Request) -> int | None:
+        move = request.query_params.get("move")
+        if move is None or move == "":
+            return None
+        if not (move.isascii() and move.isdigit()) or len(move) > 12:
+            raise Refused(400, "move is a move's number: 0 (the set-up), 1, 2, ...")
+        return int(move)
 
     def at_param(request: Request) -> int | None:
         at = request.query_params.get("at")
@@ -398,25 +427,27 @@ def create_app(
 
     async def game_page(request: Request) -> Response:
         game_id, viewer = await who(request)
-        at = at_param(request)
+        at, move = at_param(request), move_param(request)
 
         def build() -> str:
             try:
-                v = view_of(game_id, viewer, at)
+                v = view_of(game_id, viewer, at, move)
             except CorruptLog as err:
                 return pages.message(f"{game_id}: damaged", damaged(game_id, viewer, err))
-            made = seats.seated(store(), game_id) if viewer.player is None else set()
-            return pages.game_page(v, viewer.base, viewer.csrf, made)
+            referee_ = viewer.player is None and not viewer.spectator
+            made = seats.seated(store(), game_id) if referee_ else set()
+            watched = referee_ and seats.has_spectator_link(store(), game_id)
+            return pages.game_page(v, viewer.base, viewer.csrf, made, watched)
 
         return HTMLResponse(await blocking(build))
 
     async def fragment(request: Request) -> Response:
         game_id, viewer = await who(request)
-        at = at_param(request)
+        at, move = at_param(request), move_param(request)
 
         def build() -> str:
             try:
-                return pages.fragment(view_of(game_id, viewer, at))
+                return pages.fragment(view_of(game_id, viewer, at, move))
             except CorruptLog as err:
                 return f'<p class="reason">{pages.esc(damaged(game_id, viewer, err))}</p>'
 
@@ -447,17 +478,17 @@ def create_app(
             streams.remove(slot)
             notify(slot.game_id)
 
-    versions: dict[tuple[str, str | None, Any], str | None] = {}  # (game, player, its row's count and head)
+    versions: dict[tuple[str, str | None, bool, Any], str | None] = {}  # (game, player, spectator, its row's count and head)
 
     def seen_by(game_id: str, viewer: Viewer, row: Any) -> str | None:
         """What a seat's stream compares: its version of the live position (None: no such game);
         worked out once per player and stored head, however many of its streams ask."""
-        key = (game_id, viewer.player, tuple(row))
+        key = (game_id, viewer.player, viewer.spectator, tuple(row))
         if key in versions:
             return versions[key]
         try:
             log_ = load_log(game_id)
-            seen: str | None = version_of(view(log_, viewer.player))
+            seen: str | None = version_of(view_for(log_, viewer))
         except CorruptLog:
             return "damaged"
         except SolrecError:
@@ -493,7 +524,7 @@ def create_app(
                     return
                 if now != last:
                     last = now
-                    seen = now if viewer.player is None else await blocking(seen_by, game_id, viewer, now)
+                    seen = now if viewer.player is None and not viewer.spectator else await blocking(seen_by, game_id, viewer, now)
                     if seen != said:
                         said = seen
                         quiet = loop.time()
@@ -518,6 +549,8 @@ def create_app(
     async def write(request: Request, work: Callable[[Viewer, dict[str, str], str], Any],
                     answer: Callable[[Any], Awaitable[Response] | Response] | None = None) -> Response:
         game_id, viewer = await who(request)
+        if viewer.spectator:
+            raise Refused(403, "a spectator link only watches: it cannot play, take back or comment")
         values = await check_post(request, viewer)
         try:
             done = await blocking(work, viewer, values, game_id)
@@ -574,7 +607,7 @@ def create_app(
     def do_note(viewer: Viewer, values: dict[str, str], game_id: str) -> int:
         from solrec.events import notes
 
-        text = given(values, "text", "the comment is empty", "a comment", MAX_NOTE)
+        text = given(values, "text", "the comment is empty: give its text", "a comment", MAX_NOTE)
         at = at_command_end(viewer, game_id, values, "comment on")[0]
         notes.add(store(), game_id, at, viewer.player or "referee", notes.check_mark(values.get("mark") or None), text)
         return at
@@ -616,6 +649,58 @@ def create_app(
         s = store()
         return seats.make_links(s, game_id, s.header(game_id).players)
 
+    def do_spectators(viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+        if viewer.player is not None:
+            raise Refused(403, "only the referee makes a spectator link")
+        return seats.make_spectator_link(store(), game_id)
+
+    def do_revoke_spectators(viewer: Viewer, values: dict[str, str], game_id: str) -> bool:
+        if viewer.player is not None:
+            raise Refused(403, "only the referee revokes a spectator link")
+        return seats.revoke_spectator_link(store(), game_id)
+
+    async def make_spectators(request: Request) -> Response:
+        base = reachable or str(request.base_url).rstrip("/")
+        game_id = request.path_params["gid"]
+        return await write(request, do_spectators,
+                           lambda token: HTMLResponse(pages.spectator_page(game_id, f"{base}/g/{game_id}/watch/{token}")))
+
+    async def revoke_spectators(request: Request) -> Response:
+        game_id = request.path_params["gid"]
+        return await write(request, do_revoke_spectators, lambda _: RedirectResponse(f"/g/{game_id}", status_code=303))
+
+    async def disputes_page(request: Request) -> Response:
+        referee(request)
+
+        def build() -> str:
+            from solrec.replay.disputes import disputes
+
+            return pages.disputes_page(disputes([store()]) if db.exists() else [])
+
+        return HTMLResponse(await blocking(build))
+
+    async def study_page(request: Request) -> Response:
+        game_id = request.path_params["gid"]
+        referee(request, game_id)
+
+        def build() -> str:
+            from solrec.replay.log import load
+            from solrec.replay.study import chapters_of, study_page
+
+            s = store()
+            if not db.exists() or not s.has_game(game_id):
+                raise Refused(404, NOT_FOUND)
+            try:
+                return study_page(chapters_of(s, game_id, load), reveal=True, stylesheet="/static/study.css")
+            except CorruptLog as err:
+                return pages.message(f"{game_id}: damaged", one_line(str(err)))
+
+        return HTMLResponse(await blocking(build))
+
+    async def spectator_refused(request: Request) -> Response:
+        await who(request)  # a wrong link is the same 404 as everywhere
+        raise Refused(403, "a spectator link only watches: it cannot play, take back or comment")
+
     def writer(work: Callable[[Viewer, dict[str, str], str], Any]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             return await write(request, work)
@@ -634,6 +719,10 @@ def create_app(
 
     async def static_file(request: Request) -> Response:
         name = request.path_params["name"]
+        if name == "study.css":
+            from solrec.replay.study import CSS
+
+            return Response(CSS, media_type="text/css; charset=utf-8", headers={"cache-control": "no-cache"})
         if name not in static:
             raise Refused(404, NOT_FOUND)
         return Response(static[name], media_type=STATIC[name], headers={"cache-control": "no-cache"})
@@ -671,8 +760,14 @@ def create_app(
         Route("/g/{gid}/fork", writer(do_fork), methods=["POST"]),
         Route("/g/{gid}/rematch", writer(do_rematch), methods=["POST"]),
         Route("/g/{gid}/seats", make_seats, methods=["POST"]),
+        Route("/g/{gid}/spectators", make_spectators, methods=["POST"]),
+        Route("/g/{gid}/spectators/revoke", revoke_spectators, methods=["POST"]),
+        Route("/g/{gid}/study", study_page),
+        Route("/disputes", disputes_page),
         *(Route(base + path, endpoint, methods=[method])
           for base in ("/g/{gid}", "/g/{gid}/seat/{token}") for path, endpoint, method in per_viewer),
+        *(Route("/g/{gid}/watch/{watch}" + path, endpoint if method == "GET" else spectator_refused, methods=[method])
+          for path, endpoint, method in per_viewer),
     ]
     app = Starlette(
         routes=guarded,

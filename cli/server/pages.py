@@ -13,9 +13,10 @@ version a write names; the referee's page also carries ``data-head``), ``.status
 ``.spot-picked`` once picked), ``#choices`` (``data-choices``: the commands as JSON; the script adds
 ``.group h3`` headings and ``button.choice[data-step]``, then ``.picked`` with ``button.back`` and
 ``button.choice.done``), ``form.pick[data-template]`` (one ``select`` per field), ``form.notation``,
-``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position]`` with
-``a.goto[data-at]``, ``button.golive``; on the referee's: ``form.seats``, and on the links page
-``a.seat-link``; ``#connection`` says when the live stream is lost; ``body[data-loads]`` counts the views the
+``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position][data-move]``
+with ``a.goto[data-at][data-move]`` (``#move=N``: the address of the move shown), ``button.golive``; on
+the referee's: ``form.seats``, ``form.spectators``, ``a.study``, and on the links pages ``a.seat-link``,
+``a.spectator-link``; the disputes page's ``tr.dispute`` with ``a.goto-move``; ``#connection`` says when the live stream is lost; ``body[data-loads]`` counts the views the
 script fetched and handled (a test waits for it rather than for time).
 """
 
@@ -195,11 +196,13 @@ def links_page(game_id: str, links: Mapping[str, str]) -> str:
 
 
 # -- a game ------------------------------------------------------------------------------------------
-def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = ()) -> str:
+def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectating: bool = False) -> str:
     """A game's page for one viewer: the header, and the view (``fragment``), which the script
     fetches again whenever the live stream says the game moved. ``base``: the viewer's address of the
-    game (``/g/ID`` for the referee, ``/g/ID/seat/TOKEN`` for a seat)."""
-    who = "the referee (you see everything)" if v.player is None else f"{name(v.player)}'s seat"
+    game (``/g/ID`` for the referee, ``/g/ID/seat/TOKEN`` for a seat, ``/g/ID/watch/TOKEN`` for a
+    spectator). ``spectating``: the referee's page says a spectator link is out."""
+    who = ("a spectator (the table's view: you watch, you cannot play or comment)" if v.spectator
+           else "the referee (you see everything)" if v.player is None else f"{name(v.player)}'s seat")
     options = "".join(f"<li>{esc(k)} {esc(val)}</li>" for k, val in v.setup)
     top = [
         f'<header><h1>{esc(v.title)} <span class="gid">{esc(v.game_id)}</span></h1>',
@@ -208,13 +211,20 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = ()) -> str:
         f'<details class="options setup"><summary>players {", ".join(map(name, v.players))}'
         f'{f" · {len(v.setup)} options" if v.setup else ""}</summary><ul>{options}</ul></details>',
     ]
-    if v.player is None:
+    if v.player is None and not v.spectator:
         seated = set(seats)
+        gid = esc(v.game_id)
         top.append(
-            f'<p><a href="/">all games</a></p><form method="post" action="/g/{esc(v.game_id)}/seats" class="seats">'
+            f'<p><a href="/">all games</a> <a href="/disputes">disputes</a> <a class="study" href="/g/{gid}/study">study'
+            f'</a></p><form method="post" action="/g/{gid}/seats" class="seats">'
             f"{_hidden_csrf(csrf)}<span>seat links"
             + (f" (made for {esc(', '.join(sorted(seated)))})" if seated else "")
             + '</span> <button type="submit">make seat links</button></form>'
+            f'<form method="post" action="/g/{gid}/spectators" class="spectators">{_hidden_csrf(csrf)}'
+            f'<span>spectator link{" (one is out)" if spectating else ""}</span> '
+            '<button type="submit">make a spectator link</button></form>'
+            + (f'<form method="post" action="/g/{gid}/spectators/revoke" class="revoke-spectators">{_hidden_csrf(csrf)}'
+               '<button type="submit">revoke the spectator link</button></form>' if spectating else "")
         )
     top.append("</header>")
     body = "\n".join(top) + f'\n<main id="view">{fragment(v)}</main>\n<p id="connection" class="connection"></p>'
@@ -224,11 +234,12 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = ()) -> str:
 def fragment(v: View) -> str:
     """The board, whose turn it is, what to click, the score sheet, the move list with comments."""
     head = f' data-head="{esc(v.head)}"' if v.player is None and v.head else ""  # the referee's only
+    shown = "the set-up" if v.move == 0 else f"after move {v.move}"
     out = [
         f'<div class="state" data-position="{v.position}" data-version="{esc(v.version)}"{head} data-end="{v.end}"'
-        f' data-live="{1 if v.live else 0}">',
+        f' data-live="{1 if v.live else 0}" data-move="{v.move}">',
         *(f'<p class="warning" role="alert">{esc(w)}</p>' for w in v.warnings),
-        f'<p class="status">position {v.position}{"" if v.live else f" of {v.end}"}: {esc(v.status)}'
+        f'<p class="status">{shown}: {esc(v.status)}'
         + ("" if v.live else ' <button type="button" class="golive">back to the live position</button>') + "</p>",
         _since(v),
         f'<p class="summary totals">score: {", ".join(f"{name(p)} {t}" for p, t in v.totals) or "none yet"}</p>',
@@ -284,7 +295,7 @@ def _after_the_end(v: View) -> str:
     new game."""
     if not v.live or v.to_act is not None or not v.moves:
         return ""
-    if v.player is None and not getattr(v, "spectator", False):
+    if v.player is None and not v.spectator:
         return ('<div class="again"><button type="button" class="rematch">rematch: same players and options, a new seed</button>'
                 ' <a href="/#start">new game</a></div>')
     return '<p class="again">The game is over. The referee can start a rematch or a new game.</p>'
@@ -321,6 +332,8 @@ def _tools(v: View) -> str:
     out = ['<div class="tools">']
     if v.may_undo:
         out.append('<button type="button" class="undo">take back the last command</button>')
+    if v.spectator:
+        return ""
     if v.player is None and v.moves:
         out.append('<button type="button" class="fork">fork a variation here</button>')
     marks = ""
@@ -330,7 +343,7 @@ def _tools(v: View) -> str:
         marks = ' <select name="mark" aria-label="mark"><option value="">no mark</option>' + "".join(
             f'<option value="{esc(m)}">{esc(m)}</option>' for m in MARKS) + "</select>"
     out.append(
-        '<form class="note"><label>comment on this position <input name="text" maxlength="4000"></label>'
+        '<form class="note"><label>comment on this move <input name="text" maxlength="4000"></label>'
         f'{marks} <button type="submit">add</button></form>'
     )
     out.append("</div>")
@@ -354,14 +367,14 @@ def _moves(v: View) -> str:
         shown = (f'<span class="nmark">{esc(mark)}</span> ' if mark else "") + (f'<span class="by">{esc(by)}:</span> ' if by else "")
         notes.setdefault(position, []).append(f'<li class="note" data-n="{n}">{shown}{esc(text)}</li>')
     out = ['<section class="movelist"><h2>moves</h2><ol class="moves">',
-           f'<li data-position="0"><a href="?at=0" class="goto" data-at="0">the set-up</a>'
+           f'<li data-position="0" data-move="0"><a href="#move=0" class="goto" data-at="0" data-move="0">the set-up</a>'
            f'{_notes_at(notes, 0)}</li>']
     for m in v.moves:
         events = "".join(f"<li>{esc(e)}</li>" for e in m.events)
         current = ' class="current"' if m.position == v.position else ""
         out.append(
-            f'<li data-position="{m.position}"{current}>'
-            f'<a href="?at={m.position}" class="goto" data-at="{m.position}"><span class="num">{m.number}</span> '
+            f'<li data-position="{m.position}" data-move="{m.number}"{current}>'
+            f'<a href="#move={m.number}" class="goto" data-at="{m.position}" data-move="{m.number}"><span class="num">{m.number}</span> '
             f'<span class="actor">{name(m.actor)}</span> <span class="cmd">{esc(m.command)}</span></a>'
             + (f'<ul class="events">{events}</ul>' if events else "")
             + f"{_notes_at(notes, m.position)}</li>"
@@ -373,3 +386,43 @@ def _moves(v: View) -> str:
 def _notes_at(notes: Mapping[int, list[str]], position: int) -> str:
     got = notes.get(position)
     return f'<ul class="notes">{"".join(got)}</ul>' if got else ""
+
+
+# -- a spectator link, shown once --------------------------------------------------------------------
+def spectator_page(game_id: str, link: str) -> str:
+    from .qr import qr_svg
+
+    body = (
+        f'<header><h1>Spectator link of {esc(game_id)}</h1></header><main>'
+        "<p>Whoever opens this link watches the game live as the table sees it: no hand, no seed, nothing "
+        "to play, take back or comment. It is shown only this once; making a new one, or revoking it, stops it.</p>"
+        f'<p><a class="spectator-link" href="{esc(link)}">{esc(link)}</a>'
+        f' <button type="button" class="copy" data-copy="{esc(link)}">copy the link</button></p>'
+        f'<div class="qr">{qr_svg(link, "QR code of the spectator link")}</div>'
+        f'<p><a href="/g/{esc(game_id)}">back to the game</a></p></main>'
+    )
+    return document(f"spectator link of {game_id}", body)
+
+
+# -- the disputes: marked comments across games ----------------------------------------------------------
+def disputes_page(found: Sequence[Mapping[str, Any]]) -> str:
+    """Every comment marked disputed, ruled, ? or ?? across the games, newest first, each linked to
+    its move (``replay/disputes.py``; ``solrec list --marked`` in the CLI)."""
+    rows = []
+    for d in found:
+        href = f"/g/{d['id']}#move={d['move']}"
+        who = f'<span class="by">{esc(d["by"])}:</span> ' if d["by"] else ""
+        rows.append(
+            f'<tr class="dispute" data-id="{esc(d["id"])}" data-move="{d["move"]}"><td>{esc(str(d["time"])[:19])}</td>'
+            f'<td><a href="/g/{esc(d["id"])}">{esc(d["id"])}</a></td>'
+            f'<td><a class="goto-move" href="{esc(href)}">move {d["move"]}</a></td>'
+            f'<td class="nmark">{esc(d["mark"])}</td><td>{who}{esc(d["text"])}</td></tr>'
+        )
+    if not rows:
+        rows.append('<tr><td colspan="5">no comment is marked disputed, ruled, ? or ??</td></tr>')
+    body = (
+        '<header><h1>solrec: disputes</h1><p>Every comment marked disputed, ruled, ? or ??, newest first. '
+        '<a href="/">all games</a></p></header><main><table class="disputes"><thead><tr><th>when</th><th>game</th>'
+        f'<th>move</th><th>mark</th><th>comment</th></tr></thead><tbody>{"".join(rows)}</tbody></table></main>'
+    )
+    return document("solrec: disputes", body)

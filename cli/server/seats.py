@@ -14,6 +14,9 @@ import secrets
 
 from solrec.events.store import SEATS_COLUMNS, Store, _now
 
+# A spectator link's row: under the one name no player can have (``Game.check_players`` refuses
+# "chance"), so it is never a seat: ``seat_of`` never answers it, and a spectator plays nothing.
+SPECTATOR = "chance"
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24): 192 random bits, 32 characters
 
 
@@ -50,15 +53,46 @@ def seat_of(store: Store, game_id: str, token: str) -> str | None:
     wanted = token_hash(token)
     for player, stored in store._query("select player, token_hash from seats where game_id = ?", [game_id]):
         if isinstance(stored, str) and hmac.compare_digest(stored, wanted) and isinstance(player, str):
-            return player
+            return None if player == SPECTATOR else player
     return None
+
+
+def make_spectator_link(store: Store, game_id: str) -> str:
+    """A new spectator token for the game (the old one stops working), to show once."""
+    return make_links(store, game_id, (SPECTATOR,))[SPECTATOR]
+
+
+def revoke_spectator_link(store: Store, game_id: str) -> bool:
+    """Stop the game's spectator link; whether there was one."""
+    if not _has_table(store):
+        return False
+    had = has_spectator_link(store, game_id)
+    with store._transaction() as conn:
+        conn.execute("delete from seats where game_id = ? and player = ?", [game_id, SPECTATOR])
+    return had
+
+
+def has_spectator_link(store: Store, game_id: str) -> bool:
+    return _has_table(store) and bool(
+        store._query("select 1 from seats where game_id = ? and player = ?", [game_id, SPECTATOR]))
+
+
+def is_spectator(store: Store, game_id: str, token: str) -> bool:
+    """Whether this token is the game's spectator link (a seat's token is not)."""
+    if not _has_table(store) or len(token) > 200:
+        return False
+    wanted = token_hash(token)
+    rows = store._query("select token_hash from seats where game_id = ? and player = ?", [game_id, SPECTATOR])
+    return any(isinstance(r[0], str) and hmac.compare_digest(r[0], wanted) for r in rows)
 
 
 def seated(store: Store, game_id: str) -> set[str]:
     """The players of a game who have a seat link."""
     if not _has_table(store):
         return set()
-    return {str(r[0]) for r in store._query("select player from seats where game_id = ?", [game_id])}
+    return {str(r[0]) for r in store._query("select player from seats where game_id = ? and player != ?",
+                                            [game_id, SPECTATOR])}
+
 
 
 # The referee's link: one token for the whole server, kept like a seat's, as a hash, in the row of

@@ -1,7 +1,7 @@
 """What one viewer of a game sees at a position, as the server shows it: ``view``.
 
-A viewer is the referee (None: everything, as ``--reveal``) or a player (his seat: the ``--as``
-view). Everything ``view`` holds comes from ``replay.seen`` (the one kernel function every surface
+A viewer is the referee (None: everything, as ``--reveal``), a player (his seat: the ``--as``
+view), or a spectator (``table``: the table's view, no hand, no seed, nothing to play). Everything ``view`` holds comes from ``replay.seen`` (the one kernel function every surface
 reads a game through, which reads it through the game's ``observation.py``): the board, the commands
 as the viewer may read them, no event descriptions for a seat (the referee's only), no seed, and
 choices only when that player is to act. The set-up position is filtered like every other (the way
@@ -16,7 +16,7 @@ from solrec.core.errors import CorruptLog
 from solrec.core.game import CHANCE, Choices
 from solrec.core.observe import Viewer
 from solrec.core.play import ENTERED
-from solrec.replay.log import Log, replay_of
+from solrec.replay.log import Log, move_at, replay_of
 from solrec.replay.seen import MAX_OPTION_SHOWN, seen, seen_command
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
@@ -56,6 +56,8 @@ class View:
     hints: tuple[str, ...] = ()  # at an entered chance step: what the referee types (``chance_forms``)
     version: str = ""  # the opaque version a write names (set by the app: an HMAC of ``observed``)
     warnings: tuple[str, ...] = ()  # the referee's: a typed seed anyone may guess
+    spectator: bool = False  # the table's view through a spectator link: read-only
+    move: int = 0  # the move shown (move N: the record's N-th line; 0 the set-up)
 
     @property
     def live(self) -> bool:
@@ -105,9 +107,10 @@ def inline_svg(picture: str | None) -> str:
     return picture.replace(_XML_DECL, "", 1).strip()
 
 
-def view(log: Log, player: str | None, at: int | None = None) -> View:
-    """What ``player`` (None: the referee) sees of the game at position ``at`` (None: the end)."""
-    viewer = Viewer.of(player, reveal=player is None)
+def view(log: Log, player: str | None, at: int | None = None, *, table: bool = False) -> View:
+    """What ``player`` (None: the referee; with ``table``, a spectator: the table's view) sees of the
+    game at position ``at`` (None: the end)."""
+    viewer = Viewer.table() if table else Viewer.of(player, reveal=player is None)
     end = len(log.rows)
     position = end if at is None else at
     if not 0 <= position <= end:
@@ -124,13 +127,14 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
         status = "chance to act: the referee enters what the table shows" if log.header.chance == ENTERED else "chance to act"
     else:
         status = f"{to_act} to act" + (" (your turn)" if to_act == player else "")
-    choices = look.choices
+    choices = None if table else look.choices
     live = position == end
     moves = _moves(log, viewer)
     shown_moves = tuple(m for m in moves if m.position <= position) if not live else moves
     sheet = look.score
-    may_undo = live and bool(moves) and (viewer.sees_all or _seat_may_take_back(log, player))
+    may_undo = live and bool(moves) and not table and (viewer.sees_all or _seat_may_take_back(log, player))
     return View(
+        # only the referee's page carries the log's head: one chained from the seed is an oracle for it
         game_id=log.game_id, title=game.title, player=player, position=position, head=log.head if viewer.sees_all else "", end=end,
         players=tuple(log.header.players), setup=look.setup, to_act=to_act, status=status,
         board=inline_svg(picture), text=text, totals=tuple(sheet.totals),
@@ -140,6 +144,7 @@ def view(log: Log, player: str | None, at: int | None = None) -> View:
         choices=choices, may_type=choices is not None, may_undo=may_undo,
         hints=tuple(game.chance_forms(look.state_for_rules())) if choices is not None and to_act == CHANCE else (),
         warnings=_warnings(log) if viewer.sees_all else (),
+        spectator=table, move=move_at(log.rows, position),
     )
 
 

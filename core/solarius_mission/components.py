@@ -306,11 +306,17 @@ MAX_BYTES = 128 * 1024  # house-2016b is 32 KB of TOML
 MAX_CONTENT = 60 * 1024  # house-2016b's content is 32,086 characters as stored
 MAX_DEPTH = 12  # nesting of tables, arrays and dotted keys (the built-in sets nest 8 deep)
 MAX_NODES = 20_000  # values in the whole tree (house-2016b: about 4,000)
+# Python reads no decimal number of more than 4,300 digits (tomllib refuses one as not TOML), but a
+# hexadecimal, octal or binary literal of any length reads; such a number is refused alike.
+MAX_DIGITS = 4300
+_HUGE = 10**MAX_DIGITS
 
 
 def _shown(value: Any) -> str:
     """A value as a reason quotes it: short (a huge number by its digits, a long text or list cut)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
+        if abs(value) >= _HUGE:  # str() would refuse it (Python's bound for whole numbers as text)
+            return f"a number of more than {MAX_DIGITS} digits"
         return f"a number of {len(str(abs(value)))} digits"
     text = repr(value) if isinstance(value, str | int | float | bool) else f"a {type(value).__name__}"
     return text if len(text) <= 60 else text[:57] + "..."
@@ -913,11 +919,29 @@ def _toml(label: str, text: str) -> dict[str, Any]:
     import tomllib  # here: a process that finds the parsed set kept (``_parsed``) parses no TOML
 
     try:
-        return tomllib.loads(text)
-    except ValueError as err:  # TOMLDecodeError, and a number over Python's 4,300 digits
+        raw = tomllib.loads(text)
+    except ValueError as err:  # TOMLDecodeError, and a decimal number over Python's 4,300 digits
         raise InvalidComponents(f"{label} is not valid TOML: {err}") from None
     except RecursionError:
         raise InvalidComponents(f"{label} nests tables or arrays more than {MAX_DEPTH} deep") from None
+    if _has_huge_number(raw):  # 0x, 0o or 0b followed by thousands of digits
+        raise InvalidComponents(f"{label} is not valid TOML: a number of more than {MAX_DIGITS} digits")
+    return raw
+
+
+def _has_huge_number(raw: Any) -> bool:
+    """Whether the parsed tree holds a whole number of more than ``MAX_DIGITS`` decimal digits (its
+    depth is bounded already: ``_nesting``)."""
+    stack = [raw]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif type(node) is int and (node >= _HUGE or node <= -_HUGE):
+            return True
+    return False
 
 
 def _tree_bounds(raw: Any) -> None:

@@ -64,35 +64,35 @@ def test_pressing_next_k_times_shows_the_engines_command_position_and_scores(dri
     browser.requests(driver), browser.console(driver)  # start both logs afresh
     driver.get(target.as_uri())
     # a finished game opens at its end (every fixture here is finished); first goes to the set-up
-    assert text(driver, "stepinfo") == f"command {n} of {n}"
+    assert text(driver, "stepinfo") == f"move {n} of {n}"
     driver.find_element("id", "first").click()
-    assert text(driver, "stepinfo") == f"command 0 of {n} (the set-up)"
+    assert text(driver, "stepinfo") == f"move 0 of {n} (the set-up)"
     assert text(driver, "actor") == "the set-up"
-    assert text(driver, "status").startswith("position 0 (events applied)")
+    assert text(driver, "status").startswith("the set-up")
     for k in sorted({1, 2, 5, n // 2, n}):
         driver.find_element("id", "first").click()
         for _ in range(k):
             driver.find_element("id", "next").click()
-        assert text(driver, "stepinfo") == f"command {k} of {n}"
-        assert text(driver, "status").startswith(f"position {views[k]['position']} (events applied)")
+        assert text(driver, "stepinfo") == f"move {k} of {n}"
+        assert text(driver, "status").startswith(f"after move {k}") and views[k]["position"] >= k
         assert text(driver, "actor") == views[k]["actor"]
         assert text(driver, "command") == views[k]["command"]
         assert text(driver, "totals") == views[k]["totals"]
         assert driver.find_elements("css selector", "#board svg")
     # next stops at the end; prev, the arrow keys, Home/End and the slider move too
     driver.find_element("id", "next").click()
-    assert text(driver, "stepinfo") == f"command {n} of {n}"
+    assert text(driver, "stepinfo") == f"move {n} of {n}"
     driver.find_element("id", "prev").click()
     assert text(driver, "command") == views[n - 1]["command"]
     ActionChains(driver).send_keys(Keys.HOME).perform()
     ActionChains(driver).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT).perform()
-    assert text(driver, "stepinfo") == f"command 3 of {n}" and text(driver, "totals") == views[3]["totals"]
+    assert text(driver, "stepinfo") == f"move 3 of {n}" and text(driver, "totals") == views[3]["totals"]
     ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
     assert text(driver, "command") == views[2]["command"]
     driver.execute_script(
         "var s = document.getElementById('slider'); s.value = arguments[0];"
         " s.dispatchEvent(new Event('input'));", n // 3)
-    assert text(driver, "stepinfo") == f"command {n // 3} of {n}" and text(driver, "totals") == views[n // 3]["totals"]
+    assert text(driver, "stepinfo") == f"move {n // 3} of {n}" and text(driver, "totals") == views[n // 3]["totals"]
     driver.find_element("id", "last").click()
     assert text(driver, "totals") == views[n]["totals"]
     # nothing but the file itself was ever requested, and the console holds no error
@@ -110,14 +110,14 @@ def test_the_diff_page_marks_the_first_divergence(driver, tmp_path):
     browser.requests(driver), browser.console(driver)
     driver.get(target.as_uri())
     first = next(r.seq for r in a.rows if r.step == 100)  # the first event of a's 101st command
-    assert text(driver, "divergence") == f"the logs agree up to position {first}; they first differ in command 101 | command 101"
+    assert first and text(driver, "divergence") == "the games first differ in move 101; they agree up to move 100"
     driver.find_element("id", "jump").click()
-    assert text(driver, "stepinfo") == "command 101 of 134"
+    assert text(driver, "stepinfo") == "move 101 of 134"
     for side in ("game0", "game1"):
         assert "diverged" in driver.find_element("id", side).get_attribute("class")
         assert "first divergence" in driver.find_element("id", side).text
-    assert "(log ended after command 100)" in driver.find_element("id", "game1").text
-    assert text(driver, "status").startswith(f"position {next(r.seq for r in a.rows if r.step == 101)} (events applied)")
+    assert "(the game ended after move 100)" in driver.find_element("id", "game1").text
+    assert text(driver, "status").startswith("after move 101")
     assert text(driver, "command") == a.game.format(a.game.parse(next(r for r in a.rows if r.step == 100).command))
     driver.find_element("id", "prev").click()
     assert "diverged" not in driver.find_element("id", "game0").get_attribute("class")

@@ -26,15 +26,14 @@ def test_svg_draws_the_final_position_with_the_last_command_highlighted(cli):
     ET.fromstring(out.encode())
 
 
-def test_svg_at_a_position_inside_a_command_highlights_its_events_so_far(cli):
+def test_svg_after_a_move_highlights_all_its_events(cli):
     gid = imported(cli, "solari/worked-example-1235-to-target.jsonl")
     log = fixture_log("solari/worked-example-1235-to-target.jsonl")
     events = log.events()
-    # the third command (62-52) gives three events: its step, the move's scoring, the game's end;
-    # position 4 stops after the scoring, so its step and scoring are highlighted
+    # the third move (62-52) gives three events: its step, the move's scoring, the game's end
     assert [(r.step, r.type) for r in log.rows[2:]] == [(2, "stepped"), (2, "move-scored"), (2, "game-ended")]
-    out = cli.run("svg", gid, "--at", "4").stdout
-    assert out == log.game.svg(state_at(log, 4), last=events[2:4])
+    out = cli.run("svg", gid, "--at", "3").stdout
+    assert out == log.game.svg(state_at(log, 5), last=events[2:5])
     assert "#7ccf6a" in out  # the squares the move scored are tinted
 
 
@@ -51,7 +50,7 @@ def test_svg_refuses_a_position_outside_the_log_and_writes_nothing(cli, tmp_path
     gid = imported(cli, "solo-dice/worked-example.jsonl")
     target = tmp_path / "pos.svg"
     result = cli.run("svg", gid, "--at", "999", "-o", str(target), expect=2)
-    assert "outside the log" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert "move 999 is outside the game" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert not target.exists()
     assert "no game" in cli.run("svg", "nope", expect=2).stderr
 
@@ -109,7 +108,7 @@ def test_html_says_what_it_wrote_and_shows_no_progress_when_not_on_a_terminal(cl
     gid = imported(cli, "soli2/duel-pouch-standard.jsonl")
     target = tmp_path / "game.html"
     result = cli.run("html", gid, "-o", str(target))
-    said = re.fullmatch(rf"wrote {re.escape(str(target))} \(134 commands, (\d+\.\d) kB\)\n", result.stdout)
+    said = re.fullmatch(rf"wrote {re.escape(str(target))} \(134 moves, (\d+\.\d) kB\)\n", result.stdout)
     assert said and abs(float(said.group(1)) * 1000 - target.stat().st_size) <= 50  # the page's size, in kB
     assert result.stderr == ""
 

@@ -92,7 +92,7 @@ def test_diff_page_shows_both_logs_and_marks_the_first_divergence():
     assert [g["id"] for g in data["games"]] == ["duel-pouch-standard", "cut"]
     d = data["divergence"]
     first = next(r.seq for r in a.rows if r.step == 100)
-    assert d["position"] == first + 1 and d["reason"] == f"the logs first differ at position {first + 1}"
+    assert d["position"] == first + 1 and d["reason"] == "the logs first differ at move 101"
     assert d["commands"] == [101, 101]  # a's 101st command; b has ended after its 100th
 
 
@@ -143,7 +143,7 @@ def test_a_stored_command_that_does_not_read_where_it_stands_is_a_stored_data_ve
     rows = list(log.rows)
     rows[1] = rows[1]._replace(command="zzz garbage")  # as if stored so, its chain recomputed
     damaged = type(log)(log.game_id, log.header, tuple(rows))
-    with pytest.raises(CorruptLog, match=r"command 2 \('zzz garbage'\) does not read at position 1"):
+    with pytest.raises(CorruptLog, match=r"move 2 \('zzz garbage'\) does not read where it stands"):
         page(damaged)
     page(damaged, reveal=True)  # revealed, the command is shown as stored: nothing to read
 

@@ -1,5 +1,5 @@
 """Positions you can point at (issue 23), in headless Chromium: a finished game opens at its end,
-``#pos=N`` opens position N and moving updates it, the move list beside the board goes where it is
+``#move=N`` opens move N (an old ``#pos=N`` the move it lies in) and moving updates it, the move list beside the board goes where it is
 clicked and keeps the current move highlighted and in view, comments and marks appear at their
 positions, and the pages of a game's forks link to each other. Nothing is requested from the network."""
 
@@ -48,28 +48,37 @@ def fragment(driver) -> str:
 def test_a_finished_game_opens_at_its_end_and_says_so_in_its_address(driver, pages):
     target = pages / f"{PARENT}.html"
     open_page(driver, target.as_uri())
-    assert text(driver, "stepinfo") == "command 46 of 46"
-    assert fragment(driver) == "#pos=61"
+    assert text(driver, "stepinfo") == "move 46 of 46"
+    assert fragment(driver) == "#move=46"
     no_request_but(driver, target)
 
 
-def test_the_fragment_opens_a_position_and_moving_updates_it(driver, pages):
+def test_the_fragment_opens_a_move_and_moving_updates_it(driver, pages):
     target = pages / f"{PARENT}.html"
-    open_page(driver, target.as_uri() + "#pos=13")
-    assert text(driver, "status").startswith("position 13 (events applied)")
+    open_page(driver, target.as_uri() + "#move=10")
+    assert text(driver, "status").startswith("after move 10")
     assert text(driver, "command") == "00-06"
     driver.find_element("id", "next").click()
-    assert fragment(driver) == "#pos=14" and text(driver, "status").startswith("position 14 ")
-    driver.execute_script("location.hash = '#pos=2'")
-    assert text(driver, "status").startswith("position 2 ")
+    assert fragment(driver) == "#move=11" and text(driver, "status").startswith("after move 11")
+    driver.execute_script("location.hash = '#move=2'")
+    assert text(driver, "status").startswith("after move 2;")
+    no_request_but(driver, target)
+
+
+def test_an_old_position_link_opens_the_move_it_lies_in(driver, pages):
+    target = pages / f"{PARENT}.html"
+    open_page(driver, target.as_uri() + "#pos=13")  # the end of move 10
+    assert text(driver, "stepinfo") == "move 10 of 46" and fragment(driver) == "#move=10"
+    driver.execute_script("location.hash = '#pos=12'")  # inside move 10 (its first event leads to 12)
+    assert text(driver, "stepinfo") == "move 10 of 46"
     no_request_but(driver, target)
 
 
 def test_clicking_a_move_shows_it_highlighted_and_in_view(driver, pages):
     target = pages / f"{PARENT}.html"
-    open_page(driver, target.as_uri() + "#pos=0")
+    open_page(driver, target.as_uri() + "#move=0")
     driver.find_element("id", "move10").click()
-    assert text(driver, "stepinfo") == "command 10 of 46" and text(driver, "command") == "00-06"
+    assert text(driver, "stepinfo") == "move 10 of 46" and text(driver, "command") == "00-06"
     assert driver.find_element("id", "move10").get_attribute("class") == "current"
     assert driver.find_elements("css selector", "#moves li.current") == [driver.find_element("id", "move10")]
     driver.find_element("id", "last").click()
@@ -82,7 +91,7 @@ def test_clicking_a_move_shows_it_highlighted_and_in_view(driver, pages):
 
 def test_comments_and_marks_appear_at_their_positions(driver, pages):
     target = pages / f"{PARENT}.html"
-    open_page(driver, target.as_uri() + "#pos=13")
+    open_page(driver, target.as_uri() + "#move=10")
     notes = text(driver, "notes")
     assert "disputed Bob: the comet went 06-00 and straight back 00-06" in notes
     assert "ruled Referee: the move stands" in notes
@@ -95,30 +104,30 @@ def test_comments_and_marks_appear_at_their_positions(driver, pages):
 
 def test_variations_link_to_the_forks_pages_and_back(driver, pages):
     target = pages / f"{PARENT}.html"
-    open_page(driver, target.as_uri() + "#pos=11")
+    open_page(driver, target.as_uri() + "#move=9")  # position 11, where the fork branches
     link = driver.find_element("css selector", "#variations a")
     assert link.text == f"{PARENT}.void"
     link.click()
-    assert driver.current_url.endswith(f"{PARENT}.void.html#pos=11")
-    assert text(driver, "status").startswith("position 11 ")
+    assert driver.current_url.endswith(f"{PARENT}.void.html#move=9")
+    assert text(driver, "status").startswith("after move 9")
     back = driver.find_element("css selector", "#variations a")
     assert back.text == PARENT and "a variation of" in text(driver, "variations")
     no_request_but(driver, target, pages / f"{PARENT}.void.html")
 
 
-def test_html_at_opens_the_page_at_that_position(driver, cli, tmp_path):
+def test_html_at_opens_the_page_after_that_move(driver, cli, tmp_path):
     cli.run("import", str(DISPUTED))
     target = tmp_path / "at.html"
-    cli.run("html", PARENT, "--at", "18", "-o", str(target))
+    cli.run("html", PARENT, "--at", "14", "-o", str(target))
     open_page(driver, target.as_uri())
-    assert text(driver, "status").startswith("position 18 ") and fragment(driver) == "#pos=18"
+    assert text(driver, "status").startswith("after move 14") and fragment(driver) == "#move=14"
     no_request_but(driver, target)
 
 
 def test_a_screenshot_of_the_disputed_position(driver, pages, tmp_path):
-    """The picture a referee sends: the move list, the comments and the board at position 13."""
+    """The picture a referee sends: the move list, the comments and the board after move 10."""
     target = pages / f"{PARENT}.html"
-    open_page(driver, target.as_uri() + "#pos=13")
+    open_page(driver, target.as_uri() + "#move=10")
     shot = tmp_path / "disputed.png"
     driver.save_screenshot(str(shot))
     assert shot.stat().st_size > 10_000

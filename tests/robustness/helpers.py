@@ -187,8 +187,8 @@ def small_disk(monkeypatch, spare_pages: int) -> None:
 
     original = Store._connect
 
-    def connect(self, create):
-        db = original(self, create)
+    def connect(self, create, *args, **kwargs):
+        db = original(self, create, *args, **kwargs)
         pages = db.conn.execute("PRAGMA page_count").fetchone()[0]
         db.conn.execute(f"PRAGMA max_page_count = {pages + spare_pages}")
         return db

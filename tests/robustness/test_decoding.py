@@ -172,4 +172,4 @@ def test_an_event_that_does_not_fit_the_position_is_a_stored_data_problem():
     try:
         apply(game, state, event, "g", 0)
     except CorruptLog as err:
-        assert "at position 1" in str(err)
+        assert "at move 1" in str(err)

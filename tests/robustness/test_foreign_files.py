@@ -106,11 +106,11 @@ def test_a_migration_that_cannot_complete_leaves_the_file_byte_for_byte(cli, mon
     sql(cli.db, "PRAGMA wal_checkpoint(TRUNCATE)")
     before = cli.db.read_bytes()
     small_disk(monkeypatch, 0)
-    result = cli.runner.invoke(app, ["list", "--db", str(cli.db)])
+    result = cli.runner.invoke(app, ["upgrade", "--db", str(cli.db)])
     assert result.exit_code == 2 and "the disk is full; nothing was written" in result.stderr, result.stderr
     monkeypatch.undo()
     assert cli.db.read_bytes() == before
-    assert cli.run("list").exit_code == 0  # and the next open migrates it
+    assert "migrated from solrec schema 1" in cli.run("upgrade").stdout  # and the next upgrade migrates it
 
 
 # -- text that is not UTF-8 is damaged where it is ------------------------------------------------------
@@ -129,7 +129,8 @@ def test_a_text_not_utf8_in_one_row_damages_that_game_only(cli, schema, column):
     lines = result.stdout.splitlines()
     assert any(line.startswith("ok: valid") for line in lines)
     (we,) = [line for line in lines if line.startswith("we:")]
-    assert we.startswith("we: INVALID at position 2:"), we
+    # schema 3 reads the hashed head (its browsing column is wrong: move 2); schema 2 had no head to read
+    assert we.startswith("we: INVALID at move 2:" if schema == 3 else "we: INVALID at position 2:"), we
     if schema == 2:  # no head was packed from it: the row is damaged for every reader
         result = verdict(cli, "show", "we")
         assert result.exit_code == 1 and "at position 2: its head" in result.stderr, result.stderr

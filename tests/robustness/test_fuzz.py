@@ -304,11 +304,12 @@ def test_every_tampering_that_changes_a_game_is_detected_by_validate():
         conn = sqlite3.connect(cli_db)
         n = conn.execute("select count(*) from events where game_id = ?", [gid]).fetchone()[0]
         seq = rng.randrange(n)
+        move = conn.execute("select step from events where game_id = ? and seq = ?", [gid, seq]).fetchone()[0] + 1
         conn.execute("update events set payload = ? where game_id = ? and seq = ?", [pack({"x": 1}), gid, seq])
         conn.commit()
         conn.close()
         result = cli.run("validate", gid)
-        assert result.exit_code == 1 and f"INVALID at position {seq + 1}" in result.stdout
+        assert result.exit_code == 1 and f"INVALID at move {move}" in result.stdout
         rechain(cli_db, gid)
         result = cli.run("validate", gid)
-        assert result.exit_code == 1 and f"INVALID at position {seq + 1}" in result.stdout
+        assert result.exit_code == 1 and f"INVALID at move {move}" in result.stdout

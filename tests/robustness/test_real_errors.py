@@ -130,8 +130,8 @@ def test_a_locked_database_is_reported_as_busy(tmp_path, monkeypatch):
 
 
 def _quick_connect(original):
-    def connect(self, create):
-        db = original(self, create)
+    def connect(self, create, *args, **kwargs):
+        db = original(self, create, *args, **kwargs)
         db.conn.execute("PRAGMA busy_timeout = 50")
         return db
 
@@ -213,15 +213,31 @@ def test_stores_racing_to_create_the_schema_all_open(tmp_path):
     assert errors == []
 
 
+def _games_in(db: Path) -> int:
+    """The games a database holds so far (0 before its schema is written, or while it is locked)."""
+    if not db.exists():
+        return 0
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+        try:
+            return conn.execute("select count(*) from games").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return 0
+
+
 def test_a_killed_writer_leaves_every_stored_game_valid(tmp_path):
     db = tmp_path / "solrec.db"
     proc = _spawn(["simulate", "solari", "--games", "50", "--seed", "9"], db)
     import time
 
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not db.exists():
+    # killed once it has stored some games and is writing more (a condition, not a time: under load
+    # the writer may need seconds to start)
+    deadline = time.monotonic() + 300
+    while _games_in(db) < 1 and proc.poll() is None:
+        assert time.monotonic() < deadline, "the writer stored no game in 300 s"
         time.sleep(0.05)
-    time.sleep(0.5)
     proc.kill()
     proc.wait()
     check = subprocess.run([*SOLREC, "validate", "--all", "--db", str(db)], capture_output=True, text=True)

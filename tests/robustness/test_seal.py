@@ -124,7 +124,7 @@ def test_a_stored_seal_that_is_not_an_hmac_is_a_verdict(cli, monkeypatch, column
     cli.run("seal", "we")
     sql(cli.db, f"update seals set {column} = ? where game_id = 'we'", params=(value,))
     result = cli.run("validate", "--all")
-    assert result.exit_code == 1 and f"we: INVALID at position {position}: its stored seal is damaged" in result.stdout
+    assert result.exit_code == 1 and f"we: INVALID at move {position}: its stored seal is damaged" in result.stdout
     assert "other: valid" in result.stdout
     assert cli.run("seal", "we").exit_code == 1  # not sealed again over a damaged seal
 
@@ -137,7 +137,7 @@ def test_seal_needs_a_key_and_a_valid_game(cli, monkeypatch):
     sql(cli.db, "update events set command = 'x' where game_id = 'we' and seq = 0")
     result = cli.run("seal", "--all")
     assert result.exit_code == 1
-    assert "we: not sealed: INVALID at position 1" in result.stdout and "other: sealed at 26 events" in result.stdout
+    assert "we: not sealed: INVALID at move 1" in result.stdout and "other: sealed at 26 events" in result.stdout
 
 
 def test_a_damaged_seals_table_is_a_verdict(cli, monkeypatch):

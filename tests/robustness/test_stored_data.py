@@ -34,13 +34,13 @@ def refused(cli, *args) -> str:
 @pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
 def test_every_reading_command_refuses_a_log_with_a_missing_event(cli, args):
     sql(cli.db, "delete from events where game_id = 'we' and seq = 2")
-    assert "at position 3: its event is missing" in refused(cli, *args)
+    assert "at position 3: its event is missing (the one for move 4 is in its place)" in refused(cli, *args)
 
 
 @pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
 def test_every_reading_command_refuses_an_edited_event(cli, args):
     edit_command(cli.db, "we", 0, "roll 6 6 6 6 6")
-    assert "at position 1: the event does not match its hash" in refused(cli, *args)
+    assert "at move 1: the event does not match its hash" in refused(cli, *args)
 
 
 def test_an_edited_browsing_column_is_not_what_solrec_shows_and_validate_reports_it(cli):
@@ -50,7 +50,7 @@ def test_an_edited_browsing_column_is_not_what_solrec_shows_and_validate_reports
     assert log.exit_code == 0 and "roll 6 6 6 6 6" not in log.stdout and "Eve" not in log.stdout
     result = cli.run("validate", "we")
     assert result.exit_code == 1
-    assert "INVALID at position 1: its browsing columns" in result.stdout and "edited outside solrec" in result.stdout
+    assert "INVALID at move 1: its browsing columns" in result.stdout and "edited outside solrec" in result.stdout
 
 
 @pytest.mark.parametrize("args", READERS, ids=[" ".join(a) for a in READERS])
@@ -69,7 +69,7 @@ def test_an_edited_header_of_a_game_without_events_is_refused(tmp_path):
     cli.run("new", "solo-dice", "--entered", "--id", "g", "-p", "Ann")
     sql(cli.db, """update games set players = '["Eve"]' where id = 'g'""")
     assert "the header is not the one the game was created with" in refused(cli, "show", "g")
-    assert "INVALID at position 0" in cli.run("validate", "g").stdout  # the header: before any event
+    assert "INVALID at move 0" in cli.run("validate", "g").stdout  # the header: before any event
 
 
 def test_play_refuses_to_append_to_a_damaged_log(tmp_path):
@@ -133,7 +133,7 @@ def test_orphan_events_are_reported(cli):
     sql(cli.db, "delete from games where id = 'we'")
     result = cli.run("validate", "--all")
     assert result.exit_code == 1
-    assert "we: INVALID at position 0: 26 stored events have no games row (orphan events)" in result.stdout
+    assert "we: INVALID at move 0: 26 stored events have no games row (orphan events)" in result.stdout
     assert "orphan events" in cli.run("validate", "we").stdout
 
 
@@ -178,8 +178,8 @@ def test_a_rechained_edit_is_decoded_strictly(cli):
 
     sql(cli.db, "update events set payload = ? where game_id = 'we' and seq = 0", params=(pack({"dice": "66666"}),))
     rechain(cli.db, "we")
-    assert "at position 1: event 'rolled' payload does not fit its type: dice should be a list" in refused(cli, "show", "we")
-    assert "we: INVALID at position 1" in cli.run("validate", "we").stdout
+    assert "at move 1: event 'rolled' payload does not fit its type: dice should be a list" in refused(cli, "show", "we")
+    assert "we: INVALID at move 1" in cli.run("validate", "we").stdout
 
 
 @pytest.mark.parametrize("args", [("validate", "we"), ("validate", "--all")], ids=["one game", "--all"])
@@ -188,7 +188,7 @@ def test_an_edited_data_column_is_reported_by_validate(cli, args):
     sql(cli.db, """update events set data = '{"dice":[6,6,6,6,6]}' where game_id = 'we' and seq = 0""")
     result = cli.run(*args)
     assert result.exit_code == 1
-    assert "we: INVALID at position 1: its browsing columns" in result.stdout
+    assert "we: INVALID at move 1: its browsing columns" in result.stdout
 
 
 def test_an_option_value_beyond_64_bits_is_a_verdict_for_its_game_and_the_others_still_read(cli):
@@ -199,7 +199,7 @@ def test_an_option_value_beyond_64_bits_is_a_verdict_for_its_game_and_the_others
     assert listed.exit_code == 0 and "we " in listed.stdout and "ok " in listed.stdout
     result = cli.run("validate", "--all")
     assert result.exit_code == 1
-    assert "we: INVALID at position 0" in result.stdout and "ok: valid" in result.stdout
+    assert "we: INVALID at move 0" in result.stdout and "ok: valid" in result.stdout  # the header: the set-up
 
 
 DIGITS = "9" * 5000  # over Python's limit of 4300 digits for reading a whole number from text
@@ -233,7 +233,7 @@ def test_a_stored_component_number_over_the_digit_limit_is_a_verdict(tmp_path):
     rechain(cli.db, "g")  # the attacker recomputes the chain: only the header's content is wrong
     assert "4300 digits" in refused(cli, "show", "g")
     result = cli.run("validate", "g")
-    assert result.exit_code == 1 and "g: INVALID at position 0" in result.stdout and "4300 digits" in result.stdout
+    assert result.exit_code == 1 and "g: INVALID at move 0" in result.stdout and "4300 digits" in result.stdout
 
 
 HOSTILE = "w\u202ee\x1b[2J"  # a right-to-left override and a clear-screen: refused at input (ids, names)

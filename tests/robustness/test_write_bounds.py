@@ -167,7 +167,7 @@ def test_an_append_is_checked_like_a_new_game(tmp_path):
     cli.run("new", "solo-dice", "--entered", "--id", "g")
     before = fingerprint(cli.db)
     step = Step("chance", None, "roll 7 7 7 7 7", (Rolled((7, 7, 7, 7, 7)),))  # type: ignore[arg-type]
-    with pytest.raises(SolrecError, match="the event at position 1 would not read back .*not a die face.*nothing was written"):
+    with pytest.raises(SolrecError, match="the event at move 1 would not read back .*not a die face.*nothing was written"):
         store = Store(cli.db)
         store.append("g", 0, load(store, "g").head, codec("solo-dice"), [step])
     assert fingerprint(cli.db) == before

@@ -39,7 +39,7 @@ def test_an_entered_game_is_played_card_by_card(cli):
 def test_solve_a_recorded_seeded_game_with_reveal_gives_a_winning_line(cli):
     cli.run("new", "solar-solitaire", "--seed", "3", "--id", "g")
     text = cli.run("solve", "g", "--budget", "20000", "--reveal").stdout
-    assert "g at position 2: winnable" in text
+    assert "g after move 1: winnable" in text
     assert "open-information analysis: the solver knows the order of the face-down stockpile" in text
     data = cli.json("solve", "g", "--budget", "20000", "--reveal")
     assert data["verdict"] == "winnable" and data["line"] and data["decided"]
@@ -52,7 +52,7 @@ def test_solve_a_running_seeded_game_without_reveal_derives_nothing_from_the_hid
     # (export refuses without --reveal; show and log hide it): the answer rests on what the player sees
     cli.run("new", "solar-solitaire", "--seed", "3", "--id", "g")
     result = cli.run("solve", "g", "--budget", "20000")
-    assert "g at position 2: unknowable" in result.stdout and "winning line" not in result.stdout
+    assert "g after move 1: unknowable" in result.stdout and "winning line" not in result.stdout
     assert "the order of the 36 face-down stock cards is hidden from the player" in result.stdout
     data = cli.json("solve", "g", "--budget", "20000")
     assert data["verdict"] == "unknowable" and data["line"] == [] and data["positions"] == 0

@@ -28,7 +28,7 @@
   var csrf = body.getAttribute("data-csrf");
   var main = document.getElementById("view");
   var connection = document.getElementById("connection");
-  var browsing = null;  // the position shown when it is not the live one
+  var browsing = null;  // the move shown when it is not the live position
   var busy = false;
   var loads = 0;  // views fetched and handled, on the body as data-loads (tests wait for it)
   var issued = 0, shownTicket = 0;  // the last load started, and the one whose view is shown
@@ -50,8 +50,9 @@
   // reconnection too: a refusal shown, or a piece picked, stays while nothing changed)
   // Loads may overlap (a command's answer and the live message it causes): a view fetched earlier than
   // one already shown is dropped, so the view never steps back (nor is replaced under a click).
-  function load(at, then, changed) {
-    var url = base + "/view" + (at === null || at === undefined ? "" : "?at=" + at);
+  // ``move``: the move to show (null: the live position)
+  function load(move, then, changed) {
+    var url = base + "/view" + (move === null || move === undefined ? "" : "?move=" + move);
     var mine = ++issued;
     fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       return r.text().then(function (t) { return {ok: r.ok, text: t}; });
@@ -122,10 +123,25 @@
     no.onclick = function () { box.hidden = true; };
   }
 
+  // the address names the move shown (#move=N), kept as the viewer moves: a link opens that move
+  function address() {
+    var s = state();
+    if (!s) return;
+    var want = "#move=" + s.getAttribute("data-move");
+    if (location.hash !== want) {
+      try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
+    }
+  }
+  function wanted() {
+    var m = /^#move=(\d{1,9})$/.exec(location.hash);
+    return m ? parseInt(m[1], 10) : null;
+  }
+
   // -- choices: click a piece, then one of its destinations ---------------------------------------
   function setUp() {
     var s = state();
     if (!s) return;
+    address();
     var box = document.getElementById("choices");
     var choices = box ? JSON.parse(box.getAttribute("data-choices")) : [];
     var picked = [];
@@ -262,7 +278,7 @@
       a.onclick = function (e) {
         e.preventDefault();
         var at = parseInt(a.getAttribute("data-at"), 10);
-        browsing = at === parseInt(s.getAttribute("data-end"), 10) ? null : at;
+        browsing = at === parseInt(s.getAttribute("data-end"), 10) ? null : parseInt(a.getAttribute("data-move"), 10);
         load(browsing);
       };
     });
@@ -324,6 +340,18 @@
     });
     source.onerror = function () { connection.textContent = "reconnecting to the server\u2026"; };
   }
+  // a link to a move (#move=N) opens that move (read before the page writes its own address); the
+  // live position's own number opens it live
+  var opening = wanted();
   setUp();
+  var first = state();
+  if (opening !== null && first && String(opening) !== first.getAttribute("data-move")) {
+    browsing = opening;
+    load(opening, null);
+  }
+  window.addEventListener("hashchange", function () {
+    var m = wanted(), s = state();
+    if (m !== null && s && String(m) !== s.getAttribute("data-move")) { browsing = m; load(m); }
+  });
   listen();
 })();
