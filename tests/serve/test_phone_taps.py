@@ -101,3 +101,37 @@ def test_a_solarius_mission_turn_is_played_by_taps_on_a_phone(tmp_path: Path):
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+
+def test_a_solar_solitaire_deal_is_entered_card_by_card_from_the_cards_still_unplaced(tmp_path: Path):
+    from solrec.cli.session import new_game
+
+    from .conftest import REFEREE
+
+    db = tmp_path / "serve.db"
+    store = Store(db)
+    new_game(store, "solar-solitaire", [], {}, None, True, "table")
+    store.close()
+    with LiveServer(db, 2) as server, browser.session(1280, 900) as driver:
+        phone.viewport(driver, phone.PHONE)
+        driver.get(f"{server.url}/?token={REFEREE}")
+        driver.get(f"{server.url}/g/table")
+        form = wait_for(driver, lambda: driver.find_elements("css selector", 'form.pick[data-template^="deal"]'),
+                        "no deal form")[0]
+        pad = wait_for(driver, lambda: form.find_elements("css selector", ".pad button.value"), "no pad of cards")
+        assert len(pad) == 40 and "0-1-1" in [b.text for b in pad] and "1-1-0" not in [b.text for b in pad]
+        for card in ("1-2-3", "0-0-1", "2-3-2", "0-1-1"):
+            button = form.find_element("css selector", f'.pad button.value[data-value="{card}"]')
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+            button.click()
+            assert not button.is_displayed(), f"{card} is placed: it leaves the pad"
+        submit = form.find_element("css selector", "button[type=submit]")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", submit)
+        submit.click()
+        wait_for(driver, lambda: position(driver) not in (None, "0"), "the deal was not stored")
+        assert phone.sideways(driver) == 0
+    store = Store(db)
+    try:
+        assert load(store, "table").rows[0].command == "deal 1-2-3 0-0-1 2-3-2 0-1-1"
+    finally:
+        store.close()

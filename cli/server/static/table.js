@@ -244,6 +244,7 @@
     draw();
 
     // forms: a command of picked parts
+    Array.prototype.forEach.call(main.querySelectorAll("form.pick"), tapToFill);
     Array.prototype.forEach.call(main.querySelectorAll("form.pick"), function (f) {
       f.onsubmit = function (e) {
         e.preventDefault();
@@ -289,6 +290,58 @@
     };
     var live = main.querySelector("button.golive");
     if (live) live.onclick = function () { browsing = null; load(null); };
+  }
+
+  // -- chance entered by taps: a form of several fields with the same values (five dice, a deal, a
+  // whole deck) gets a pad of those values; each tap fills the next field. A deck's cards are each
+  // used once, so a card placed leaves the pad (the cards still unplaced stay, in the game's spelling).
+  function tapToFill(f) {
+    var sels = f.querySelectorAll("select");
+    if (sels.length < 2) return;
+    var values = Array.prototype.map.call(sels[0].options, function (o) { return o.value; });
+    var same = Array.prototype.every.call(sels, function (s) {
+      return Array.prototype.map.call(s.options, function (o) { return o.value; }).join("\u0000") === values.join("\u0000");
+    });
+    if (!same) return;
+    var once = values.length >= 20;  // a deck: each card once (dice repeat)
+    var filled = 0;
+    f.classList.add("tapped");
+    var pad = el("div", "pad");
+    pad.setAttribute("role", "group");
+    pad.setAttribute("aria-label", "tap each in order");
+    var shown = el("p", "filled");
+    shown.setAttribute("aria-live", "polite");
+    var back = el("button", "back", "undo the last");
+    back.type = "button";
+    function draw() {
+      var used = {};
+      for (var i = 0; i < filled; i++) used[sels[i].value] = true;
+      shown.textContent = filled + " of " + sels.length + (filled ? ": " + Array.prototype.slice.call(sels, 0, filled)
+        .map(function (s) { return s.value; }).join(" ") : "");
+      Array.prototype.forEach.call(pad.querySelectorAll("button.value"), function (b) {
+        b.hidden = filled >= sels.length || (once && !!used[b.getAttribute("data-value")]);
+      });
+      back.disabled = filled === 0;
+    }
+    values.forEach(function (v) {
+      var b = el("button", "value", v);
+      b.type = "button";
+      b.setAttribute("data-value", v);
+      b.onclick = function () {
+        if (filled >= sels.length) return;
+        sels[filled].value = v;
+        filled++;
+        draw();
+        if (filled === sels.length) f.querySelector("button[type=submit]").focus();
+      };
+      pad.appendChild(b);
+    });
+    back.onclick = function () { if (filled) { filled--; draw(); } };
+    var before = f.querySelector("button[type=submit]");
+    f.insertBefore(shown, before);
+    f.insertBefore(pad, before);
+    f.insertBefore(back, before);
+    draw();
   }
 
   // -- the board zoomed: wide enough that its smallest label reads at 12 CSS px, panned by scrolling --
