@@ -135,3 +135,29 @@ def test_a_solar_solitaire_deal_is_entered_card_by_card_from_the_cards_still_unp
         assert load(store, "table").rows[0].command == "deal 1-2-3 0-0-1 2-3-2 0-1-1"
     finally:
         store.close()
+
+
+def test_resigning_asks_first_and_no_stores_nothing(tmp_path: Path):
+    from solrec.cli.session import new_game
+
+    db = tmp_path / "serve.db"
+    store = Store(db)
+    new_game(store, "solar-solitaire", ["Ann"], {}, 3, False, "g")
+    token = make_links(store, "g", ("Ann",))["Ann"]
+    events = len(load(store, "g").rows)
+    store.close()
+    with LiveServer(db, 2) as server, browser.session(1280, 900) as driver:
+        phone.viewport(driver, phone.PHONE)
+        driver.get(f"{server.url}/g/g/seat/{token}")
+        box = wait_for(driver, lambda: driver.find_elements("css selector", "form.notation input"), "no command box")[0]
+        box.send_keys("resign")
+        driver.find_element("css selector", "form.notation button").click()
+        wait_for(driver, lambda: driver.find_element("css selector", "#confirm").is_displayed(), "resign was not questioned")
+        assert "ends the game" in driver.find_element("css selector", "#confirm-text").text
+        driver.find_element("css selector", "#confirm button.no").click()
+        assert not driver.find_element("css selector", "#confirm").is_displayed()
+    store = Store(db)
+    try:
+        assert len(load(store, "g").rows) == events
+    finally:
+        store.close()
