@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo test test-slow test-all test-plain-clone lint bench bench-bots install clean browser pictures
+.PHONY: demo test test-slow test-all test-plain-clone lint bench bench-bots install clean browser axe pictures
 
 # setuptools says "Editable installation" on every editable install, as information only (its class
 # is InformationOnly): nothing in the project to mend, so it is not shown.
@@ -32,7 +32,8 @@ demo: install
 	fi && \
 	echo "== replay $$id" && $(BIN)/solrec replay $$id && \
 	echo "== validate $$id" && $(BIN)/solrec validate $$id && \
-	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain
+	echo "== score $$id --explain" && $(BIN)/solrec score $$id --explain && \
+	echo "== solrec is installed in $(VENV): run 'source $(VENV)/bin/activate' (then 'solrec --help'), or type $(BIN)/solrec"
 
 # The slow exhaustive checks (300 simulated Solari games per move source, 500 Solar Solitaire games
 # per option, 100 Solarius Mission games per player count, each simulated and validated; the long
@@ -51,8 +52,16 @@ browser:
 	@command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || \
 	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
+# axe-core (the npm package) for the pages' accessibility checks (tests/pictures/test_phone.py), in
+# tests/axe/node_modules (not committed; tests/axe/package-lock.json pins the version). Needs npm.
+axe: tests/axe/node_modules/axe-core/axe.min.js
+
+tests/axe/node_modules/axe-core/axe.min.js: tests/axe/package.json tests/axe/package-lock.json
+	cd tests/axe && npm ci --no-audit --no-fund --silent
+	touch $@
+
 # Both cores (pytest-xdist): about 2,000 tests, the Solarius Mission ones the dearest.
-test: install lint browser
+test: install lint browser axe
 	SOLREC_BROWSER_TESTS=required $(BIN)/python -m pytest -m "not slow" -n 2
 
 # What a person who clones the project gets: a clone of the committed tree in a folder with no
@@ -89,7 +98,7 @@ bench-bots: install
 	$(BIN)/python bench/bench_bots.py --games $(BOT_GAMES)
 
 # The README's screenshots: one replay page per game, in docs/pictures/.
-pictures: install browser
+pictures: install browser axe
 	$(BIN)/python -m tests.pictures.screenshots
 	$(BIN)/python -m tests.pictures.serve_screenshots
 

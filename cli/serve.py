@@ -20,13 +20,16 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: every device on the network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
+    new_referee_link: Annotated[bool, typer.Option("--new-referee-link", help="Make a new referee's link; the old one stops working.")] = False,
     db: Db = None,
 ) -> None:
     """Serve the games in a browser: the referee's page, and a seat link per player.
 
-    Prints the referee's link once (it carries the referee's token). Each player opens the seat
-    link the referee makes for them and sees only their own view; every page updates live. Beyond
-    127.0.0.1 the tokens are the only protection and there is no TLS (docs/security.md).
+    Prints the referee's link the first time (it carries the referee's token). The database keeps
+    only the token's hash, so the link works again after a restart, until --new-referee-link makes
+    another. Each player opens the seat link the referee makes for them and sees only their own
+    view; every page updates live. Beyond 127.0.0.1 the tokens are the only protection and there is
+    no TLS (docs/security.md).
     """
     import importlib.util
 
@@ -49,15 +52,31 @@ def serve_cmd(
 
         open_store(path)  # a file that is not a sound solrec database is refused before serving it
     check_free(host, port)
-    token = secrets.token_urlsafe(24)
+    from .server import seats
+    from .session import open_store as open_db
+
+    # The referee's link survives a restart: its token is kept in the database as a hash (seats.py),
+    # so it cannot be shown again; --new-referee-link replaces it (a link seen by the wrong person).
+    store = open_db(path, create=True)
+    kept = None if new_referee_link else seats.referee_link_made(store)
+    token = None if kept is not None else secrets.token_urlsafe(24)
+    if token is not None:
+        seats.keep_referee_token(store, token)
+    store.close()
     loopback = host in LOOPBACK
     shown = f"[{host}]" if ":" in host else host
-    app = create_app(path, token, hosts=LOOPBACK | {"[::1]"} if loopback else None)
+    lan = network_address() if host in ("0.0.0.0", "::") else None
+    app = create_app(path, token, hosts=LOOPBACK | {"[::1]"} if loopback else None,
+                     reachable=f"http://{lan}:{port}" if lan is not None else None)
     link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     typer.echo(f"solrec serve: {path}")
-    typer.echo(f"the referee's link (keep it to yourself): http://{link_host}:{port}/?token={token}")
-    lan = network_address() if host in ("0.0.0.0", "::") else None
-    if lan is not None:
+    if token is None:
+        typer.echo(f"the referee's link made {kept} still opens the referee's pages (the database keeps only its hash, "
+                   "so it cannot be shown again; --new-referee-link makes a new one and stops it)")
+    else:
+        typer.echo(f"the referee's link (keep it to yourself; it works until --new-referee-link): "
+                   f"http://{link_host}:{port}/?token={token}")
+    if lan is not None and token is not None:
         typer.echo(f"the same on the network (seat links made from it carry this address): http://{lan}:{port}/?token={token}")
     if not loopback:
         typer.echo(

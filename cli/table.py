@@ -25,6 +25,7 @@ from .app import (
     viewer,
     workflows,
 )
+from .errors import UsageRefused
 
 
 def rule_text_name(file: str) -> str:
@@ -115,13 +116,22 @@ class PlayCommand(SolrecCommand):
 @command("play", cls=PlayCommand)
 def play_cmd(
     game_id: GameId,
-    words: Annotated[list[str], typer.Argument(metavar="COMMAND...", help="A command in the game's notation; several are separated by ';'.")],
+    words: Annotated[list[str] | None, typer.Argument(metavar="COMMAND", help="A command in the game's notation; several are separated by ';'. None: the terminal mode, a prompt that reads one command a line.")] = None,
     actor: Annotated[str | None, typer.Option("--actor", help="Refuse unless this player (or 'chance') is to act.")] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Play commands in the game's notation as whoever is to act (chance included)."""
+    """Play commands in the game's notation as whoever is to act (chance included); with no command,
+    a prompt reads them one a line (position, whose turn, the legal commands, Tab completion, undo,
+    show, help, quit) until the game ends or input ends."""
     session = workflows()
+    if not words:
+        from .prompt import run
+
+        if as_json or actor is not None:
+            raise UsageRefused("the terminal mode (play with no command) takes neither --json nor --actor")
+        run(session.open_store(db), game_id)
+        return
     texts = [t.strip() for t in " ".join(words).split(";") if t.strip()]
     store = session.open_store(db)
     steps, log, state, before = session.play_commands(store, game_id, texts, actor)

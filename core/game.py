@@ -210,7 +210,8 @@ class Game(abc.ABC):
         return players
 
     def default_players(self) -> tuple[str, ...]:
-        return tuple(f"Player {i + 1}" for i in range(self.min_players))
+        # "Player 1", "Player 2", ... in every game: a name a table replaces, never a real one (issue 31)
+        return tuple(f"Player {i + 1}" for i in range(max(self.min_players, 2 if self.max_players >= 2 else 1)))
 
     def default_players_for(self, options: Any) -> tuple[str, ...]:
         """The players a game gets when none are named, given its options (e.g. a game whose solitaire

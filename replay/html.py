@@ -284,7 +284,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 #moves li { padding: 2px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 #moves li:hover { background: #eef2fa; }
 #moves li.current { background: #1d2b44; color: #fff; }
-#moves .num { display: inline-block; min-width: 2.5em; color: #777; }
+#moves .num { display: inline-block; min-width: 2.5em; color: #595959; }
 #moves li.current .num { color: #c9d6f0; }
 #moves .cmd { font-family: DejaVu Sans Mono, monospace; }
 #moves .marks { color: #c62828; font-weight: bold; margin-left: 4px; }
@@ -306,13 +306,20 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 #final th.chg, #final td.chg { width: 5.5em; }
 #final tr.changed td { background: #fde2e1; }
 #final .rule { color: #555; font-style: italic; }
-@media (max-width: 600px) {
-  .columns { flex-direction: column; align-items: stretch; }
-  .game { min-width: 0; box-sizing: border-box; width: 100%; }
-  .sheet { min-width: 0; }
-  .sheet table { table-layout: fixed; overflow-wrap: anywhere; }
+/* A phone (390 px): one column, the board the page's width, the move list under it (issue 31). */
+@media (max-width: 720px) {
+  .layout { flex-direction: column; }
+  .layout .columns { width: 100%; box-sizing: border-box; padding: 8px; }
+  .game { min-width: 0; max-width: 100%; box-sizing: border-box; }
   .board { width: 100%; }
-  #moves { display: none; }
+  .board pre { overflow-x: auto; }
+  .sheet { min-width: 0; }
+  #moves { order: 2; width: auto; max-height: 40vh; margin: 0 8px 10px; position: static; align-self: stretch; }
+  .controls { padding: 6px 8px; gap: 6px; }
+  .controls button { padding: 6px 8px; }
+  #slider { min-width: 100%; order: 5; }
+  #stepinfo { min-width: 0; }
+  .sheet table { table-layout: fixed; overflow-wrap: anywhere; }
   #final table { table-layout: auto; }
 }
 </style>
@@ -330,7 +337,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 <span id="stepinfo"></span>
 <button id="jump" hidden>first divergence</button>
 </div>
-<div class="layout"><ol id="moves" hidden></ol><div class="columns" id="columns"></div></div>
+<div class="layout"><ol id="moves" hidden tabindex="0" aria-label="moves (click one to go there)"></ol><div class="columns" id="columns"></div></div>
 <section id="final" hidden><h2>score sheets at the end, line by line (changed lines marked)</h2><table id="finaltable"></table></section>
 <script type="application/json" id="data">__DATA__</script>
 <script>

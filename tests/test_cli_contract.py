@@ -517,7 +517,7 @@ def test_simulate_prints_a_summary_of_the_games_it_recorded(cli):
     data = cli.json("simulate", "soli2", "--games", "4", "--seed", "2")
     summary = data["summary"]
     assert summary["games"] == 4 and sum(summary["winners"].values()) == 4
-    assert set(summary["scores"]) == {"Black", "White"}
+    assert set(summary["scores"]) == {"Player 1", "Player 2"}
     for s in summary["scores"].values():
         assert s["min"] <= s["mean"] <= s["max"]
     assert summary["mean_events"] > 0

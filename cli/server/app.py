@@ -128,10 +128,14 @@ class Stream:
 
 
 def create_app(
-    db: Path, referee_token: str, secret: bytes | None = None, *, hosts: set[str] | None = None,
+    db: Path, referee_token: str | None, secret: bytes | None = None, *, hosts: set[str] | None = None,
     live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 256, live_per_viewer: int = 4,
+    reachable: str | None = None,
 ) -> ASGIApp:
     """The app on the database ``db``. ``referee_token``: the referee's secret (the start-up link);
+    besides it, the one whose hash the database keeps (``seats.keep_referee_token``: the link
+    survives a restart); ``reachable``: the address players reach the server at (``http://HOST:PORT``,
+    when it listens beyond loopback), which the seat links carry whatever address the referee used;
     ``secret``: the key of the CSRF values and of the versions (random by default); ``hosts``: the
     Host names accepted (None: any; a loopback server accepts only loopback names, against DNS
     rebinding); live streams: each at most ``live_seconds`` long (the page reconnects), the game's
@@ -157,14 +161,25 @@ def create_app(
     def cookie_name(request: Request) -> str:
         return f"solrec_referee_{request.url.port or 80}"
 
+    known: set[str] = set()  # referee tokens found in the database (kept until --new-referee-link restarts it)
+
+    def referee_token_ok(given: str) -> bool:
+        if referee_token is not None and hmac.compare_digest(given.encode(), referee_token.encode()):
+            return True
+        if given in known:
+            return True
+        if given and db.exists() and seats.is_referee_token(store(), given):
+            known.add(given)
+            return True
+        return False
+
     def is_referee(request: Request) -> bool:
-        given = request.cookies.get(cookie_name(request), "")
-        return hmac.compare_digest(given.encode(), referee_token.encode())
+        return referee_token_ok(request.cookies.get(cookie_name(request), ""))
 
     def referee(request: Request, game_id: str = "") -> Viewer:
         if not is_referee(request):
             raise Refused(403, "this page needs the referee's link (printed when the server started)")
-        return Viewer(None, f"/g/{game_id}", csrf_for("referee", referee_token))
+        return Viewer(None, f"/g/{game_id}", csrf_for("referee", request.cookies.get(cookie_name(request), "")))
 
     async def seat(request: Request) -> tuple[str, Viewer]:
         game_id, token = request.path_params["gid"], request.path_params["token"]
@@ -311,10 +326,12 @@ def create_app(
     async def home(request: Request) -> Response:
         given = request.query_params.get("token")
         if given is not None:
-            if not hmac.compare_digest(given.encode(), referee_token.encode()):
+            if not referee_token_ok(given):
                 raise Refused(403, "this is not the referee's link (it is printed when the server starts)")
             response = RedirectResponse("/", status_code=303)
-            response.set_cookie(cookie_name(request), referee_token, httponly=True, samesite="strict", path="/")
+            # kept a year: the link itself survives restarts, so the device that opened it stays the referee's
+            response.set_cookie(cookie_name(request), given, httponly=True, samesite="strict", path="/",
+                                max_age=365 * 24 * 3600)
             return response
         referee(request)
         game = request.query_params.get("game") or None
@@ -603,6 +620,29 @@ def create_app(
         at, log_ = at_command_end(viewer, game_id, values, "fork at")
         return fork_game(store(), log_, at, None)[0]
 
+    def do_rematch(viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+        """A finished game again: the same players and options, a new seed (an entered game stays
+        entered); the new game's id."""
+        import secrets as random_seeds
+
+        from solrec.core.play import SEEDED, advance_chance, initial_state
+
+        from ..session import store_new
+
+        if viewer.player is not None:
+            raise Refused(403, "only the referee starts a rematch")
+        log_ = checked(game_id, viewer, values)
+        game, old = log_.game, log_.header
+        from solrec.replay.log import state_at
+
+        if game.to_act(state_at(log_)) is not None:
+            raise Refused(400, "the game is not over: a rematch follows a finished game")
+        header = attrs.evolve(old, seed=random_seeds.randbits(63) if old.chance == SEEDED else None,
+                              rules=game.rules_version, upcast=())
+        state = initial_state(game, header)
+        steps, state, _ = advance_chance(game, header, state, 0)
+        return store_new(store(), game, header, None, steps, state)
+
     def do_seats(viewer: Viewer, values: dict[str, str], game_id: str) -> dict[str, str]:
         if viewer.player is not None:
             raise Refused(403, "only the referee makes seat links")
@@ -620,7 +660,7 @@ def create_app(
         return seats.revoke_spectator_link(store(), game_id)
 
     async def make_spectators(request: Request) -> Response:
-        base = str(request.base_url).rstrip("/")
+        base = reachable or str(request.base_url).rstrip("/")
         game_id = request.path_params["gid"]
         return await write(request, do_spectators,
                            lambda token: HTMLResponse(pages.spectator_page(game_id, f"{base}/g/{game_id}/watch/{token}")))
@@ -668,7 +708,7 @@ def create_app(
         return endpoint
 
     async def make_seats(request: Request) -> Response:
-        base = str(request.base_url).rstrip("/")
+        base = reachable or str(request.base_url).rstrip("/")
         game_id = request.path_params["gid"]
 
         def shown(tokens: dict[str, str]) -> Response:
@@ -718,6 +758,7 @@ def create_app(
         Route("/new", new_post, methods=["POST"]),
         Route("/static/{name}", static_file),
         Route("/g/{gid}/fork", writer(do_fork), methods=["POST"]),
+        Route("/g/{gid}/rematch", writer(do_rematch), methods=["POST"]),
         Route("/g/{gid}/seats", make_seats, methods=["POST"]),
         Route("/g/{gid}/spectators", make_spectators, methods=["POST"]),
         Route("/g/{gid}/spectators/revoke", revoke_spectators, methods=["POST"]),

@@ -102,7 +102,7 @@ def games_page(rows: Sequence[Mapping[str, Any]], kinds: Sequence[tuple[str, str
     if not rows:
         body.append('<tr><td colspan="6">no game stored yet</td></tr>')
     body.append("</tbody></table>")
-    body.append("<h2>Start a game</h2><ul class=\"kinds\">")
+    body.append("<h2 id=\"start\">Start a game</h2><ul class=\"kinds\">")
     body += [f'<li><a href="/new?game={esc(k)}">{esc(t)}</a></li>' for k, t in kinds]
     body.append("</ul></main>")
     return document("solrec: games", "\n".join(body))
@@ -176,15 +176,19 @@ def _option_field(o: Mapping[str, Any], given: str | None) -> str:
 
 # -- seat links, shown once ------------------------------------------------------------------------
 def links_page(game_id: str, links: Mapping[str, str]) -> str:
+    from .qr import qr_svg
+
     items = "".join(
-        f'<li><span class="player">{name(p)}</span>: <a class="seat-link" href="{esc(url)}">{esc(url)}</a></li>'
+        f'<li><span class="player">{name(p)}</span>: <a class="seat-link" href="{esc(url)}">{esc(url)}</a>'
+        f' <button type="button" class="copy" data-copy="{esc(url)}">copy {esc(p)}&#39;s link</button>'
+        f'<div class="qr">{qr_svg(url, "QR code of " + shown(str(p)) + " seat link")}</div></li>'
         for p, url in links.items()
     )
     body = (
         f'<header><h1>Seat links of {esc(game_id)}</h1></header><main>'
         "<p>Give each player their link (in a message to their phone, say). Each is shown only this once: "
         "the server keeps only a hash of it. Whoever opens a link plays that seat; making a new link for a seat "
-        "stops the old one.</p>"
+        "stops the old one. At the table, each player points a phone's camera at their QR code.</p>"
         f'<ul class="links">{items}</ul>'
         f'<p><a href="/g/{esc(game_id)}">back to the game</a></p></main>'
     )
@@ -199,10 +203,13 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectati
     spectator). ``spectating``: the referee's page says a spectator link is out."""
     who = ("a spectator (the table's view: you watch, you cannot play or comment)" if v.spectator
            else "the referee (you see everything)" if v.player is None else f"{name(v.player)}'s seat")
-    setup = "; ".join([f"players {', '.join(map(name, v.players))}", *(f"{esc(k)} {esc(val)}" for k, val in v.setup)])
+    options = "".join(f"<li>{esc(k)} {esc(val)}</li>" for k, val in v.setup)
     top = [
         f'<header><h1>{esc(v.title)} <span class="gid">{esc(v.game_id)}</span></h1>',
-        f'<p class="who">{who}</p><p class="setup">{setup}</p>',
+        f'<p class="who">{who}</p>',
+        # the options fold under one line (a component set's digest is long): opened on a tap
+        f'<details class="options setup"><summary>players {", ".join(map(name, v.players))}'
+        f'{f" · {len(v.setup)} options" if v.setup else ""}</summary><ul>{options}</ul></details>',
     ]
     if v.player is None and not v.spectator:
         seated = set(seats)
@@ -234,13 +241,21 @@ def fragment(v: View) -> str:
         *(f'<p class="warning" role="alert">{esc(w)}</p>' for w in v.warnings),
         f'<p class="status">{shown}: {esc(v.status)}'
         + ("" if v.live else ' <button type="button" class="golive">back to the live position</button>') + "</p>",
-        '<div class="columns"><div class="board">',
-        v.board if v.board else f"<pre>{esc(v.text)}</pre>",
-        '</div><div class="side">',
+        _since(v),
+        f'<p class="summary totals">score: {", ".join(f"{name(p)} {t}" for p, t in v.totals) or "none yet"}</p>',
+        _after_the_end(v),
+        # the actions come before the board in the page's order: on a phone they are on the first screen
+        '<div class="columns"><div class="side">',
     ]
     if v.choices is not None:
         out.append(_act(v.choices, v.player, v.hints))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
+    out.append('</div><div class="board" aria-label="the board">')
+    if v.board:  # a big board (Solarius Mission's map) is zoomed on a phone until its labels read at 12 px
+        out.append('<p class="zoombar"><button type="button" class="zoom" aria-pressed="false">zoom the board</button>'
+                   ' <span class="help">then drag or scroll to pan</span></p>')
+    out.append(v.board if v.board else f'<pre tabindex="0">{esc(v.text)}</pre>')
+    out.append('</div><div class="more">')
     out.append(_tools(v))
     out.append(_sheet(v))
     out.append("</div></div>")
@@ -249,10 +264,51 @@ def fragment(v: View) -> str:
     return "\n".join(out)
 
 
+# Commands that end a game whatever the position: asked to confirm before they are sent.
+ENDING_WORDS = ("resign",)
+
+
+def _since(v: View, most: int = 6) -> str:
+    """What the others did since this seat last acted, in words, newest last (the referee and a
+    spectator: the last move)."""
+    if not v.live or not v.moves:
+        return ""
+    if v.player is None:
+        later = list(v.moves[-1:])
+        heading = "last move"
+    else:
+        mine = [k for k, m in enumerate(v.moves) if m.actor == v.player]
+        later = list(v.moves[mine[-1] + 1:] if mine else v.moves)
+        heading = "since your last move" if mine else "so far"
+    if not later:
+        return f'<section class="since" aria-label="{heading}"><strong>{heading}:</strong> nothing new</section>'
+    cut = len(later) - most
+    items = [f"<li>{'chance' if m.actor == 'chance' else name(m.actor)}"
+             f" {'drew' if m.actor == 'chance' else 'played'} <span class=\"cmd\">{esc(m.command)}</span></li>"
+             for m in later[-most:]]
+    more = f"<li>and {cut} earlier move{'s' if cut > 1 else ''} (the move list below)</li>" if cut > 0 else ""
+    return f'<section class="since" aria-label="{heading}"><strong>{heading}:</strong><ul>{more}{"".join(items)}</ul></section>'
+
+
+def _after_the_end(v: View) -> str:
+    """A finished game offers a rematch (the referee's: same players and options, a new seed) and a
+    new game."""
+    if not v.live or v.to_act is not None or not v.moves:
+        return ""
+    if v.player is None and not v.spectator:
+        return ('<div class="again"><button type="button" class="rematch">rematch: same players and options, a new seed</button>'
+                ' <a href="/#start">new game</a></div>')
+    return '<p class="again">The game is over. The referee can start a rematch or a new game.</p>'
+
+
 def _act(choices: Choices, player: str | None, hints: Sequence[str] = ()) -> str:
     heading = f"{name(choices.actor)} to play" if player is None else "your move"
-    data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail} for c in choices.commands]
+    data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail,
+             **({"ends": True} if c.command.split(" ")[0] in ENDING_WORDS else {})} for c in choices.commands]
     out = [f'<section class="act"><h2>{heading}</h2>',
+           '<div class="confirm" id="confirm" hidden role="alertdialog" aria-labelledby="confirm-text">'
+           '<p id="confirm-text"></p><button type="button" class="yes">yes</button> '
+           '<button type="button" class="no">no, go back</button></div>',
            f'<div class="choices" id="choices" data-choices="{attr_json(data)}"></div>']
     out += [f'<p class="help hint">{esc(hint)}</p>' for hint in hints]
     for k, form in enumerate(choices.forms):
@@ -284,7 +340,7 @@ def _tools(v: View) -> str:
     if v.player is None:  # a referee's marks: a dispute and its ruling, and the annotation glyphs
         from solrec.events.notes import MARKS
 
-        marks = ' <select name="mark"><option value="">no mark</option>' + "".join(
+        marks = ' <select name="mark" aria-label="mark"><option value="">no mark</option>' + "".join(
             f'<option value="{esc(m)}">{esc(m)}</option>' for m in MARKS) + "</select>"
     out.append(
         '<form class="note"><label>comment on this move <input name="text" maxlength="4000"></label>'
@@ -334,11 +390,15 @@ def _notes_at(notes: Mapping[int, list[str]], position: int) -> str:
 
 # -- a spectator link, shown once --------------------------------------------------------------------
 def spectator_page(game_id: str, link: str) -> str:
+    from .qr import qr_svg
+
     body = (
         f'<header><h1>Spectator link of {esc(game_id)}</h1></header><main>'
         "<p>Whoever opens this link watches the game live as the table sees it: no hand, no seed, nothing "
         "to play, take back or comment. It is shown only this once; making a new one, or revoking it, stops it.</p>"
-        f'<p><a class="spectator-link" href="{esc(link)}">{esc(link)}</a></p>'
+        f'<p><a class="spectator-link" href="{esc(link)}">{esc(link)}</a>'
+        f' <button type="button" class="copy" data-copy="{esc(link)}">copy the link</button></p>'
+        f'<div class="qr">{qr_svg(link, "QR code of the spectator link")}</div>'
         f'<p><a href="/g/{esc(game_id)}">back to the game</a></p></main>'
     )
     return document(f"spectator link of {game_id}", body)

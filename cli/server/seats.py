@@ -92,3 +92,33 @@ def seated(store: Store, game_id: str) -> set[str]:
         return set()
     return {str(r[0]) for r in store._query("select player from seats where game_id = ? and player != ?",
                                             [game_id, SPECTATOR])}
+
+
+
+# The referee's link: one token for the whole server, kept like a seat's, as a hash, in the row of
+# no game (a game id is never empty) and the player "referee". It survives a restart; `solrec serve
+# --new-referee-link` replaces it, which stops the old one.
+REFEREE_ROW = ("", "referee")
+
+
+def keep_referee_token(store: Store, token: str) -> None:
+    with store._transaction() as conn:
+        if "seats" not in store._objects():
+            store.db.full.table("seats").create(dict(SEATS_COLUMNS), pk=("game_id", "player"), not_null=set(SEATS_COLUMNS))
+        conn.execute("insert or replace into seats (game_id, player, token_hash, created) values (?,?,?,?)",
+                     [*REFEREE_ROW, token_hash(token), _now()])
+
+
+def referee_link_made(store: Store) -> str | None:
+    """When the referee's link kept in the database was made, or None (none kept)."""
+    if not _has_table(store):
+        return None
+    rows = store._query("select created from seats where game_id = ? and player = ?", list(REFEREE_ROW))
+    return str(rows[0][0])[:19] if rows else None
+
+
+def is_referee_token(store: Store, token: str) -> bool:
+    if not token or not _has_table(store) or len(token) > 200:
+        return False
+    rows = store._query("select token_hash from seats where game_id = ? and player = ?", list(REFEREE_ROW))
+    return bool(rows) and isinstance(rows[0][0], str) and hmac.compare_digest(rows[0][0], token_hash(token))

@@ -22,7 +22,7 @@ class Shuffle(Command):
 
 @attrs.frozen
 class Deal(Command):
-    """Chance, entered games: the four launch pad cards as dealt, pads 0 to 3 (``deal 1-2-3 0-0-1 2-3-2 1-1-0``)."""
+    """Chance, entered games: the four launch pad cards as dealt, pads 0 to 3 (``deal 1-2-3 0-0-1 2-3-2 0-1-1``)."""
 
     chance: ClassVar[bool] = True
     pads: tuple[str, ...]

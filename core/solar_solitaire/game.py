@@ -80,9 +80,6 @@ class SolarSolitaire(Game):
     )
     mutators = MUTATORS
 
-    def default_players(self) -> tuple[str, ...]:
-        return ("Solo",)
-
     def setup(self, options: SetupOptions, players: tuple[str, ...]) -> State:
         return State(
             player=players[0],
@@ -134,7 +131,7 @@ class SolarSolitaire(Game):
 
     def chance_forms(self, state: State) -> tuple[str, ...]:
         if not state.dealt:
-            return ("deal P0 P1 P2 P3: the four launch pad cards as dealt, pads 0 to 3; e.g. deal 1-2-3 0-0-1 2-3-2 1-1-0",
+            return ("deal P0 P1 P2 P3: the four launch pad cards as dealt, pads 0 to 3; e.g. deal 1-2-3 0-0-1 2-3-2 0-1-1",
                     "shuffle C ...: the whole deck in a known order, top first (40 cards)")
         return ("card C: the stockpile card just turned, one not seen yet; e.g. card 1-2-3",)
 

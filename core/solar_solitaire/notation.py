@@ -1,6 +1,6 @@
 """Solar Solitaire notation.
 
-Chance: ``shuffle c1 ... c40`` (the deck, top first), ``deal 1-2-3 0-0-1 2-3-2 1-1-0`` (pads 0 to 3),
+Chance: ``shuffle c1 ... c40`` (the deck, top first), ``deal 1-2-3 0-0-1 2-3-2 0-1-1`` (pads 0 to 3),
 ``card 1-2-3``. The player: ``turn``, ``play pad2``, ``move FROM TO`` (``waste``, ``pad0``-``pad3``,
 ``station0``-``station3``), ``resign``. A card may be written either way round (``3-2-1`` is
 ``1-2-3``); it is written back in canonical form, smaller end first.
@@ -48,7 +48,7 @@ def parse(text: str):
         return Card(read_card(rest[0]))
     if head == "deal":
         if len(rest) != 4:
-            raise InvalidCommand("a deal names four cards, pads 0 to 3, e.g. 'deal 1-2-3 0-0-1 2-3-2 1-1-0'")
+            raise InvalidCommand("a deal names four cards, pads 0 to 3, e.g. 'deal 1-2-3 0-0-1 2-3-2 0-1-1'")
         return Deal(tuple(read_card(w) for w in rest))
     if head == "shuffle":
         return Shuffle(tuple(read_card(w) for w in rest))

@@ -364,7 +364,7 @@ def chance_choices(state: State) -> tuple[Form, ...]:
     pads = tuple(Field(f"pad{p}", ALL_CARDS) for p in range(4))
     deck = tuple(Field(f"c{k}", ALL_CARDS) for k in range(1, len(ALL_CARDS) + 1))
     return (
-        Form("deal", "deal {pad0} {pad1} {pad2} {pad3}", pads, "deal 1-2-3 0-0-1 2-3-2 1-1-0",
+        Form("deal", "deal {pad0} {pad1} {pad2} {pad3}", pads, "deal 1-2-3 0-0-1 2-3-2 0-1-1",
              "the four launch pad cards as dealt, pads 0 to 3"),
         Form("shuffle", "shuffle " + " ".join(f"{{{f.name}}}" for f in deck), deck,
              "shuffle " + " ".join(ALL_CARDS), "the whole deck in a known order, top first (40 cards)"),

@@ -72,9 +72,6 @@ class Solari(Game):
     )
     mutators = FOLDS
 
-    def default_players(self) -> tuple[str, ...]:
-        return ("Ann", "Bob")
-
     def check_options(self, options: SolariOptions, players: tuple[str, ...]) -> None:
         sides = sides_of(options, players)
         if options.teams and len(players) != 4:

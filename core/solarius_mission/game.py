@@ -68,9 +68,6 @@ class SolariusMission(Game):
     mutators = MUTATORS
     notation_examples = ("take black3@-1 standard", "bonus fuel 1 bucks 1")
 
-    def default_players(self) -> tuple[str, ...]:
-        return ("Marion", "Player 2")
-
     def check_options(self, options: MissionOptions, players: tuple[str, ...]) -> None:
         comp.resolve(options.components, options.components_digest, options.components_data)
 

@@ -64,11 +64,9 @@ class Soli2(Game):
     mutators = MUTATORS
 
     # -- set-up -----------------------------------------------------------------------------
-    def default_players(self) -> tuple[str, ...]:
-        return ("Black", "White")
-
     def default_players_for(self, options: Any) -> tuple[str, ...]:
-        return ("Black", "White") if options.mode == DUEL else ("Solo",)
+        # Black and White are the seats' colours, not names: the first player listed plays black.
+        return self.default_players() if options.mode == DUEL else ("Player 1",)
 
     def check_options(self, options: Any, players: tuple[str, ...]) -> None:
         if options.mode == DUEL:

@@ -35,9 +35,6 @@ class SoloDice(Game):
     event_types = (Rolled, PairsChosen)
     mutators = MUTATORS
 
-    def default_players(self) -> tuple[str, ...]:
-        return ("Solo",)
-
     def setup(self, options: Any, players: tuple[str, ...]) -> State:
         return State(player=players[0])
 

@@ -51,6 +51,12 @@ def main(out: Path) -> None:
             target = out / f"{game_id}.png"
             whole_page(driver, target, 1200, 2000)
             print(f"{target}: command {command} of {path}")
+            for width, height, most in ((390, 844, 2600), (1280, 800, 1600)):  # a phone and a desk (issue 31)
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                target = out / f"{game_id}-{width}.png"
+                whole_page(driver, target, width, most)
+                print(target)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""Screenshots of ``solrec serve`` for the README (``make pictures``, after the replay pages): the
-games list, the new-game form, one seat's page per game mid-game (each recorded fixture forked at
-the command ``screenshots.SHOTS`` shows), the referee's page of an entered Solo Dice game with its
-form of dice. Served on 127.0.0.1 by a thread of this process, from a database made for the shots.
+"""Screenshots of ``solrec serve`` (``make pictures``, after the replay pages), at 390x844 (a phone)
+and 1280x800 (a desk): for each of the five games, a seat mid-game (the player to act, each
+recorded fixture forked at the command ``screenshots.SHOTS`` shows), a seat at the game's end, the
+referee's page, a spectator's and the new-game form; and the games list. Served on 127.0.0.1 by a
+thread of this process, from a database made for the shots. ``table_pages`` is the same set of
+pages for tests/serve/test_phone_pages.py.
 
     .venv/bin/python -m tests.pictures.serve_screenshots [OUT_DIR]   (default docs/pictures)
 """
@@ -14,29 +16,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from solrec.cli.server.seats import make_links
-from solrec.cli.session import fork_game, import_text, new_game
+from solrec.cli.server import seats as seat_links
+from solrec.cli.session import fork_game, import_text
 from solrec.events.store import Store
 from solrec.replay.log import load
 
 from ..conftest import FIXTURES, ROOT
 from ..serve.conftest import REFEREE, LiveServer
-from . import browser
+from . import browser, phone
 from .screenshots import whole_page
 
-WIDTH = 1200
-
-
-def shoot(driver: Any, url: str, target: Path, ready: str = ".state") -> None:
-    """The page at ``url`` once ``ready`` shows, the viewport as tall as the page."""
-    driver.get(url)
-    deadline = time.monotonic() + 20
-    while not driver.find_elements("css selector", ready):
-        assert time.monotonic() < deadline, f"{url}: {ready} not shown in 20 s"
-        time.sleep(0.05)
-    time.sleep(0.3)  # the script's buttons drawn
-    whole_page(driver, target, WIDTH, 3200)
-    print(target)
+SIZES = {"390": phone.PHONE, "1280": phone.DESKTOP}
+GAMES = ("solo-dice", "soli2", "solar-solitaire", "solari", "solarius-mission")
 
 
 def mid() -> dict[str, tuple[str, int]]:
@@ -47,22 +38,55 @@ def mid() -> dict[str, tuple[str, int]]:
     return {**SHOTS, "solarius-mission": (SHOTS["solarius-mission"][0], 60)}
 
 
-def mid_games(store: Store) -> dict[str, tuple[str, str]]:
-    """game -> (id, a seat token): each fixture of ``mid()`` forked after its command, the seat of the
-    player to act there (the first player where chance is)."""
+def table_pages(store: Store) -> list[tuple[str, str, str, bool]]:
+    """(name, game, path, referee's cookie) of every page shot: per game the seat of the player to act
+    mid-game, a seat at the end, the referee's page, a spectator's, the new-game form; the games list."""
     from solrec.replay.log import state_at
 
-    seats = {}
-    for game, (path, command) in mid().items():
-        whole, _ = import_text(store, (FIXTURES / path).read_text(encoding="utf-8"), f"{game}-whole")
+    pages: list[tuple[str, str, str, bool]] = [("games", "", "/", True)]
+    for game in GAMES:
+        path, command = mid()[game]
+        whole, _ = import_text(store, (FIXTURES / path).read_text(encoding="utf-8"), f"{game}-end")
         log = load(store, whole)
         at = sum(1 for r in log.rows if r.step <= command)
         gid, _ = fork_game(store, log, at, game)
         forked = load(store, gid)
         actor = forked.game.to_act(state_at(forked))
         player = actor if actor in log.header.players else log.header.players[0]
-        seats[game] = (gid, make_links(store, gid, (player,))[player])
-    return seats
+        token = seat_links.make_links(store, gid, (player,))[player]
+        last = log.header.players[-1]
+        end_token = seat_links.make_links(store, whole, (last,))[last]
+        watch = spectator_link(store, gid)
+        pages += [
+            ("seat", game, f"/g/{gid}/seat/{token}", False),
+            ("seat-end", game, f"/g/{whole}/seat/{end_token}", False),
+            ("referee", game, f"/g/{gid}", True),
+            *([("spectator", game, watch, False)] if watch else []),
+            ("new-game", game, f"/new?game={game}", True),
+        ]
+    return pages
+
+
+def spectator_link(store: Store, game_id: str) -> str | None:
+    make = getattr(seat_links, "make_spectator_link", None)
+    return None if make is None else f"/g/{game_id}/watch/{make(store, game_id)}"
+
+
+def show(driver: Any, url: str, ready: str) -> None:
+    """Open ``url`` and wait until ``ready`` shows (and the script has drawn its buttons)."""
+    driver.get(url)
+    deadline = time.monotonic() + 30
+    while not driver.find_elements("css selector", ready):
+        assert time.monotonic() < deadline, f"{url}: {ready} not shown in 30 s"
+        time.sleep(0.05)
+    deadline = time.monotonic() + 5
+    while driver.find_elements("css selector", "#choices:empty") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
+
+
+def ready_of(name: str) -> str:
+    return {"games": "table.games", "new-game": "form.newgame"}.get(name, ".state")
 
 
 def main(out: Path) -> None:
@@ -73,17 +97,22 @@ def main(out: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "serve.db"
         store = Store(db)
-        seats = mid_games(store)
-        new_game(store, "solo-dice", ["Ann"], {}, None, True, "dice-at-the-table")
+        pages = table_pages(store)
         store.close()
-        with LiveServer(db, 2) as server, browser.chromium(WIDTH, 900) as driver:
+        with LiveServer(db, 2) as server, browser.chromium(1280, 900) as driver:
             driver.get(f"{server.url}/?token={REFEREE}")
-            shoot(driver, f"{server.url}/", out / "serve-games.png", "table.games")
-            shoot(driver, f"{server.url}/new?game=soli2", out / "serve-new-game.png", "form")
-            shoot(driver, f"{server.url}/g/dice-at-the-table", out / "serve-referee.png", "form.pick")
-            driver.delete_all_cookies()  # a seat's device holds only its link
-            for game, (gid, token) in seats.items():
-                shoot(driver, f"{server.url}/g/{gid}/seat/{token}", out / f"serve-seat-{game}.png")
+            referee_cookies = driver.get_cookies()
+            for name, game, path, referee in pages:
+                driver.delete_all_cookies()  # a seat's device holds only its link
+                if referee:
+                    for cookie in referee_cookies:
+                        driver.add_cookie(cookie)
+                for label, size in SIZES.items():
+                    phone.viewport(driver, size)
+                    show(driver, server.url + path, ready_of(name))
+                    target = out / f"serve-{name}{'-' + game if game else ''}-{label}.png"
+                    whole_page(driver, target, size[0], 2600 if label == "390" else 1600)
+                    print(target)
 
 
 if __name__ == "__main__":

@@ -49,8 +49,10 @@ def test_a_spectator_sees_the_tables_view_live_and_writes_nothing(table):
     device = stranger(table)
     page = device.get(watch)
     assert page.status_code == 200 and "a spectator" in page.text
-    setup = page.text.split('class="setup"')[1].split("</p>")[0]
-    assert "; seed " not in setup and "; seed " in table.page(f"/g/{gid}").split('class="setup"')[1].split("</p>")[0]
+    def setup(text: str) -> str:  # the game's options, folded under one line (issue 31)
+        return text.split('class="options setup"')[1].split("</details>")[0]
+
+    assert "<li>seed " not in setup(page.text) and "<li>seed " in setup(table.page(f"/g/{gid}"))
     from solrec.cli.server.views import inline_svg
     from solrec.core.observe import Viewer
     from solrec.replay.seen import seen

@@ -102,6 +102,9 @@ def test_a_spectator_link_shows_the_public_view_live_and_refuses_a_write(driver,
             wait(driver, lambda d: d.find_elements("css selector", "form.notation input"), "the referee's box")
             driver.find_element("css selector", "form.notation input").send_keys("resign")
             driver.find_element("css selector", "form.notation button").click()
+            # resigning asks first (issue 31): confirmed
+            wait(driver, lambda d: d.find_element("css selector", "#confirm").is_displayed(), "the confirmation")
+            driver.find_element("css selector", "#confirm button.yes").click()
             wait(spectator, lambda d: "game over" in d.find_element("css selector", ".status").text, "the live update")
             assert move_shown(spectator) != start
             spectator.save_screenshot("/tmp/solrec-desk-spectator-390x844.png")

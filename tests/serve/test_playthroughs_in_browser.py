@@ -175,8 +175,6 @@ def _state(log):
 
 # -- 4. an entered Solo Dice game: the referee enters the roll, the seat chooses ------------------
 def test_the_referee_enters_the_dice_in_its_form_and_the_seat_plays_its_choice_by_clicks(driver, tmp_path):
-    from selenium.webdriver.support.ui import Select
-
     db = tmp_path / "serve.db"
     links = seated(db, "solo-dice", ("Ann",), None, "dice")
     with LiveServer(db, 2) as server, chromium(900, 800) as seat:
@@ -188,9 +186,10 @@ def test_the_referee_enters_the_dice_in_its_form_and_the_seat_plays_its_choice_b
         form = wait(driver, lambda d: d.find_elements("css selector", "form.pick"), "the referee's form")[0]
         selects = form.find_elements("css selector", "select")
         assert len(selects) == 5, "one select per die"
-        for select, face in zip(selects, "31625"):
-            Select(select).select_by_value(face)
-        form.find_element("css selector", "button, input[type=submit]").click()
+        for face in "31625":  # the five dice tapped on the form's pad of faces, in order (issue 31)
+            form.find_element("css selector", f'.pad button.value[data-value="{face}"]').click()
+        assert form.find_element("css selector", ".filled").text == "5 of 5: 3 1 6 2 5"
+        form.find_element("css selector", "button[type=submit]").click()
         at_position(driver, 1)
         assert [r.command for r in stored_log(db, "dice").rows] == ["roll 3 1 6 2 5"]
         at_position(seat, 1)  # shown live on the seat's page

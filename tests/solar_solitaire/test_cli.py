@@ -44,7 +44,7 @@ def test_solve_a_recorded_seeded_game_with_reveal_gives_a_winning_line(cli):
     data = cli.json("solve", "g", "--budget", "20000", "--reveal")
     assert data["verdict"] == "winnable" and data["line"] and data["decided"]
     cli.run("play", "g", "; ".join(data["line"]))
-    assert cli.json("show", "g")["outcome"]["winners"] == ["Solo"]
+    assert cli.json("show", "g")["outcome"]["winners"] == ["Player 1"]
 
 
 def test_solve_a_running_seeded_game_without_reveal_derives_nothing_from_the_hidden_stock(cli):

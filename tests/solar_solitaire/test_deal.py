@@ -25,7 +25,7 @@ def test_entered_deal_makes_four_launch_pads_and_a_stockpile_of_36():
     assert events == [Dealt(("1-2-3", "0-0-1", "2-3-2", "0-1-1"))]
     assert table.state.pads == (("1-2-3",), ("0-0-1",), ("2-3-2",), ("0-1-1",))
     assert len(table.state.stock) == 36 and not table.state.stock_known
-    assert GAME.to_act(table.state) == "Solo"
+    assert GAME.to_act(table.state) == "Player 1"
 
 
 def test_seeded_deal_shuffles_the_whole_deck_and_records_the_order():

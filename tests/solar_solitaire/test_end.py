@@ -46,8 +46,8 @@ def test_a_hand_built_deal_is_won_the_moment_all_four_rockets_stand():
     assert events[-1] == Won()
     assert t.state.result == "won" and len(t.state.stock) == 31
     outcome = GAME.outcome(t.state)
-    assert outcome.winner == "Solo" and outcome.reason.startswith("won: all four rockets stand on their launch pads")
-    assert GAME.score(t.state).total("Solo") == 4
+    assert outcome.winner == "Player 1" and outcome.reason.startswith("won: all four rockets stand on their launch pads")
+    assert GAME.score(t.state).total("Player 1") == 4
 
 
 def test_a_hand_built_deal_is_lost_with_the_number_of_positions_searched():

@@ -26,7 +26,7 @@ def test_a_simulated_solitaire_names_one_player_by_default(cli):
     cli.json("simulate", "soli2", "--games", "1", "--option", "mode=classic-solitaire")
     shown = cli.json("show", "soli2-1")
     assert shown["to_act"] is None
-    assert list(shown["scores"]) == ["Solo"]
+    assert list(shown["scores"]) == ["Player 1"]
 
 
 def test_an_entered_duel_played_from_the_command_line(cli):

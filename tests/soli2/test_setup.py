@@ -97,7 +97,7 @@ def test_an_unknown_mode_is_refused():
 
 
 @pytest.mark.parametrize(
-    "mode, players", [("duel", ("Black", "White")), ("classic-solitaire", ("Solo",)), ("soli2-solitaire", ("Solo",))]
+    "mode, players", [("duel", ("Player 1", "Player 2")), ("classic-solitaire", ("Player 1",)), ("soli2-solitaire", ("Player 1",))]
 )
 def test_default_players_fit_the_mode(mode, players):
     assert make_header(GAME, None, {"mode": mode}, "seeded", 1).players == players

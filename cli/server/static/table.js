@@ -4,6 +4,25 @@
 "use strict";
 (function () {
   var body = document.body;
+  // the links page: copy a link to the clipboard (a message to a phone)
+  Array.prototype.forEach.call(document.querySelectorAll("button.copy"), function (b) {
+    b.onclick = function () {
+      var text = b.getAttribute("data-copy");
+      var done = function () { b.textContent = "copied"; };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(done, function () { select(b); });
+      } else { select(b); }
+    };
+  });
+  function select(b) {  // no clipboard (plain http on the network): the link selected, to copy by hand
+    var link = b.parentNode.querySelector("a");
+    var range = document.createRange();
+    range.selectNodeContents(link);
+    var sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    try { document.execCommand("copy"); b.textContent = "copied"; } catch (e) { b.textContent = "selected: copy it"; }
+  }
   var base = body.getAttribute("data-base");
   if (!base) return;  // not a game page
   var csrf = body.getAttribute("data-csrf");
@@ -88,7 +107,21 @@
     });
   }
 
-  function play(command) { post("/play", {command: command}); }
+  // A command that ends the game (resign) is asked about first: one tap never loses a game.
+  var ending = {};
+  function play(command) {
+    var word = command.trim().split(/\s+/)[0].toLowerCase();
+    if (!ending[command] && word !== "resign") { post("/play", {command: command}); return; }
+    var box = document.getElementById("confirm");
+    if (!box) { post("/play", {command: command}); return; }
+    document.getElementById("confirm-text").textContent =
+      "\u201c" + command + "\u201d ends the game and cannot be taken back. Play it?";
+    box.hidden = false;
+    var yes = box.querySelector("button.yes"), no = box.querySelector("button.no");
+    no.focus();
+    yes.onclick = function () { box.hidden = true; post("/play", {command: command}); };
+    no.onclick = function () { box.hidden = true; };
+  }
 
   // the address names the move shown (#move=N), kept as the viewer moves: a link opens that move
   function address() {
@@ -113,6 +146,8 @@
     var choices = box ? JSON.parse(box.getAttribute("data-choices")) : [];
     var picked = [];
     var board = main.querySelector(".board");
+    ending = {};
+    choices.forEach(function (c) { if (c.ends) ending[c.command] = true; });
 
     function candidates() {
       return choices.filter(function (c) {
@@ -209,6 +244,7 @@
     draw();
 
     // forms: a command of picked parts
+    Array.prototype.forEach.call(main.querySelectorAll("form.pick"), tapToFill);
     Array.prototype.forEach.call(main.querySelectorAll("form.pick"), function (f) {
       f.onsubmit = function (e) {
         e.preventDefault();
@@ -247,8 +283,98 @@
         load(browsing);
       };
     });
+    setUpZoom(board);
+    var rematch = main.querySelector("button.rematch");
+    if (rematch) rematch.onclick = function () {
+      post("/rematch", {}, function (id) { window.location.href = "/g/" + encodeURIComponent(id); });
+    };
     var live = main.querySelector("button.golive");
     if (live) live.onclick = function () { browsing = null; load(null); };
+  }
+
+  // -- chance entered by taps: a form of several fields with the same values (five dice, a deal, a
+  // whole deck) gets a pad of those values; each tap fills the next field. A deck's cards are each
+  // used once, so a card placed leaves the pad (the cards still unplaced stay, in the game's spelling).
+  function tapToFill(f) {
+    var sels = f.querySelectorAll("select");
+    if (sels.length < 2) return;
+    var values = Array.prototype.map.call(sels[0].options, function (o) { return o.value; });
+    var same = Array.prototype.every.call(sels, function (s) {
+      return Array.prototype.map.call(s.options, function (o) { return o.value; }).join("\u0000") === values.join("\u0000");
+    });
+    if (!same) return;
+    var once = values.length >= 20;  // a deck: each card once (dice repeat)
+    var filled = 0;
+    f.classList.add("tapped");
+    var pad = el("div", "pad");
+    pad.setAttribute("role", "group");
+    pad.setAttribute("aria-label", "tap each in order");
+    var shown = el("p", "filled");
+    shown.setAttribute("aria-live", "polite");
+    var back = el("button", "back", "undo the last");
+    back.type = "button";
+    function draw() {
+      var used = {};
+      for (var i = 0; i < filled; i++) used[sels[i].value] = true;
+      shown.textContent = filled + " of " + sels.length + (filled ? ": " + Array.prototype.slice.call(sels, 0, filled)
+        .map(function (s) { return s.value; }).join(" ") : "");
+      Array.prototype.forEach.call(pad.querySelectorAll("button.value"), function (b) {
+        b.hidden = filled >= sels.length || (once && !!used[b.getAttribute("data-value")]);
+      });
+      back.disabled = filled === 0;
+    }
+    values.forEach(function (v) {
+      var b = el("button", "value", v);
+      b.type = "button";
+      b.setAttribute("data-value", v);
+      b.onclick = function () {
+        if (filled >= sels.length) return;
+        sels[filled].value = v;
+        filled++;
+        draw();
+        if (filled === sels.length) f.querySelector("button[type=submit]").focus();
+      };
+      pad.appendChild(b);
+    });
+    back.onclick = function () { if (filled) { filled--; draw(); } };
+    var before = f.querySelector("button[type=submit]");
+    f.insertBefore(shown, before);
+    f.insertBefore(pad, before);
+    f.insertBefore(back, before);
+    draw();
+  }
+
+  // -- the board zoomed: wide enough that its smallest label reads at 12 CSS px, panned by scrolling --
+  var zoomed = false;  // kept across views: the board stays zoomed while the game moves on
+  function smallestLabel(svg) {
+    var box = svg.viewBox && svg.viewBox.baseVal, least = Infinity;
+    if (!box || !box.width) return 12;
+    var scale = svg.getBoundingClientRect().width / box.width;
+    Array.prototype.forEach.call(svg.querySelectorAll("text"), function (t) {
+      var size = parseFloat(window.getComputedStyle(t).fontSize);
+      if (size > 0 && t.textContent.trim()) least = Math.min(least, size * scale);
+    });
+    return least === Infinity ? 12 : least;
+  }
+  function setUpZoom(board) {
+    if (!board) return;
+    var button = board.querySelector("button.zoom"), svg = board.querySelector("svg");
+    if (!button || !svg) return;
+    function apply() {
+      svg.style.width = "";
+      board.classList.toggle("zoomed", zoomed);
+      button.setAttribute("aria-pressed", zoomed ? "true" : "false");
+      button.textContent = zoomed ? "fit the board to the screen" : "zoom the board";
+      if (zoomed) {
+        var factor = Math.max(1.5, Math.ceil(12.5 / smallestLabel(svg) * 10) / 10);
+        svg.style.width = (factor * 100) + "%";
+        svg.setAttribute("tabindex", "0");
+      } else {
+        svg.removeAttribute("tabindex");
+      }
+    }
+    button.onclick = function () { zoomed = !zoomed; apply(); };
+    if (zoomed) apply();
   }
 
   // -- live updates: the server says only the new position; the page fetches its own view ----------
