@@ -108,7 +108,7 @@ def test_two_positions_a_seat_cannot_tell_apart_give_the_same_move(setup, kind, 
 
 
 def test_the_resampler_keeps_what_the_seat_sees_and_redraws_the_stock():
-    table = Table("solar-solitaire")
+    table = Table("solar-solitaire", players=["Solo"])
     position = _play_to(table, random.Random(2), 6)
     drawn = {resample(table, position, "Solo", random.Random(k)).state.stock for k in range(5)}
     assert len(drawn) > 1
