@@ -181,14 +181,18 @@ def _nobody() -> list[str] | None:
     setpriv = shutil.which("setpriv")
     if os.geteuid() != 0 or setpriv is None:
         return None
-    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    # a checkout in a folder only root may enter (a clone in a mktemp folder): nobody cannot load solrec
+    probe = subprocess.run([*prefix, sys.executable, "-c", "import solrec.cli.main"], capture_output=True, timeout=300,
+                           cwd="/")
+    return prefix if probe.returncode == 0 else None
 
 
 @pytest.mark.parametrize("schema", [1, 3])
 def test_a_read_only_file_in_a_read_only_folder_is_fully_readable_by_a_user_who_may_not_write_it(tmp_path, schema):
     prefix = _nobody()
     if prefix is None:
-        pytest.skip("needs root and setpriv to run solrec as a user who may not write the file")
+        pytest.skip("needs root, setpriv and a checkout the user nobody may read, to run solrec as a user who may not write the file")
     made = era_file(tmp_path, schema)
     folder = Path(tempfile.mkdtemp(prefix="solrec-ro-"))  # beside /tmp, where nobody may enter
     try:
