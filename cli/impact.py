@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -182,6 +183,16 @@ def run_impact(store, ids: list[str] | None, options: dict[str, dict[str, Any]],
     return impacts
 
 
+def changed_pairs(store, impacts: list[Any], options: dict[str, dict[str, Any]],
+                  baseline: dict[str, dict[str, Any]] | None) -> Iterator[tuple[Any, Any]]:
+    """Each changed game of a report with its two logs (as recorded or under --from; re-decided)."""
+    for i in impacts:
+        if i.kind not in ("same", "error"):
+            pair = compared(store, i.game_id, options, baseline)
+            if pair is not None:
+                yield i, pair
+
+
 def compared(store, game_id: str, options: dict[str, dict[str, Any]], baseline: dict[str, dict[str, Any]] | None):
     """The two logs a changed game's page and ``--explain`` compare: as recorded (or as re-decided
     under ``--from``) and as re-decided now; None when it does not re-play."""
@@ -213,12 +224,7 @@ def write_pages(store, impacts: list[Any], options: dict[str, dict[str, Any]], h
     folder = html.parent / f"{html.stem}-games"
     pages: dict[str, str] = {}
     left = "under --from" if baseline is not None else "recorded"
-    for i in impacts:
-        if i.kind in ("same", "error"):
-            continue
-        pair = compared(store, i.game_id, options, baseline)
-        if pair is None:
-            continue
+    for i, pair in changed_pairs(store, impacts, options, baseline):
         folder.mkdir(exist_ok=True)
         name = f"{i.game_id}.html"
         (folder / name).write_text(diff_page(*pair, names=(left, "re-decided"), tested=tested), encoding="utf-8")
@@ -283,12 +289,7 @@ def explain_impacts(store, impacts: list[Any], options: dict[str, dict[str, Any]
     from solrec.replay.log import state_at
 
     out: list[str] = []
-    for i in impacts:
-        if i.kind in ("same", "error"):
-            continue
-        pair = compared(store, i.game_id, options, baseline)
-        if pair is None:
-            continue
+    for i, pair in changed_pairs(store, impacts, options, baseline):
         sheets = []
         for log in pair:
             sheet = log.game.score(state_at(log))
