@@ -112,6 +112,7 @@ def log_output(log, reveal: bool, player: str | None, comments, wide: bool = Fal
     runs, else the referee's): its JSON data and its text."""
     from solrec.events.codec import to_plain
     from solrec.replay.log import state_at
+    from solrec.replay.marks import marks_of
     from solrec.replay.seen import header_seen
 
     game = log.game
@@ -140,15 +141,30 @@ def log_output(log, reveal: bool, player: str | None, comments, wide: bool = Fal
     # the move's number on its first event's line, its further events under it; --wide: every
     # event's position beside it
     moves = ["" if k and i["step"] == events_[k - 1]["step"] else i["move"] for k, i in enumerate(events_)]
+    # a review's mark and estimated loss, a bot's move (replay/marks.py): a MARK column on the move's
+    # first line, only in a game that has them
+    ends = {i["step"]: i["position"] for i in events_}
+    found = marks_of(comments.notes)
+    marked = {step: found[end] for step, end in ends.items() if end in found}
+    data["marks"] = [{"move": step + 1, "position": ends[step], **m.as_dict()} for step, m in sorted(marked.items())]
+
+    def mark_cell(k: int, i: dict[str, Any]) -> tuple[str, ...]:
+        if not marked:
+            return ()
+        m = marked.get(i["step"]) if moves[k] != "" else None
+        return (" ".join(filter(None, (m.review(), f"bot {m.bot}" if m.bot else ""))) if m else "",)
+
+    mark_head = ("MARK",) if marked else ()
     hashes = [] if seat else ["HASH"]
     if wide:
-        rows = [(i["move"], i["position"], i["actor"], i["command"], i["text"], *([] if seat else [i["hash"][:12]]))
-                for i in events_]
-        table = columns(("MOVE", "POS", "ACTOR", "COMMAND", "EVENT", *hashes), rows, right=(0, 1), wide=True)
+        rows = [(i["move"], i["position"], i["actor"], i["command"], *mark_cell(k, i), i["text"],
+                 *([] if seat else [i["hash"][:12]])) for k, i in enumerate(events_)]
+        table = columns(("MOVE", "POS", "ACTOR", "COMMAND", *mark_head, "EVENT", *hashes), rows, right=(0, 1), wide=True)
     else:
-        rows = [(m, i["actor"], i["command"], i["text"], *([] if seat else [i["hash"][:12]])) for m, i in zip(moves, events_)]
-        table = columns(("MOVE", "ACTOR", "COMMAND", "EVENT", *hashes), rows, right=(0,),
-                        limits={2: LOG_COMMAND_WIDTH, 3: LOG_EVENT_WIDTH})
+        rows = [(m, i["actor"], i["command"], *mark_cell(k, i), i["text"], *([] if seat else [i["hash"][:12]]))
+                for k, (m, i) in enumerate(zip(moves, events_))]
+        table = columns(("MOVE", "ACTOR", "COMMAND", *mark_head, "EVENT", *hashes), rows, right=(0,),
+                        limits={2: LOG_COMMAND_WIDTH, 3 + len(mark_head): LOG_EVENT_WIDTH})
     out = [f"{log.game_id}: {json.dumps(header)}", table[0]]
     out += [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for row, line in zip(data["events"], table[1:]):

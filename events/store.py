@@ -105,12 +105,17 @@ FORKS_COLUMNS = {"game_id": str, "parent": str, "position": int}
 # Seat links of ``solrec serve`` (cli/server/seats.py): one per player of a game, its token kept only
 # as a SHA-256 hash. Made by the first seat link; deleting or renaming a game drops its links.
 SEATS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "token_hash": str, "created": str}
+# Bot seats of ``solrec serve`` (cli/server/bots.py): the bot (``KIND[:SETTINGS]``) at a player's seat
+# and its seed (the referee's only), so a restart keeps it seated; and a game's table settings (its
+# "hint" button switched off). Made by the first bot seated, the first setting changed.
+BOTS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "bot": str, "seed": int, "created": str}
+TABLE_SETTINGS_COLUMNS: dict[str, type] = {"game_id": str, "key": str, "value": str}
 META_COLUMNS = {"key": str, "value": str}
 # What a file may hold, and how solrec makes it (checked on open, before anything is written)
 _PRIMARY_KEY = {
     "solrec_meta": {"key": 1}, "games": {"id": 1}, "events": {"game_id": 1, "seq": 2}, "seals": {"game_id": 1},
     "notes": {"game_id": 1, "n": 2}, "note_heads": {"game_id": 1}, "forks": {"game_id": 1},
-    "seats": {"game_id": 1, "player": 2},
+    "seats": {"game_id": 1, "player": 2}, "bots": {"game_id": 1, "player": 2}, "table_settings": {"game_id": 1, "key": 2},
 }
 _NOT_NULL = {
     "games": ("game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"),
@@ -118,9 +123,12 @@ _NOT_NULL = {
     "notes": tuple(NOTES_TABLES["notes"]),
     "forks": tuple(FORKS_COLUMNS),
     "seats": tuple(SEATS_COLUMNS),
+    "bots": tuple(BOTS_COLUMNS),
+    "table_settings": tuple(TABLE_SETTINGS_COLUMNS),
 }
 # Tables made by the first command that needs them: a file may lack them
-_OPTIONAL = {"seals": SEALS_COLUMNS, **NOTES_TABLES, "forks": FORKS_COLUMNS, "seats": SEATS_COLUMNS}
+_OPTIONAL = {"seals": SEALS_COLUMNS, **NOTES_TABLES, "forks": FORKS_COLUMNS, "seats": SEATS_COLUMNS,
+             "bots": BOTS_COLUMNS, "table_settings": TABLE_SETTINGS_COLUMNS}
 _ADDED_SINCE = {("events", 1): ("data", "head"), ("events", 2): ("head",)}  # columns a migration adds
 _AFFINITY = {str: "TEXT", int: "INTEGER", bytes: "BLOB"}
 # The words of a CREATE TABLE that solrec (sqlite-utils, ALTER TABLE ADD COLUMN) writes
@@ -1021,6 +1029,9 @@ class Store:
                 conn.execute("delete from forks where game_id = ? or parent = ?", [game_id, game_id])
             if "seats" in objects:  # a later game of the same id gets no link of this one's
                 conn.execute("delete from seats where game_id = ?", [game_id])
+            for table in ("bots", "table_settings"):  # nor its bots and settings
+                if table in objects:
+                    conn.execute(f"delete from {table} where game_id = ?", [game_id])
 
     def truncate(
         self, game_id: str, expected_events: int, expected_head: str, keep: int, scores: dict | None, outcome: dict | None
@@ -1056,6 +1067,9 @@ class Store:
                 conn.execute("delete from seals where game_id = ?", [game_id])
             if "seats" in objects:  # a seat link names the game's id: renamed, it is made again
                 conn.execute("delete from seats where game_id = ?", [game_id])
+            for table in ("bots", "table_settings"):  # a bot stays seated, a setting kept
+                if table in objects:
+                    conn.execute(f"update {table} set game_id = ? where game_id = ?", [new_id, game_id])
             if "forks" in objects:  # a fork keeps its parent, renamed or not
                 conn.execute("update forks set game_id = ? where game_id = ?", [new_id, game_id])
                 conn.execute("update forks set parent = ? where parent = ?", [new_id, game_id])

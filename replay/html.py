@@ -33,6 +33,7 @@ from solrec.core.play import initial_state
 from .diff import diff as diff_logs
 from .impact import sheets_side_by_side
 from .log import Log, walk
+from .marks import marks_of
 from .seen import header_seen, seen_event
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
@@ -106,12 +107,17 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str 
     header = log.header
     seer = Viewer.of(player, reveal)
     observe = game.observation
+    marks = marks_of(log.notes.notes)
 
     def step(number: int, position: int, actor: str, command: str, events: list[str], state, last) -> dict:
         sheet = game.score(state)
         picture = observe.svg(state, seer, last=last)
         notes = [{"n": c.n, "by": c.by, "mark": c.mark, "text": c.text} for c in log.notes.at(position)]
+        # a review's mark and loss, a bot's move (replay/marks.py): only on the moves that have them
+        marked = marks.get(position) if number else None
+        extra = {k: v for k, v in (("review", marked.review()), ("bot", marked.bot)) if v} if marked else {}
         return {
+            **extra,
             "notes": notes,
             "number": number,
             "position": position,
@@ -289,6 +295,9 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 #moves .cmd { font-family: DejaVu Sans Mono, monospace; }
 #moves .marks { color: #c62828; font-weight: bold; margin-left: 4px; }
 #moves li.current .marks { color: #ffb4b4; }
+#moves .review { color: #c62828; font-weight: bold; margin-left: 4px; white-space: nowrap; }
+#moves .bot { font-size: 11px; border: 1px solid #888; border-radius: 3px; padding: 0 3px; margin-left: 4px; }
+#moves li.current .review { color: #ffb4b4; }
 #moves .fork { color: #2e7d32; margin-left: 4px; }
 .notes { margin: 0 0 8px 0; padding: 0; list-style: none; font-size: 13px; }
 .notes li { background: #fff8e1; border-left: 3px solid #f9a825; padding: 3px 8px; margin-bottom: 3px; }
@@ -396,7 +405,9 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   });
   // One game: a move list beside the board (click to go), and positions in the address (#pos=N)
   var single = G.length === 1, moves = document.getElementById("moves"), items = [];
-  function marksOf(s) { return s.notes.map(function (n) { return n.mark; }).filter(function (m) { return m; }); }
+  // a review's mark shows with its loss (s.review), a bot's move as "bot" (s.bot): not again as comments
+  function ownNotes(s) { return s.notes.filter(function (n) { return !(s.review && n.by === "solrec review") && !(s.bot && n.by === "solrec bot"); }); }
+  function marksOf(s) { return ownNotes(s).map(function (n) { return n.mark; }).filter(function (m) { return m; }); }
   function forksAt(g, s) { return g.links ? g.links.forks.filter(function (f) { return f.at === s.position; }) : []; }
   if (single) {
     moves.hidden = false;
@@ -406,8 +417,10 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       li.appendChild(el("span", "num", k === 0 ? "" : String(k)));
       li.appendChild(document.createTextNode(k === 0 ? "the set-up" : s.actor + " "));
       if (k) li.appendChild(el("span", "cmd", s.command));
+      if (s.review) { var r = el("span", "review", s.review); r.title = "solrec review: mark and estimated loss"; li.appendChild(r); }
+      if (s.bot) { var b = el("span", "bot", "bot"); b.title = "played by the bot " + s.bot; li.appendChild(b); }
       var m = marksOf(s);
-      if (m.length || s.notes.length) li.appendChild(el("span", "marks", m.length ? m.join(" ") : "\u2026"));
+      if (m.length || ownNotes(s).length) li.appendChild(el("span", "marks", m.length ? m.join(" ") : "\u2026"));
       if (forksAt(G[0], s).length) li.appendChild(el("span", "fork", "\u21b3 variation"));
       li.title = "move " + k + " (position " + s.position + ")";
       li.onclick = function () { show(k); };
@@ -452,7 +465,8 @@ header .meta { font-size: 12px; color: #c9d6f0; }
       c.command.hidden = s.number === 0;
       var diverged = D && D.commands && D.commands[gi] === current;
       c.mark.textContent = (ended ? "(the game ended after move " + (steps.length - 1) + ") " : "") +
-        (diverged ? "\\u2190 first divergence" : "");
+        (diverged ? "\\u2190 first divergence" : "") + (!ended && s.review ? s.review + " " : "") +
+        (!ended && s.bot ? "(played by the bot " + s.bot + ")" : "");
       c.box.classList.toggle("diverged", !!diverged);
       c.events.textContent = "";
       s.events.forEach(function (t) { c.events.appendChild(el("li", "", t)); });

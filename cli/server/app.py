@@ -27,6 +27,7 @@ in number overall, and in lifetime.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -51,7 +52,7 @@ from solrec.core.errors import CorruptLog, SolrecError
 from solrec.events.store import ConcurrencyConflict, Store, _uri_path
 
 from ..guard import one_line
-from . import pages, seats
+from . import bots, pages, seats
 from .views import View, observed, view
 
 log = logging.getLogger("solrec.serve")
@@ -130,7 +131,8 @@ class Stream:
 def create_app(
     db: Path, referee_token: str | None, secret: bytes | None = None, *, hosts: set[str] | None = None,
     live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 256, live_per_viewer: int = 4,
-    reachable: str | None = None,
+    reachable: str | None = None, bot_workers: int = 1, bot_processes: bool = True, bot_poll: float = 1.0,
+    hint_bot: str = bots.HINT_BOT,
 ) -> ASGIApp:
     """The app on the database ``db``. ``referee_token``: the referee's secret (the start-up link);
     besides it, the one whose hash the database keeps (``seats.keep_referee_token``: the link
@@ -140,7 +142,10 @@ def create_app(
     Host names accepted (None: any; a loopback server accepts only loopback names, against DNS
     rebinding); live streams: each at most ``live_seconds`` long (the page reconnects), the game's
     row polled every ``poll_seconds``, at most ``live_per_viewer`` per viewer (one more closes that
-    viewer's own oldest) and ``max_live`` at once."""
+    viewer's own oldest) and ``max_live`` at once. Bot seats (``bots.py``): their moves and the
+    seats' hints thought by ``bot_workers`` worker processes (threads without ``bot_processes``), the
+    games with bots looked at every ``bot_poll`` seconds besides every write; ``hint_bot``: the bot
+    of the "hint" button."""
     key = secret if secret is not None else secrets.token_bytes(32)
     waiters: dict[str, asyncio.Event] = {}
     # The last log read of each game: read again (and verified) on every request, it is this one
@@ -255,6 +260,29 @@ def create_app(
         event = waiters.pop(game_id, None)
         if event is not None:
             event.set()
+        runner.poke(game_id)
+
+    def bot_play(game_id: str, player: str, command: str, expected: tuple[int, str]) -> int:
+        """A bot's move, stored as its seat's command against the head it was thought at, then marked
+        as the bot's by a comment (replay/marks.py), both before any page reads the game again."""
+        from solrec.events import notes
+        from solrec.replay.marks import BOT_AUTHOR, bot_note_text
+
+        from ..session import play_commands
+
+        with serial:
+            s = store()
+            seated = bots.bots_of(s, game_id).get(player)
+            if seated is None:
+                raise ConcurrencyConflict(f"no bot sits at {player}'s seat now")
+            before = load_log(game_id)
+            steps, after, _, _ = play_commands(s, game_id, [command], actor=player, expected=expected, log=before)
+            remember(game_id, after)
+            end = expected[0] + len(steps[0].events)
+            notes.add(s, game_id, end, BOT_AUTHOR, "", bot_note_text(seated[0]))
+        return end
+
+    runner = bots.BotRunner(db, bot_play, workers=bot_workers, processes=bot_processes, poll=bot_poll)
 
     def load_log(game_id: str):
         from solrec.replay.log import load
@@ -304,7 +332,12 @@ def create_app(
         if at is not None and not 0 <= at <= len(log_.rows):
             raise Refused(400, f"position {at} is outside the log (0 to {len(log_.rows)})")
         v = view_for(log_, viewer, at)
-        return attrs.evolve(v, version=version_of(v))
+        # who is a bot, everyone may know; a seat's hint button, where the referee left hints on
+        s = store()
+        seated = bots.bots_of(s, game_id)
+        hint = (viewer.player is not None and not viewer.spectator and v.live and v.choices is not None
+                and viewer.player not in seated and bots.hints_on(s, game_id))
+        return attrs.evolve(v, version=version_of(v), bots=tuple((p, b) for p, (b, _) in seated.items()), hint=hint)
 
     def move_param(request: Request) -> int | None:
         move = request.query_params.get("move")
@@ -397,7 +430,7 @@ def create_app(
             from ..session import new_game
 
             game = get_game(game_name)
-            players = [p.strip() for p in values.get("players", "").splitlines() if p.strip()]
+            players, seated = bots.players_and_bots(values.get("players", ""))
             options = {k.removeprefix("option."): v for k, v in values.items() if k.startswith("option.")}
             name = values.get("components", "").strip()
             if name:
@@ -413,11 +446,17 @@ def create_app(
                 except ValueError:
                     raise InvalidSetup(f"the seed is a whole number, not {seed_text[:30]!r}") from None
             gid = values.get("id", "").strip() or None
-            return new_game(store(create=True), game.id, players, options, seed, entered, gid)[0]
+            if seated:
+                bots.check_table(game, players, options)
+            made = new_game(store(create=True), game.id, players, options, seed, entered, gid)[0]
+            for player, bot in seated.items():
+                bots.seat_bot(store(), made, player, bot)
+            return made
 
         try:
             gid = await blocking(start)
-        except SolrecError as err:
+            runner.poke(gid)
+        except (SolrecError, bots.BotRefused) as err:
             try:
                 page = new_form(game_name, viewer.csrf, values, one_line(str(err)))
             except SolrecError:
@@ -437,7 +476,7 @@ def create_app(
             referee_ = viewer.player is None and not viewer.spectator
             made = seats.seated(store(), game_id) if referee_ else set()
             watched = referee_ and seats.has_spectator_link(store(), game_id)
-            return pages.game_page(v, viewer.base, viewer.csrf, made, watched)
+            return pages.game_page(v, viewer.base, viewer.csrf, made, watched, bots.hints_on(store(), game_id))
 
         return HTMLResponse(await blocking(build))
 
@@ -587,6 +626,8 @@ def create_app(
         from ..session import play_commands
 
         text = given(values, "command", "no command given", "a command", MAX_COMMAND)
+        if viewer.player is not None and viewer.player in bots.bots_of(store(), game_id):
+            raise Refused(400, f"a bot plays {viewer.player}'s seat: the referee seats a person there again first")
         before = checked(game_id, viewer, values)
         expected = (len(before.rows), before.head)
         _, after, _, _ = play_commands(store(), game_id, [text], actor=viewer.player, expected=expected, log=before)
@@ -658,6 +699,87 @@ def create_app(
         if viewer.player is not None:
             raise Refused(403, "only the referee revokes a spectator link")
         return seats.revoke_spectator_link(store(), game_id)
+
+    def do_bots(viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+        """The referee seats a bot at a seat (or a person again): checked, then stored (``bots``)."""
+        if viewer.player is not None:
+            raise Refused(403, "only the referee seats a bot")
+        s = store()
+        log_ = load_log(game_id)
+        player, kind = values.get("player", ""), values.get("kind", "").strip()
+        if player not in log_.header.players:
+            raise Refused(400, f"{player[:40]!r} is not a player of {game_id}")
+        if kind == bots.PERSON:
+            bots.unseat_bot(s, game_id, player)
+            return game_id
+        bot = bots.check_bot(kind, values.get("settings", ""))
+        seed_text = values.get("seed", "").strip()
+        if seed_text and not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18):
+            raise Refused(400, f"a bot's seed is a whole number (or empty: random), not {seed_text[:30]!r}")
+        if bots.whose_turn(log_) is None:
+            raise Refused(400, f"the game is over: {game_id} needs no bot")
+        bots.check_table(log_.game, log_.header.players, log_.header.options_dict())
+        bots.seat_bot(s, game_id, player, bot, int(seed_text) if seed_text else None)
+        return game_id
+
+    def do_hints(viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+        if viewer.player is not None:
+            raise Refused(403, "only the referee switches hints")
+        if values.get("hints") not in ("on", "off"):
+            raise Refused(400, "hints are on or off")
+        load_log(game_id)  # an unknown game is refused
+        bots.set_hints(store(), game_id, values["hints"] == "on")
+        return game_id
+
+    async def referee_form(request: Request, work: Callable[[Viewer, dict[str, str], str], Any]) -> Response:
+        game_id, viewer = await who(request)
+        values = await check_post(request, viewer)
+        try:
+            await blocking(work, viewer, values, game_id)
+        except bots.BotRefused as err:
+            raise Refused(400, one_line(str(err))) from None
+        except SolrecError as err:
+            raise Refused(400, one_line(str(err))) from None
+        runner.poke(game_id)
+        return RedirectResponse(f"/g/{game_id}", status_code=303)
+
+    async def seat_bots(request: Request) -> Response:
+        return await referee_form(request, do_bots)
+
+    async def switch_hints(request: Request) -> Response:
+        return await referee_form(request, do_hints)
+
+    async def hint(request: Request) -> Response:
+        """A seat's hint: the hint bot's command for this seat at the live position the page shows,
+        from what the seat sees, thought in the bots' pool (never on the event loop)."""
+        game_id, viewer = await who(request)
+        if viewer.player is None:
+            raise Refused(403, "a hint is a seat's: open the seat's link")
+        values = await check_post(request, viewer)
+
+        def ask() -> Any:
+            log_ = checked(game_id, viewer, values)
+            if not bots.hints_on(store(), game_id):
+                raise Refused(400, "the referee switched hints off for this game")
+            if bots.whose_turn(log_) != viewer.player:
+                raise Refused(400, "a hint is for the seat to act: it is not your turn")
+            return len(log_.rows), log_.head
+
+        try:
+            at = await blocking(ask)
+        except ConcurrencyConflict:
+            raise Refused(409, "the position changed: showing the new one") from None
+        except SolrecError as err:
+            raise Refused(400, one_line(str(err))) from None
+        try:
+            # submitted from a worker thread (starting the pool spawns processes), awaited off the loop
+            future = await run_in_threadpool(runner.ask, game_id, viewer.player, hint_bot, bots.HINT_SEED)
+            thought = await asyncio.wrap_future(future)
+        except bots.BotRefused as err:
+            raise Refused(400, one_line(str(err))) from None
+        if (thought.events, thought.head) != at:
+            raise Refused(409, "the position changed: showing the new one")
+        return PlainTextResponse(thought.hint_text())
 
     async def make_spectators(request: Request) -> Response:
         base = reachable or str(request.base_url).rstrip("/")
@@ -762,6 +884,10 @@ def create_app(
         Route("/g/{gid}/seats", make_seats, methods=["POST"]),
         Route("/g/{gid}/spectators", make_spectators, methods=["POST"]),
         Route("/g/{gid}/spectators/revoke", revoke_spectators, methods=["POST"]),
+        Route("/g/{gid}/bots", seat_bots, methods=["POST"]),
+        Route("/g/{gid}/hints", switch_hints, methods=["POST"]),
+        Route("/g/{gid}/seat/{token}/hint", hint, methods=["POST"]),
+        Route("/g/{gid}/watch/{watch}/hint", spectator_refused, methods=["POST"]),
         Route("/g/{gid}/study", study_page),
         Route("/disputes", disputes_page),
         *(Route(base + path, endpoint, methods=[method])
@@ -769,10 +895,20 @@ def create_app(
         *(Route("/g/{gid}/watch/{watch}" + path, endpoint if method == "GET" else spectator_refused, methods=[method])
           for path, endpoint, method in per_viewer),
     ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        runner.poke()  # a restarted server resumes its bots
+        try:
+            yield
+        finally:
+            runner.close()
+
     app = Starlette(
         routes=guarded,
         exception_handlers={Refused: refused, ClientDisconnect: hung_up, 404: not_found, 405: not_found, Exception: fault},
+        lifespan=lifespan,
     )
+    runner.poke()  # resumed at once too where no lifespan runs (a server started with lifespan off)
     app.add_middleware(HostCheck, hosts=hosts)
     # outside Starlette's own error middleware, so that a 500 page carries the headers too
     return SecurityHeaders(app)

@@ -15,7 +15,9 @@ version a write names; the referee's page also carries ``data-head``), ``.status
 ``button.choice.done``), ``form.pick[data-template]`` (one ``select`` per field), ``form.notation``,
 ``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position][data-move]``
 with ``a.goto[data-at][data-move]`` (``#move=N``: the address of the move shown), ``button.golive``; on
-the referee's: ``form.seats``, ``form.spectators``, ``a.study``, and on the links pages ``a.seat-link``,
+the referee's: ``form.seats``, ``form.spectators``, ``a.study``, ``form.bots`` (a bot at a seat) and
+``form.hints`` (the hint switch); on a seat's, when hints are on and it is to act, ``button.hint`` and
+``#hint``; in the move list ``.review`` (a review's mark and loss) and ``.bot``; on the links pages ``a.seat-link``,
 ``a.spectator-link``; the disputes page's ``tr.dispute`` with ``a.goto-move``; ``#connection`` says when the live stream is lost; ``body[data-loads]`` counts the views the
 script fetched and handled (a test waits for it rather than for time).
 """
@@ -196,11 +198,13 @@ def links_page(game_id: str, links: Mapping[str, str]) -> str:
 
 
 # -- a game ------------------------------------------------------------------------------------------
-def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectating: bool = False) -> str:
+def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectating: bool = False,
+              hints: bool = True) -> str:
     """A game's page for one viewer: the header, and the view (``fragment``), which the script
     fetches again whenever the live stream says the game moved. ``base``: the viewer's address of the
     game (``/g/ID`` for the referee, ``/g/ID/seat/TOKEN`` for a seat, ``/g/ID/watch/TOKEN`` for a
-    spectator). ``spectating``: the referee's page says a spectator link is out."""
+    spectator). ``spectating``: the referee's page says a spectator link is out; ``hints``: whether the
+    seats' "hint" button is on in this game (the referee's switch)."""
     who = ("a spectator (the table's view: you watch, you cannot play or comment)" if v.spectator
            else "the referee (you see everything)" if v.player is None else f"{name(v.player)}'s seat")
     options = "".join(f"<li>{esc(k)} {esc(val)}</li>" for k, val in v.setup)
@@ -225,10 +229,36 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectati
             '<button type="submit">make a spectator link</button></form>'
             + (f'<form method="post" action="/g/{gid}/spectators/revoke" class="revoke-spectators">{_hidden_csrf(csrf)}'
                '<button type="submit">revoke the spectator link</button></form>' if spectating else "")
+            + _bot_controls(v, csrf, hints)
         )
     top.append("</header>")
     body = "\n".join(top) + f'\n<main id="view">{fragment(v)}</main>\n<p id="connection" class="connection"></p>'
     return document(f"{v.title} {v.game_id}", body, data={"base": base, "csrf": csrf, "viewer": v.player or ""})
+
+
+BOT_KINDS = ("random", "greedy", "mcts")
+
+
+def _bot_controls(v: View, csrf: str, hints: bool) -> str:
+    """The referee's bot seats (a bot at any seat, or a person again) and the hint switch."""
+    gid = esc(v.game_id)
+    seated = dict(v.bots)
+    players = "".join(f'<option value="{esc(p)}">{esc(p)}{esc(" (bot " + seated[p] + ")") if p in seated else ""}</option>'
+                      for p in v.players)
+    kinds = "".join(f'<option value="{k}"{" selected" if k == "mcts" else ""}>{k}</option>' for k in BOT_KINDS)
+    now = ", ".join(f"{name(p)} is the bot {esc(b)}" for p, b in v.bots) or "every seat is a person's"
+    return (
+        f'<form method="post" action="/g/{gid}/bots" class="bots">{_hidden_csrf(csrf)}'
+        f'<span>bot seats: {now}</span> <label>seat <select name="player">{players}</select></label> '
+        f'<label>plays as <select name="kind"><option value="person">a person</option>{kinds}</select></label> '
+        '<label>settings <input name="settings" size="14" placeholder="simulations=120" autocomplete="off"></label> '
+        '<label>seed <input name="seed" size="8" inputmode="numeric" placeholder="random"></label> '
+        '<button type="submit">seat</button></form>'
+        f'<form method="post" action="/g/{gid}/hints" class="hints">{_hidden_csrf(csrf)}'
+        f'<input type="hidden" name="hints" value="{"off" if hints else "on"}">'
+        f'<span>hints for the seats are {"on" if hints else "off"}</span> '
+        f'<button type="submit">switch hints {"off" if hints else "on"}</button></form>'
+    )
 
 
 def fragment(v: View) -> str:
@@ -240,6 +270,8 @@ def fragment(v: View) -> str:
         f' data-live="{1 if v.live else 0}" data-move="{v.move}">',
         *(f'<p class="warning" role="alert">{esc(w)}</p>' for w in v.warnings),
         f'<p class="status">{shown}: {esc(v.status)}'
+        + (f' <span class="botseat">the bot {esc(dict(v.bots)[v.to_act])} is thinking</span>'
+           if v.live and v.to_act in dict(v.bots) else "")
         + ("" if v.live else ' <button type="button" class="golive">back to the live position</button>') + "</p>",
         _since(v),
         f'<p class="summary totals">score: {", ".join(f"{name(p)} {t}" for p, t in v.totals) or "none yet"}</p>',
@@ -248,7 +280,7 @@ def fragment(v: View) -> str:
         '<div class="columns"><div class="side">',
     ]
     if v.choices is not None:
-        out.append(_act(v.choices, v.player, v.hints))
+        out.append(_act(v.choices, v.player, v.hints, v.hint))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
     out.append('</div><div class="board" aria-label="the board">')
     if v.board:  # a big board (Solarius Mission's map) is zoomed on a phone until its labels read at 12 px
@@ -301,7 +333,7 @@ def _after_the_end(v: View) -> str:
     return '<p class="again">The game is over. The referee can start a rematch or a new game.</p>'
 
 
-def _act(choices: Choices, player: str | None, hints: Sequence[str] = ()) -> str:
+def _act(choices: Choices, player: str | None, hints: Sequence[str] = (), hint: bool = False) -> str:
     heading = f"{name(choices.actor)} to play" if player is None else "your move"
     data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail,
              **({"ends": True} if c.command.split(" ")[0] in ENDING_WORDS else {})} for c in choices.commands]
@@ -310,7 +342,10 @@ def _act(choices: Choices, player: str | None, hints: Sequence[str] = ()) -> str
            '<p id="confirm-text"></p><button type="button" class="yes">yes</button> '
            '<button type="button" class="no">no, go back</button></div>',
            f'<div class="choices" id="choices" data-choices="{attr_json(data)}"></div>']
-    out += [f'<p class="help hint">{esc(hint)}</p>' for hint in hints]
+    out += [f'<p class="help hint">{esc(h)}</p>' for h in hints]
+    if hint:  # a seat's: the bot's suggestion from what this seat sees (the referee may switch it off)
+        out.append('<p class="hintbar"><button type="button" class="hint">hint</button> '
+                   '<span class="hint-text" id="hint" aria-live="polite"></span></p>')
     for k, form in enumerate(choices.forms):
         out.append(f'<form class="pick" data-template="{esc(form.template)}"><h3>{esc(form.group)}</h3>')
         if form.label:
@@ -362,8 +397,14 @@ def _sheet(v: View) -> str:
 
 
 def _moves(v: View) -> str:
+    from solrec.replay.marks import BOT_AUTHOR, move_marks
+
+    # a review's mark and estimated loss beside its move, a bot's move marked "bot" (replay/marks.py)
+    marks = move_marks((position, by, mark, text) for position, _, by, mark, text in v.notes)
     notes: dict[int, list[str]] = {}
     for position, n, by, mark, text in v.notes:
+        if by == BOT_AUTHOR and marks.get(position, None) is not None and marks[position].bot:
+            continue  # shown as the move's "bot" badge
         shown = (f'<span class="nmark">{esc(mark)}</span> ' if mark else "") + (f'<span class="by">{esc(by)}:</span> ' if by else "")
         notes.setdefault(position, []).append(f'<li class="note" data-n="{n}">{shown}{esc(text)}</li>')
     out = ['<section class="movelist"><h2>moves</h2><ol class="moves">',
@@ -375,12 +416,24 @@ def _moves(v: View) -> str:
         out.append(
             f'<li data-position="{m.position}" data-move="{m.number}"{current}>'
             f'<a href="#move={m.number}" class="goto" data-at="{m.position}" data-move="{m.number}"><span class="num">{m.number}</span> '
-            f'<span class="actor">{name(m.actor)}</span> <span class="cmd">{esc(m.command)}</span></a>'
+            f'<span class="actor">{name(m.actor)}</span> <span class="cmd">{esc(m.command)}</span>{_marked(marks.get(m.position))}</a>'
             + (f'<ul class="events">{events}</ul>' if events else "")
             + f"{_notes_at(notes, m.position)}</li>"
         )
     out.append("</ol></section>")
     return "\n".join(out)
+
+
+def _marked(m: Any) -> str:
+    if m is None:
+        return ""
+    out = ""
+    if m.mark:
+        loss = f" (estimated loss {m.loss:.2f})" if m.loss is not None else ""
+        out += f' <span class="review" title="solrec review: {esc(m.mark)}{esc(loss)}">{esc(m.review())}</span>'
+    if m.bot:
+        out += f' <span class="bot" title="played by the bot {esc(m.bot)}">bot</span>'
+    return out
 
 
 def _notes_at(notes: Mapping[int, list[str]], position: int) -> str:

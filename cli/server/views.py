@@ -58,6 +58,8 @@ class View:
     warnings: tuple[str, ...] = ()  # the referee's: a typed seed anyone may guess
     spectator: bool = False  # the table's view through a spectator link: read-only
     move: int = 0  # the move shown (move N: the record's N-th line; 0 the set-up)
+    bots: tuple[tuple[str, str], ...] = ()  # the bots seated (player, bot): everyone may know who is a bot (set by the app)
+    hint: bool = False  # the seat's "hint" button: hints on in this game, the seat to act (set by the app)
 
     @property
     def live(self) -> bool:

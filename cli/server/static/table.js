@@ -78,7 +78,7 @@
     body.setAttribute("data-loads", String(loads));
   }
 
-  function post(path, fields, done) {
+  function post(path, fields, done, failed) {
     if (busy) return;
     var s = state();
     var data = new URLSearchParams();
@@ -98,6 +98,7 @@
       } else if (res.status === 409) {
         load(null, function () { refusal(res.text); });
       } else {
+        if (failed) failed();
         refusal(res.text);
       }
     }).catch(function () {
@@ -263,6 +264,13 @@
     };
     var undo = main.querySelector("button.undo");
     if (undo) undo.onclick = function () { post("/undo", {}); };
+    // a seat's hint: the bot's suggestion for this position, shown beside the button (nothing played)
+    var hint = main.querySelector("button.hint");
+    if (hint) hint.onclick = function () {
+      var out = main.querySelector("#hint");
+      out.textContent = "the bot is thinking\u2026";
+      post("/hint", {}, function (text) { out.textContent = text; }, function () { out.textContent = ""; });
+    };
     var fork = main.querySelector("button.fork");
     if (fork) fork.onclick = function () {
       post("/fork", {}, function (id) { window.location.href = "/g/" + encodeURIComponent(id); });
