@@ -243,13 +243,12 @@ def _bot_controls(v: View, csrf: str, hints: bool) -> str:
     """The referee's bot seats (a bot at any seat, or a person again) and the hint switch."""
     gid = esc(v.game_id)
     seated = dict(v.bots)
-    players = "".join(f'<option value="{esc(p)}">{esc(p)}{esc(" (bot " + seated[p] + ")") if p in seated else ""}</option>'
-                      for p in v.players)
+    players = "".join(f'<option value="{esc(p)}">{esc(p)}{" (a bot)" if p in seated else ""}</option>' for p in v.players)
     kinds = "".join(f'<option value="{k}"{" selected" if k == "mcts" else ""}>{k}</option>' for k in BOT_KINDS)
     now = ", ".join(f"{name(p)} is the bot {esc(b)}" for p, b in v.bots) or "every seat is a person's"
     return (
         f'<form method="post" action="/g/{gid}/bots" class="bots">{_hidden_csrf(csrf)}'
-        f'<span>bot seats: {now}</span> <label>seat <select name="player">{players}</select></label> '
+        f'<span class="botseats">bot seats: {now}</span><br><label>seat <select name="player">{players}</select></label> '
         f'<label>plays as <select name="kind"><option value="person">a person</option>{kinds}</select></label> '
         '<label>settings <input name="settings" size="14" placeholder="simulations=120" autocomplete="off"></label> '
         '<label>seed <input name="seed" size="8" inputmode="numeric" placeholder="random"></label> '

@@ -122,12 +122,12 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn serving the app on 127.0.0.1 in a thread, for requests that must really run at once."""
 
-    def __init__(self, db: Path, live_seconds: float = 1):
+    def __init__(self, db: Path, live_seconds: float = 1, lifespan: str = "off", **options: Any):
         import uvicorn
 
         self.port = free_port()
-        app = create_app(db, REFEREE, b"k" * 32, live_seconds=live_seconds, poll_seconds=0.05)
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off"))
+        app = create_app(db, REFEREE, b"k" * 32, live_seconds=live_seconds, poll_seconds=0.05, **options)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan=lifespan))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> LiveServer:
