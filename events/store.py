@@ -102,7 +102,7 @@ NOTES_TABLES = {
 # Variations (``solrec fork``, events/forks.py): which game a fork came from, and at which position.
 # Made by the first fork.
 FORKS_COLUMNS = {"game_id": str, "parent": str, "position": int}
-# Seat links of ``solrec serve`` (cli/server/seats.py): one per player of a game, its token kept only
+# Seat links of ``solrec serve`` (server/seats.py): one per player of a game, its token kept only
 # as a SHA-256 hash. Made by the first seat link; deleting or renaming a game drops its links.
 SEATS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "token_hash": str, "created": str}
 META_COLUMNS = {"key": str, "value": str}
