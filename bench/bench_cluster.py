@@ -43,8 +43,8 @@ def load() -> str:
 
 def corpus(path: Path, events: int) -> None:
     """Solo Dice games until the file holds at least ``events`` events (about 36 a game)."""
-    from solrec.cli.session import simulate_games
     from solrec.events import Store
+    from solrec.workflows.games import simulate_games
 
     store = Store(path)
     have = store.recorded_events()

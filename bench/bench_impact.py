@@ -30,10 +30,10 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from solrec.cli.session import simulate_games
 from solrec.events import Store
 from solrec.replay.corpus import final_states, map_corpus, validate_corpus
 from solrec.replay.impact import ImpactTask
+from solrec.workflows.games import simulate_games
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 # game id -> games simulated at --scale 1 (a random Solari game is ~5k events)

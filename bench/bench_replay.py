@@ -36,11 +36,11 @@ from pathlib import Path
 
 import msgpack
 
-from solrec.cli.session import import_text, simulate_games
 from solrec.core.registry import get_game
 from solrec.events import Store
 from solrec.events.record import export_lines
 from solrec.replay.log import load, state_at
+from solrec.workflows.games import import_text, simulate_games
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

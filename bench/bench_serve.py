@@ -31,10 +31,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_html import longest_fixtures  # noqa: E402
 
-from solrec.cli.server.app import create_app  # noqa: E402
-from solrec.cli.session import fork_game, import_text  # noqa: E402
 from solrec.events.store import Store  # noqa: E402
 from solrec.replay.log import load  # noqa: E402
+from solrec.server.app import create_app  # noqa: E402
+from solrec.workflows.games import fork_game, import_text  # noqa: E402
 
 TOKEN = "bench"
 

@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_simulate.py [--games 10000 100000] [--peer 1000] [--dir DIR]
 
 For each count it simulates that many Solo Dice games (seed 1) into a new database, as
-``solrec simulate solo-dice --games N`` does (``cli/session.py: simulate_games``, batched commits),
+``solrec simulate solo-dice --games N`` does (``workflows/games.py: simulate_games``, batched commits),
 in this process, and prints:
 
     elapsed / CPU          the run's wall time against this process's CPU time (issue 32: within 1.3x)
@@ -32,8 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from solrec.cli.session import simulate_games
 from solrec.events import Store
+from solrec.workflows.games import simulate_games
 
 
 def run_queue_wait() -> float:

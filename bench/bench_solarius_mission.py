@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from solrec.cli.session import simulate_games
 from solrec.events import Store
 from solrec.replay.log import load, state_at
 from solrec.replay.validate import validate
+from solrec.workflows.games import simulate_games
 
 
 def rates(store: Store, game: str, games: int, seed: int, players: list[str]) -> tuple[float, float, int]:

@@ -14,12 +14,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from solrec.cli.session import import_text, simulate_games
 from solrec.core.registry import get_game
 from solrec.events import Store, codec_for
 from solrec.events.record import export_lines
 from solrec.replay.log import load, state_at
 from solrec.replay.validate import validate
+from solrec.workflows.games import import_text, simulate_games
 
 
 def timed(label: str, events: int, func) -> float:

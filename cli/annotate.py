@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from solrec.core.errors import InvalidSetup
+from solrec.workflows.undo import check_command_end, command_ends  # noqa: F401 - shared with the server
 
 from .app import Db, GameId, Json, command, emit, load_log, note_dict, workflows
 from .errors import UsageRefused
@@ -24,20 +24,6 @@ def default_author() -> str:
         return getpass.getuser()
     except Exception:  # noqa: BLE001 - no user name in this environment
         return "unknown"
-
-
-def command_ends(log) -> list[int]:
-    """The positions a comment can be on: the set-up (0) and the end of each move."""
-    from solrec.replay.log import move_ends
-
-    return move_ends(log)
-
-
-def check_command_end(log, position: int, verb: str) -> int:
-    """``position`` when a move ends there (or it is the set-up): what a page posts, the game's end."""
-    if position not in command_ends(log):
-        raise InvalidSetup(f"the page shows no move's end to {verb}: reload the page")
-    return position
 
 
 def comment_cmd(

@@ -377,7 +377,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def workflows():
-    """The store-backed workflows (cli/session.py), imported when a command first needs them."""
+    """The store-backed workflows (cli/session.py, over workflows/games.py), imported when a command first needs them."""
     from . import session
 
     return session

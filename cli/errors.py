@@ -5,17 +5,8 @@ from __future__ import annotations
 
 from solrec.core.errors import SolrecError
 
-
-class UsageRefused(SolrecError):
-    """Options that do not go together, or one that is missing (what Typer cannot check)."""
-
-
-class NothingToUndo(SolrecError):
-    """``undo``: no command (or fewer than asked) can be taken back."""
-
-
-class ChanceStays(SolrecError):
-    """``undo``: seeded chance goes only with the command that caused it."""
+# the refusals of the workflows both the CLI and the server call, kept there (their kinds are the CLI's)
+from solrec.workflows.errors import ChanceStays, NothingToUndo, UsageRefused  # noqa: F401
 
 
 class Declined(SolrecError):

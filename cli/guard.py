@@ -13,24 +13,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from solrec.core.errors import InvalidCommand
+from solrec.core.words import one_line, shown  # noqa: F401 - the CLI's escapes, kept here for its modules
 
 MAX_ARGUMENT = 10_000  # characters of one argument: a command, a name or an id is far shorter
-
-
-def one_line(message: str) -> str:
-    """The message on one line: newlines, ESC and other control characters shown escaped."""
-    if message.isprintable():
-        return message
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-
-
-def shown(text: str) -> str:
-    """Output text with what a stored file may hold and input refuses (control characters such as
-    ESC, bidi overrides such as U+202E: every character that is not printable) shown escaped, as
-    ``one_line`` shows them in a refusal; the output's own line breaks are kept."""
-    if text.replace("\n", "").isprintable():
-        return text
-    return "\n".join(map(one_line, text.split("\n")))
 
 
 def shown_json(text: str) -> str:

@@ -16,9 +16,10 @@ from typing import Annotated, Any
 import typer
 
 from solrec.core.errors import SolrecError
+from solrec.workflows.undo import seat_refusal, shown_by, take_back  # noqa: F401 - undo's work, shared with the server
 
 from .app import Db, GameId, Json, columns, command, emit, plural
-from .errors import ChanceStays, Declined, NothingToUndo, UsageRefused
+from .errors import Declined, UsageRefused
 from .impact import Dbs
 
 
@@ -195,145 +196,6 @@ def undo_cmd(
     del data["events"]
     where = "at the set-up" if data["move"] == 0 else f"after move {data['move']}"
     emit(as_json, data, text + f"\n{game_id}: {where}, {data['to_act']} to act")
-
-
-def shown_by(log: Any, groups: list[list[Any]]) -> list[str]:
-    """What the commands of ``groups`` (the last ones of ``log``) showed that was hidden before: the
-    type of each revealing event (``Game.reveals``), with seeded chance drawn after a player's command counted too (the
-    seed drew it because of that command; taking both back would let the command be tried again
-    knowing the draw). Empty: nothing was shown."""
-    from solrec.core.game import CHANCE
-    from solrec.replay.log import replay_of
-
-    if not groups:
-        return []
-    events = replay_of(log).events(groups[-1][-1].seq + 1)
-    seeded = log.header.chance == "seeded"
-    shown: list[str] = []
-    for group in groups:
-        chance = seeded and group[0].actor == CHANCE
-        for row in group:
-            event = events[row.seq]
-            if chance or log.game.reveals(event, seeded):
-                shown.append(getattr(event, "TYPE", type(event).__name__))
-    return shown
-
-
-def seat_refusal(log: Any, player: str) -> str | None:
-    """Why ``player``'s seat may not take back the last command now, in one line; None: it may.
-    A seat takes back only its own last command, only while no one else has acted since (chance
-    entered by the referee is someone else acting), and never one whose events showed what was hidden
-    before (a card drawn or turned, a tile, a pouch draw, a seeded roll after it): taking that back
-    would let the seat look and then choose again. The referee may take back anything."""
-    from functools import partial
-
-    from solrec.core.game import CHANCE
-    from solrec.core.observe import Viewer
-    from solrec.replay.log import state_at
-    from solrec.replay.seen import seen_text
-
-    groups = log.steps()
-    seeded = log.header.chance == "seeded"
-    last = len(groups)
-    while seeded and last > 0 and groups[last - 1][0].actor == CHANCE:
-        last -= 1  # seeded chance after a command: drawn because of it
-    if last == 0:
-        return f"{log.game_id}: nothing to take back (no command has been played)"
-    actor = groups[last - 1][0].actor
-    if actor != player:
-        return (f"{log.game_id}: the last command is {actor}'s, not {player}'s: a seat takes back only its own last "
-                "command, while no one else has acted since (the referee may take back anything)")
-    shown = shown_by(log, groups[last - 1:])
-    if shown:
-        row = groups[last - 1][0]
-        text = seen_text(log.game, row.command, Viewer.seat(player), partial(state_at, log, row.seq))
-        return (f"{log.game_id}: {player}'s {text!r} showed what was hidden before it ({_shown_text(shown)}): "
-                "a seat cannot take it back (the referee may)")
-    return None
-
-
-def _shown_text(shown: list[str]) -> str:
-    counts: dict[str, int] = {}
-    for kind in shown:
-        counts[kind] = counts.get(kind, 0) + 1
-    return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in counts.items())
-
-
-def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, str] | None = None,
-              by: str | None = None, ruling: str | None = None) -> dict[str, Any]:
-    """``undo``'s work: take back the last ``steps`` commands (and the comments on the positions they
-    made), against the head they were decided on (``expected``: position and head hash, as a page
-    showed them). ``steps`` None: the last command with the seeded chance that followed it (the
-    table's "take back" button). ``by``: a seat of ``solrec serve`` taking back: refused unless
-    ``seat_refusal`` allows it. ``ruling``: the referee's name when a take-back past what was shown
-    is to be kept as a comment marked ``ruled`` (``solrec serve``'s referee; the CLI's ``undo`` keeps
-    its behaviour). Returns what ``undo --json`` prints, with ``events`` (how many went)."""
-    from functools import partial
-
-    from solrec.core.game import CHANCE
-    from solrec.core.observe import Viewer
-    from solrec.events.store import ConcurrencyConflict
-    from solrec.replay.log import Log, load, state_at
-    from solrec.replay.seen import seen_text
-
-    from .session import result_of
-
-    log = load(store, game_id)
-    if expected is not None and expected != (len(log.rows), log.head):
-        raise ConcurrencyConflict(f"game {game_id!r}: the position changed (the log now has {len(log.rows)} events); nothing was taken back")
-    groups = log.steps()
-    seeded = log.header.chance == "seeded"
-    setup = 0  # the set-up's seeded chance: the commands before the first player's command
-    if seeded:
-        while setup < len(groups) and groups[setup][0].actor == CHANCE:
-            setup += 1
-    takeable = len(groups) - setup
-    if steps is None:
-        steps = 1
-        while seeded and steps < takeable and groups[len(groups) - steps][0].actor == CHANCE:
-            steps += 1
-    if takeable == 0:
-        raise NothingToUndo(f"{game_id}: nothing to take back (no command has been played)")
-    if steps > takeable:
-        raise NothingToUndo(f"{game_id}: only {plural(takeable, 'command')} can be taken back, not {steps}")
-    first = groups[len(groups) - steps]
-    if by is not None:
-        refusal = seat_refusal(log, by)
-        if refusal is not None:
-            raise NothingToUndo(refusal)
-    if seeded and first[0].actor == CHANCE:
-        cause = len(groups) - steps
-        while groups[cause][0].actor == CHANCE:
-            cause -= 1
-        need = len(groups) - cause
-        raise ChanceStays(
-            f"{game_id}: chance's {log.game.observation.command_text(first[0].command, Viewer.table())!r} comes from the seed because of "
-            f"{groups[cause][0].actor}'s {groups[cause][0].command!r}; take that back too (--steps {need})"
-        )
-    keep = first[0].seq
-    kept = Log(game_id, log.header, log.rows[:keep])
-    state = state_at(kept)
-    scores, outcome = result_of(log.game, state)
-    store.truncate(game_id, len(log.rows), log.head, keep, scores, outcome)
-    from solrec.events.notes import drop_after
-
-    dropped = drop_after(store, game_id, keep, len(log.rows))  # comments on positions that are gone go with them
-    gone = groups[len(groups) - steps:]
-    # each command as the table reads it (replay.seen): what anyone reading the answer may read
-    taken = [{"actor": g[0].actor, "command": seen_text(log.game, g[0].command, Viewer.table(), partial(state_at, log, g[0].seq)),
-              "events": len(g)} for g in gone]
-    out = {"id": game_id, "move": kept.rows[-1].step + 1 if kept.rows else 0, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
-           "notes_dropped": [c.as_dict() for c in dropped], "events": len(log.rows) - keep}
-    shown = shown_by(log, gone) if ruling is not None else []
-    if ruling is not None and shown:
-        # what had been shown, in the table's words only (a comment is every seat's to read): the
-        # commands as the table reads them and the kinds of what they showed, never a hidden value
-        from solrec.events import notes
-
-        what = "; ".join(f"{t['actor']}: {t['command']}" for t in taken)
-        text = f"taken back past what had been shown ({_shown_text(shown)}): {what}"
-        out["ruled"] = notes.add(store, game_id, keep, ruling, "ruled", text[:notes.MAX_NOTE]).as_dict()
-    return out
 
 
 @command("upgrade")

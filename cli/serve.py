@@ -1,4 +1,4 @@
-"""``solrec serve``: record games at the table in a browser (cli/server/, docs/security.md).
+"""``solrec serve``: record games at the table in a browser (server/, docs/security.md).
 
 Starlette and uvicorn are the optional extra ``solrec[serve]``, imported only here, when the command
 runs: the core install does not grow and no other command starts slower.
@@ -41,8 +41,7 @@ def serve_cmd(
     import uvicorn
 
     from solrec.events.store import default_db_path
-
-    from .server.app import create_app
+    from solrec.server.app import create_app
 
     path = db if db is not None else default_db_path()
     if path.exists() and not path.is_file():
@@ -52,7 +51,8 @@ def serve_cmd(
 
         open_store(path)  # a file that is not a sound solrec database is refused before serving it
     check_free(host, port)
-    from .server import seats
+    from solrec.server import seats
+
     from .session import open_store as open_db
 
     # The referee's link survives a restart: its token is kept in the database as a hash (seats.py),

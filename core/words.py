@@ -82,3 +82,20 @@ def at_event(seq: int, step: int | None = None) -> str:
 def plural(n: int, word: str, words: str | None = None) -> str:
     """``1 game``, ``2 games``: a count with its noun in the right number."""
     return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+# Escapes for text a stored file may hold and input refuses (the CLI's guard, the server's pages).
+def one_line(message: str) -> str:
+    """The message on one line: newlines, ESC and other control characters shown escaped."""
+    if message.isprintable():
+        return message
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
+def shown(text: str) -> str:
+    """Output text with what a stored file may hold and input refuses (control characters such as
+    ESC, bidi overrides such as U+202E: every character that is not printable) shown escaped, as
+    ``one_line`` shows them in a refusal; the output's own line breaks are kept."""
+    if text.replace("\n", "").isprintable():
+        return text
+    return "\n".join(map(one_line, text.split("\n")))

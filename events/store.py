@@ -102,10 +102,10 @@ NOTES_TABLES = {
 # Variations (``solrec fork``, events/forks.py): which game a fork came from, and at which position.
 # Made by the first fork.
 FORKS_COLUMNS = {"game_id": str, "parent": str, "position": int}
-# Seat links of ``solrec serve`` (cli/server/seats.py): one per player of a game, its token kept only
+# Seat links of ``solrec serve`` (server/seats.py): one per player of a game, its token kept only
 # as a SHA-256 hash. Made by the first seat link; deleting or renaming a game drops its links.
 SEATS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "token_hash": str, "created": str}
-# Bot seats of ``solrec serve`` (cli/server/bots.py): the bot (``KIND[:SETTINGS]``) at a player's seat
+# Bot seats of ``solrec serve`` (server/bots.py): the bot (``KIND[:SETTINGS]``) at a player's seat
 # and its seed (the referee's only), so a restart keeps it seated; and a game's table settings (its
 # "hint" button switched off). Made by the first bot seated, the first setting changed.
 BOTS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "bot": str, "seed": int, "created": str}

@@ -5,7 +5,7 @@ and the server's pages mark a move alike.
 
 A review comment is by "solrec review", marked as lichess marks its reviews (``?!`` inaccuracy, ``?``
 mistake, ``??`` blunder; docs/ai.md), its text "blunder: estimated loss 0.35 against ... (bot ...)".
-A bot's move carries a comment by "solrec bot", "played by the bot KIND[:SETTINGS]" (cli/server/bots.py
+A bot's move carries a comment by "solrec bot", "played by the bot KIND[:SETTINGS]" (server/bots.py
 writes it just after the move). Both sit at the position after the move, where comments on a move go.
 """
 

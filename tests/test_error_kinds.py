@@ -11,6 +11,7 @@ import types
 import pytest
 
 from solrec.cli import manage, session
+from solrec.workflows import games
 
 from .conftest import FIXTURES, ROOT, Cli
 
@@ -79,7 +80,7 @@ def test_kind_unknown_id(dice):
 
 def test_kind_conflict(dice, monkeypatch):
     """Another writer plays between this command's read and its write: nothing is written."""
-    load, raced = session.load, []
+    load, raced = games.load, []
 
     def racing(store, game_id, *args, **kwargs):
         log = load(store, game_id, *args, **kwargs)
@@ -90,7 +91,7 @@ def test_kind_conflict(dice, monkeypatch):
             other.close()
         return log
 
-    monkeypatch.setattr(session, "load", racing)
+    monkeypatch.setattr(games, "load", racing)
     assert kind_of(dice, "play", "g", first_legal(dice, "g")) == "conflict"
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from .conftest import ROOT
 
-CODE_FOLDERS = ("core", "events", "replay", "cli", "ai")
+CODE_FOLDERS = ("core", "events", "replay", "workflows", "cli", "server", "ai")
 
 
 def modules_in_tree() -> set[str]:

@@ -160,7 +160,7 @@ def test_serve_shows_an_older_file_without_changing_a_byte(tmp_path):
     pytest.importorskip("starlette", reason="solrec serve needs the serve extra (pip install 'solrec[serve]')")
     from starlette.testclient import TestClient
 
-    from solrec.cli.server.app import create_app
+    from solrec.server.app import create_app
 
     db = era_file(tmp_path, 1)
     before = db.read_bytes()

@@ -79,10 +79,10 @@ def test_the_replay_page_carries_the_mark_and_loss_of_the_reviewed_move(cli, rev
 
 def test_the_servers_move_list_shows_the_mark_and_loss(cli, reviewed):
     pytest.importorskip("starlette")
-    from solrec.cli.server.pages import fragment
-    from solrec.cli.server.views import view
     from solrec.events.store import Store
     from solrec.replay.log import load
+    from solrec.server.pages import fragment
+    from solrec.server.views import view
 
     store = Store(cli.db)
     log = load(store, reviewed)

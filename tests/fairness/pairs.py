@@ -333,8 +333,8 @@ def moves(most: int) -> st.SearchStrategy[int]:
 def store_pair(pair: Pair, folder: Path) -> tuple[Path, Path]:
     """The pair's two logs, each in its own database in ``folder`` under the id ``GAME_ID`` (so a
     command names both alike): ``a.db`` and ``b.db``. Every row stored at one fixed time."""
-    from solrec.cli.session import result_of
     from solrec.events import store as stores
+    from solrec.workflows.games import result_of
 
     now, stores._now = stores._now, lambda: "2026-01-01T00:00:00.000+00:00"  # a time both share
     try:

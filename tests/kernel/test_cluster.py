@@ -14,10 +14,10 @@ from pathlib import Path
 import attrs
 import pytest
 
-from solrec.cli.session import simulate_games
 from solrec.events.store import Store
 from solrec.replay.cluster import map_cluster, map_files
 from solrec.replay.corpus import ValidateTask
+from solrec.workflows.games import simulate_games
 
 from .test_corpus_and_snapshots import corpus  # noqa: F401  (the damaged corpus fixture)
 

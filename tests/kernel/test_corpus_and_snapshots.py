@@ -7,12 +7,12 @@ import random
 import attrs
 import pytest
 
-from solrec.cli.session import import_text, simulate_games
 from solrec.events import pack
 from solrec.events.store import Store
 from solrec.replay.corpus import final_states, shards, stream_logs, validate_corpus
 from solrec.replay.log import Replay, fold, load, state_at, states
 from solrec.replay.validate import validate_stored
+from solrec.workflows.games import import_text, simulate_games
 
 from ..conftest import FIXTURES
 

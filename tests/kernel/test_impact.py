@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from solrec.cli.session import import_text, simulate_games
 from solrec.events import pack
 from solrec.events.store import Store
 from solrec.replay.corpus import map_corpus
 from solrec.replay.impact import ImpactTask, classify
+from solrec.workflows.games import import_text, simulate_games
 
 from ..conftest import FIXTURES
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from solrec.cli.session import import_text
 from solrec.events.record import InvalidRecord, decide_record, export_lines
 from solrec.replay.log import load
+from solrec.workflows.games import import_text
 
 from ..conftest import FIXTURES
 

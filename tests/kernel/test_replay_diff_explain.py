@@ -15,7 +15,7 @@ WORKED = (FIXTURES / "solo-dice" / "worked-example.jsonl").read_text()
 
 
 def store_record(store, text, game_id):
-    from solrec.cli.session import import_text
+    from solrec.workflows.games import import_text
 
     import_text(store, text, game_id)
     return load(store, game_id)

@@ -10,12 +10,12 @@ import sys
 import time
 from pathlib import Path
 
-from solrec.cli.session import simulate_games
 from solrec.core.play import SEEDED, make_header
 from solrec.core.registry import get_game
 from solrec.events import codec_for
 from solrec.events.store import Store
 from solrec.replay.simulate import game_seed, player_rng, simulate
+from solrec.workflows.games import simulate_games
 
 SOLREC = [sys.executable, "-c", "from solrec.cli.main import run; run()"]
 

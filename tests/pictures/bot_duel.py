@@ -16,10 +16,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from solrec.cli.server.seats import make_links
-from solrec.cli.session import new_game
 from solrec.events.store import Store
 from solrec.replay.log import load, state_at
+from solrec.server.seats import make_links
+from solrec.workflows.games import new_game
 
 from ..conftest import ROOT
 from ..serve.conftest import REFEREE, LiveServer

@@ -16,10 +16,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from solrec.cli.server import seats as seat_links
-from solrec.cli.session import fork_game, import_text
 from solrec.events.store import Store
 from solrec.replay.log import load
+from solrec.server import seats as seat_links
+from solrec.workflows.games import fork_game, import_text
 
 from ..conftest import FIXTURES, ROOT
 from ..serve.conftest import REFEREE, LiveServer

@@ -17,9 +17,9 @@ pytest.importorskip("starlette", reason="solrec serve needs the serve extra (pip
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from solrec.cli.server.app import create_app  # noqa: E402
 from solrec.events.store import Store  # noqa: E402
 from solrec.replay.log import load  # noqa: E402
+from solrec.server.app import create_app  # noqa: E402
 
 REFEREE = "referee-token-of-the-tests"
 

@@ -18,10 +18,10 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="bot seats need the ai extra (pip install 'solrec[ai]')")
 
-from solrec.cli.server import bots  # noqa: E402
 from solrec.events import notes  # noqa: E402
 from solrec.events.store import Store  # noqa: E402
 from solrec.replay.marks import BOT_AUTHOR  # noqa: E402
+from solrec.server import bots  # noqa: E402
 
 from .conftest import Table, csrf_of, make_client, position_of  # noqa: E402
 
@@ -186,7 +186,7 @@ def test_a_restarted_server_keeps_its_bots_seated_and_playing(tmp_path):
         table = Table(db, client)
         gid = table.start("soli2", ["Ann", "Bob"], seed=2, options={"mode": "duel"})
         seat_bot(table, gid, "Bob", "greedy", "", "8")
-    from solrec.cli.session import play_commands
+    from solrec.workflows.games import play_commands
 
     store = Store(db)
     log = table.log(gid)
@@ -246,7 +246,7 @@ def test_hints_are_the_same_for_positions_the_seat_cannot_tell_apart(tmp_path):
     from hypothesis import HealthCheck, assume, given, settings
     from hypothesis import strategies as st
 
-    from solrec.cli.server import seats
+    from solrec.server import seats
 
     from ..fairness.pairs import GAME_ID, pairs, store_pair
 

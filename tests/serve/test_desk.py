@@ -12,8 +12,8 @@ DISPUTED = FIXTURES / "annotated" / "solari" / "disputed-with-forks.jsonl"
 
 
 def imported(table, path=DISPUTED, gid="disp") -> str:
-    from solrec.cli.session import import_all
     from solrec.events.store import Store
+    from solrec.workflows.games import import_all
 
     store = Store(table.db)
     try:
@@ -53,9 +53,9 @@ def test_a_spectator_sees_the_tables_view_live_and_writes_nothing(table):
         return text.split('class="options setup"')[1].split("</details>")[0]
 
     assert "<li>seed " not in setup(page.text) and "<li>seed " in setup(table.page(f"/g/{gid}"))
-    from solrec.cli.server.views import inline_svg
     from solrec.core.observe import Viewer
     from solrec.replay.seen import seen
+    from solrec.server.views import inline_svg
 
     log = table.log(gid)
     public = inline_svg(seen(log, Viewer.table()).svg())

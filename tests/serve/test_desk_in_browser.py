@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from solrec.cli.session import import_all, new_game
 from solrec.events.store import Store
+from solrec.workflows.games import import_all, new_game
 
 from ..conftest import FIXTURES, Cli
 from ..pictures.browser import chromium, session

@@ -26,10 +26,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solrec.cli.server import seats
-from solrec.cli.server.app import create_app
 from solrec.events import store as stores
 from solrec.events.envelope import codec_for
+from solrec.server import seats
+from solrec.server.app import create_app
 
 from ..fairness.pairs import GAME_ID, SETUPS, Pair, pairs
 from .conftest import REFEREE, TestClient, csrf_of
@@ -56,8 +56,8 @@ class Twin:
         self.store = stores.Store(self.db, create=True)
 
     def hold(self, pair: Pair, header: Any, steps: Any) -> TestClient:
-        from solrec.cli.session import result_of
         from solrec.core.play import initial_state
+        from solrec.workflows.games import result_of
 
         game = pair.a.game
         state = initial_state(game, header)

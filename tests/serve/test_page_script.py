@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from solrec.cli.server.seats import make_links
-from solrec.cli.session import new_game
 from solrec.core.game import Choice, Choices
 from solrec.core.registry import get_game
 from solrec.events.store import Store
+from solrec.server.seats import make_links
+from solrec.workflows.games import new_game
 
 from ..pictures.browser import console, session
 from .conftest import REFEREE, LiveServer

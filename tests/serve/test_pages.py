@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from solrec.cli.server.app import CSP
+from solrec.server.app import CSP
 
 from .conftest import REFEREE, csrf_of, make_client, position_of, stranger
 
@@ -420,7 +420,7 @@ def test_a_damaged_game_shows_its_validate_verdict_instead_of_a_board(table):
 
 
 def test_an_internal_error_is_a_one_line_page_never_a_traceback(table, monkeypatch):
-    from solrec.cli.server import app as server
+    from solrec.server import state as server
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
@@ -534,7 +534,7 @@ def test_the_host_check_is_exact(tmp_path):
 def test_a_viewer_over_its_bound_of_live_streams_closes_its_own_oldest(tmp_path):
     import asyncio
 
-    from solrec.cli.server.app import create_app
+    from solrec.server.app import create_app
 
     from .conftest import REFEREE, Table
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from solrec.cli.server.seats import make_links
-from solrec.cli.session import fork_game, import_text
 from solrec.events.store import Store
 from solrec.replay.log import load
+from solrec.server.seats import make_links
+from solrec.workflows.games import fork_game, import_text
 
 from ..conftest import FIXTURES
 from ..pictures import browser, phone
@@ -104,7 +104,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
 
 
 def test_a_solar_solitaire_deal_is_entered_card_by_card_from_the_cards_still_unplaced(tmp_path: Path):
-    from solrec.cli.session import new_game
+    from solrec.workflows.games import new_game
 
     from .conftest import REFEREE
 
@@ -138,7 +138,7 @@ def test_a_solar_solitaire_deal_is_entered_card_by_card_from_the_cards_still_unp
 
 
 def test_resigning_asks_first_and_no_stores_nothing(tmp_path: Path):
-    from solrec.cli.session import new_game
+    from solrec.workflows.games import new_game
 
     db = tmp_path / "serve.db"
     store = Store(db)

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from solrec.cli.server.seats import make_links
-from solrec.cli.session import new_game
 from solrec.events.store import Store
 from solrec.replay.log import load
+from solrec.server.seats import make_links
+from solrec.workflows.games import new_game
 
 from ..conftest import Cli
 from ..pictures.browser import chromium, console, session

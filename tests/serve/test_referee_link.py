@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from solrec.cli.server import seats
-from solrec.cli.server.app import create_app
 from solrec.events.store import Store
+from solrec.server import seats
+from solrec.server.app import create_app
 
 from .conftest import csrf_of
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from solrec.cli.manage import take_back
-from solrec.cli.server import views
-from solrec.cli.session import new_game, play_commands
 from solrec.replay.log import Log, Replay, carry_over, fold, load, state_at
+from solrec.server import views
+from solrec.workflows.games import new_game, play_commands
 
 
 def played(store, *commands: str) -> Log:

@@ -7,7 +7,6 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solrec.cli.session import import_text
 from solrec.core import CHANCE, fold, initial_state, make_header, play
 from solrec.core.solo_dice.commands import Roll
 from solrec.events import Store, codec_for
@@ -15,6 +14,7 @@ from solrec.events.record import export_lines
 from solrec.replay.log import load, state_at
 from solrec.replay.simulate import simulate
 from solrec.replay.validate import validate
+from solrec.workflows.games import import_text
 
 from .helpers import GAME
 

@@ -30,8 +30,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from solrec.core.game import Choices
+from solrec.core.words import shown
 
-from ..guard import shown
 from .views import View
 
 

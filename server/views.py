@@ -152,7 +152,7 @@ def view(log: Log, player: str | None, at: int | None = None, *, table: bool = F
 
 def _seat_may_take_back(log: Log, player: str | None) -> bool:
     """A seat's "take back" button shows only where ``manage.take_back`` would take it back."""
-    from ..manage import seat_refusal
+    from solrec.workflows.undo import seat_refusal
 
     return player is not None and seat_refusal(log, player) is None
 

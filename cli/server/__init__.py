@@ -1,1 +1,0 @@
-"""`solrec serve`: the web app (app.py), its pages (pages.py), the seat tokens (seats.py), static script and style."""
