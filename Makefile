@@ -101,6 +101,7 @@ bench-bots: install
 pictures: install browser axe
 	$(BIN)/python -m tests.pictures.screenshots
 	$(BIN)/python -m tests.pictures.serve_screenshots
+	$(BIN)/python -m tests.pictures.bot_duel
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -21,6 +21,8 @@ def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: every device on the network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
     new_referee_link: Annotated[bool, typer.Option("--new-referee-link", help="Make a new referee's link; the old one stops working.")] = False,
+    bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes the bot seats and hints think in (docs/ai.md).")] = 1,
+    hint_bot: Annotated[str, typer.Option("--hint-bot", metavar="KIND[:SETTINGS]", help="The bot behind the seats' hint button.")] = "mcts",
     db: Db = None,
 ) -> None:
     """Serve the games in a browser: the referee's page, and a seat link per player.
@@ -50,6 +52,13 @@ def serve_cmd(
         from .session import open_store
 
         open_store(path)  # a file that is not a sound solrec database is refused before serving it
+    if importlib.util.find_spec("pyspiel") is not None:  # bots need the ai extra: without it, seating one is refused
+        from solrec.server.bots import BotRefused, check_bot
+
+        try:
+            hint_bot = check_bot(*hint_bot.partition(":")[::2])
+        except BotRefused as err:
+            raise UsageRefused(f"--hint-bot: {err}") from None
     check_free(host, port)
     from solrec.server import seats
 
@@ -67,7 +76,8 @@ def serve_cmd(
     shown = f"[{host}]" if ":" in host else host
     lan = network_address() if host in ("0.0.0.0", "::") else None
     app = create_app(path, token, hosts=LOOPBACK | {"[::1]"} if loopback else None,
-                     reachable=f"http://{lan}:{port}" if lan is not None else None)
+                     reachable=f"http://{lan}:{port}" if lan is not None else None, bot_workers=bot_workers,
+                     hint_bot=hint_bot)
     link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     typer.echo(f"solrec serve: {path}")
     if token is None:

@@ -281,3 +281,11 @@ def test_hints_are_the_same_for_positions_the_seat_cannot_tell_apart(tmp_path):
 
     check()
     assert count[0] >= 3
+
+
+def test_serve_refuses_a_misspelt_hint_bot_in_one_line_before_serving(tmp_path):
+    from ..conftest import Cli
+
+    out = Cli(tmp_path / "x.db").run("serve", "--hint-bot", "mcts:depth=2", "--port", "1", expect=2)
+    assert "--hint-bot: bot mcts: 'depth=2' is not KEY=VALUE" in out.stderr and out.stderr.count("\n") == 1
+    assert not (tmp_path / "x.db").exists()
