@@ -240,7 +240,8 @@ def test_the_referee_switches_hints_off_per_game_and_it_survives_a_restart(serve
         assert hint(client, links["Ann"]).status_code == 400
 
 
-def test_hints_are_the_same_for_positions_the_seat_cannot_tell_apart(tmp_path):
+@pytest.mark.parametrize("hint_bot", ["greedy", "mcts:" + QUICK])
+def test_hints_are_the_same_for_positions_the_seat_cannot_tell_apart(tmp_path, hint_bot):
     """tests/fairness/pairs.py: two games one seat cannot tell apart (other seeds, hidden cards, another
     deck order) give that seat the same hint, byte for byte, from two servers."""
     from hypothesis import HealthCheck, assume, given, settings
@@ -274,7 +275,7 @@ def test_hints_are_the_same_for_positions_the_seat_cannot_tell_apart(tmp_path):
             finally:
                 seats.new_token = kept
                 store.close()
-            with make_client(db, referee=False, bot_processes=False, hint_bot="greedy") as client:
+            with make_client(db, referee=False, bot_processes=False, hint_bot=hint_bot) as client:
                 answers.append(hint(client, f"/g/{GAME_ID}/seat/{token}"))
         assert answers[0].status_code == answers[1].status_code == 200
         assert answers[0].text == answers[1].text
