@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from solrec.core.errors import SolrecError
 from solrec.events.store import BOTS_COLUMNS, TABLE_SETTINGS_COLUMNS, Store, _now
 
 log = logging.getLogger("solrec.serve")
@@ -107,6 +108,26 @@ def check_table(game: Any, players: Any, options: Any) -> None:
         table_of(make_header(game, list(players), dict(options), SEEDED, 0))
     except ValueError as err:
         raise BotRefused(str(err).splitlines()[0]) from None
+
+
+_ADAPTED: dict[tuple[str, str, tuple[str, ...]], bool] = {}
+
+
+def adapted(header: Any) -> bool:
+    """Whether a bot can play this game (``check_table``): the seats' hint button shows only there.
+    Remembered per game, options and players (the ai extra's table module imports no OpenSpiel)."""
+    key = (header.game, repr(sorted(header.options_dict().items())), tuple(header.players))
+    if key not in _ADAPTED:
+        try:
+            from solrec.core.registry import get_game
+
+            check_table(get_game(header.game), header.players, header.options_dict())
+            _ADAPTED[key] = True
+        except (BotRefused, SolrecError, ValueError):
+            _ADAPTED[key] = False
+        if len(_ADAPTED) > 256:
+            _ADAPTED.pop(next(iter(_ADAPTED)))
+    return _ADAPTED[key]
 
 
 def seat_bot(store: Store, game_id: str, player: str, bot: str, seed: int | None = None) -> int:

@@ -171,7 +171,7 @@ class ServerState:
         s = self.store()
         seated = bots.bots_of(s, game_id)
         hint = (viewer.player is not None and not viewer.spectator and v.live and v.choices is not None
-                and viewer.player not in seated and bots.hints_on(s, game_id))
+                and viewer.player not in seated and bots.hints_on(s, game_id) and bots.adapted(log_.header))
         return attrs.evolve(v, version=self.version_of(v), bots=tuple((p, b) for p, (b, _) in seated.items()), hint=hint)
 
     def checked(self, game_id: str, viewer: Viewer, values: dict[str, str]) -> Any:

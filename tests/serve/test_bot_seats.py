@@ -91,6 +91,12 @@ def test_bots_seated_on_the_new_game_form_play_a_soli2_duel_to_its_end(served):
     page = served.page(f"/g/{gid}")
     assert page.count('<span class="bot" title="played by the bot greedy">bot</span>') == sum(a == "Bob" for _, a, _ in moves)
     assert served.log(gid).header.players == ("Ann", "Bob")  # the names, without their bots
+    from ..conftest import Cli
+
+    cli = Cli(served.db)
+    listed = cli.json("log", gid)["marks"]  # the CLI's move list marks them too
+    assert {m["position"]: m["bot"] for m in listed} == {p: "random" if a == "Ann" else "greedy" for p, a, _ in moves}
+    assert cli.json("validate", gid)["valid"] == 1  # an ordinary game: replayed and validated as any other
 
 
 def test_a_bot_seated_in_a_running_game_plays_that_seats_turn(served):
@@ -290,3 +296,16 @@ def test_serve_refuses_a_misspelt_hint_bot_in_one_line_before_serving(tmp_path):
     out = Cli(tmp_path / "x.db").run("serve", "--hint-bot", "mcts:depth=2", "--port", "1", expect=2)
     assert "--hint-bot: bot mcts: 'depth=2' is not KEY=VALUE" in out.stderr and out.stderr.count("\n") == 1
     assert not (tmp_path / "x.db").exists()
+
+
+def test_a_game_the_bots_cannot_play_refuses_a_bot_and_offers_no_hint(served):
+    """Solarius Mission until the ai extra numbers its actions (docs/ai.md): the bot seat refused in one
+    line, no hint button; once adapted, both work as in every other game."""
+    gid, links, device = served.seated("solarius-mission", players=("Ann", "Bob"))
+    header = served.log(gid).header
+    to_act = [p for p, path in links.items() if '<section class="act">' in device.get(path).text]
+    page = device.get(links[to_act[0]]).text if to_act else ""
+    assert ('<button type="button" class="hint">' in page) == (bool(to_act) and bots.adapted(header))
+    if not bots.adapted(header):
+        text = seat_bot(served, gid, "Ann", "random", status=400)
+        assert "action numbering" in text and "\n" not in text.strip()
