@@ -97,8 +97,14 @@ def players_and_bots(text: str) -> tuple[list[str], dict[str, str]]:
 
 
 def check_table(game: Any, players: Any, options: Any) -> None:
-    """A bot can sit at this game: the ai extra adapts it (Solarius Mission has no action numbering yet)."""
+    """A bot can sit at this game: the ai extra is installed and adapts it (Solarius Mission has no
+    action numbering yet)."""
+    import importlib.util
+
     from solrec.core.play import SEEDED, make_header
+
+    if importlib.util.find_spec("pyspiel") is None:
+        raise BotRefused("bots need the ai extra (pip install 'solrec[ai]')")
 
     try:
         from solrec.ai.table import table_of
@@ -282,7 +288,12 @@ class BotRunner:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
     def ask(self, game_id: str, player: str, bot: str, seed: int) -> concurrent.futures.Future[Thought]:
-        return self.pool().submit(think, str(self.db), game_id, player, bot, seed)
+        try:
+            return self.pool().submit(think, str(self.db), game_id, player, bot, seed)
+        except concurrent.futures.BrokenExecutor:  # a worker died (killed, out of memory): a new pool
+            with self._lock:
+                self._pool = None
+            return self.pool().submit(think, str(self.db), game_id, player, bot, seed)
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -338,6 +349,9 @@ class BotRunner:
         try:
             thought = future.result()
         except concurrent.futures.CancelledError:
+            return
+        except concurrent.futures.BrokenExecutor:
+            self._looked.pop(game_id, None)  # its worker died: asked again, of a new pool
             return
         except Exception as err:
             log.warning("the bot of %s in %s found no move: %s", player, game_id, err)

@@ -309,3 +309,21 @@ def test_a_game_the_bots_cannot_play_refuses_a_bot_and_offers_no_hint(served):
     if not bots.adapted(header):
         text = seat_bot(served, gid, "Ann", "random", status=400)
         assert "action numbering" in text and "\n" not in text.strip()
+
+
+def test_a_bot_whose_worker_process_died_plays_on_in_a_new_one(tmp_path):
+    import os
+    import signal
+
+    db = tmp_path / "serve.db"
+    with make_client(db, bot_poll=0.05) as client:
+        table = Table(db, client)
+        gid = table.start("soli2", ["Ann", "Bob"], seed=4, options={"mode": "duel"})
+        seat_bot(table, gid, "Ann", "greedy", "", "1")
+        wait_for("the bot's first move", lambda: player_moves(table, gid))
+        runner = client.app.app.state.server.runner
+        for process in list(runner._pool._processes.values()):  # the workers this test's server started
+            os.kill(process.pid, signal.SIGKILL)
+        wait_for("the workers gone", lambda: all(not p.is_alive() for p in list(runner._pool._processes.values())))
+        table.play(f"/g/{gid}", re.search(r"&quot;command&quot;:&quot;([^&]+)&quot;", table.page(f"/g/{gid}")).group(1))
+        wait_for("the bot's next move, in a new worker", lambda: sum(a == "Ann" for _, a, _ in player_moves(table, gid)) >= 2)
