@@ -249,7 +249,8 @@ def test_the_referee_switches_hints_off_per_game_and_it_survives_a_restart(serve
 @pytest.mark.parametrize("hint_bot", ["greedy", "mcts:" + QUICK])
 def test_hints_are_the_same_for_positions_the_seat_cannot_tell_apart(tmp_path, hint_bot):
     """tests/fairness/pairs.py: two games one seat cannot tell apart (other seeds, hidden cards, another
-    deck order) give that seat the same hint, byte for byte, from two servers."""
+    deck order) give that seat the same hint, byte for byte, from two servers; and a bot seated there
+    the same move, whatever its seed."""
     from hypothesis import HealthCheck, assume, given, settings
     from hypothesis import strategies as st
 
@@ -273,7 +274,11 @@ def test_hints_are_the_same_for_positions_the_seat_cannot_tell_apart(tmp_path, h
         folder = tmp_path / f"pair{count[0]}"
         folder.mkdir()
         answers = []
-        for db in store_pair(pair, folder):
+        dbs = store_pair(pair, folder)
+        # a bot seated there, with its own seed, plays the same move in both (what the runner asks)
+        moves = [bots.think(str(db), GAME_ID, pair.seat, hint_bot, 2**40 + count[0]) for db in dbs]
+        assert (moves[0].command, moves[0].estimate) == (moves[1].command, moves[1].estimate)
+        for db in dbs:
             store = Store(db)
             kept, seats.new_token = seats.new_token, lambda: token
             try:
