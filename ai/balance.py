@@ -167,7 +167,7 @@ def _play(game: Game, header: Header, plan: Plan, seating: Sequence[BotSpec], bs
         if len(steps) >= plan.max_moves:
             return steps, state, f"not over after {plan.max_moves} moves"
         try:
-            if table is not None:
+            if table is not None and position is not None:
                 command = bots[actor].decide(table, position, actor, move_seed(bseed, position.moves)).command
             else:
                 command = game.sample_command(state, rng)
@@ -175,7 +175,7 @@ def _play(game: Game, header: Header, plan: Plan, seating: Sequence[BotSpec], bs
         except (SolrecError, BotError, NotImplementedError) as err:
             return steps, state, f"{actor} could not move: {err}"
         steps.extend(new)
-        if table is not None:
+        if table is not None and position is not None:
             position = table.follow(new, position)
     return steps, state, ""
 

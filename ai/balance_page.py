@@ -12,6 +12,7 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+WIDTH = 5.0  # inches: read at about its size on a phone's 390 CSS px, and no larger than 46rem on a desk
 COLOURS = ("#1f5fa8", "#c4501b")  # the first set, the second: distinct for colour-blind readers too
 SET_NAMES = ("first set", "second set")
 
@@ -46,7 +47,7 @@ def _setup() -> Any:
     import matplotlib.pyplot as plt
 
     plt.rcParams.update({
-        "svg.hashsalt": "solrec-balance", "svg.fonttype": "none", "font.size": 10,
+        "svg.hashsalt": "solrec-balance", "svg.fonttype": "none", "font.size": 11,
         "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False,
     })
     if "svg.id" in plt.rcParams:
@@ -57,7 +58,7 @@ def _setup() -> Any:
 def _win_rates(plt: Any, data: Mapping[str, Any]) -> str:
     sets = data["sets"]
     seats = [f"{s['player']} (seat {s['seat']})" for s in sets[0]["seats"]]
-    fig, ax = plt.subplots(figsize=(6.4, 0.6 + 0.55 * len(seats) * len(sets)))
+    fig, ax = plt.subplots(figsize=(WIDTH, 0.6 + 0.55 * len(seats) * len(sets)))
     height = 0.8 / len(sets)
     for at, stats in enumerate(sets):
         rates = [s["win_rate"]["mean"] * 100 for s in stats["seats"]]
@@ -69,14 +70,14 @@ def _win_rates(plt: Any, data: Mapping[str, Any]) -> str:
     ax.set_yticks(range(len(seats)), seats)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
-    ax.set_xlabel("games won (%), with 95% intervals")
-    ax.legend(loc="lower right", frameon=False)
+    ax.set_xlabel("games won (%), 95% intervals")
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False)
     return _svg(fig, "win rate of each seat, each set, with 95% intervals")
 
 
 def _boxes(plt: Any, groups: Sequence[tuple[str, Sequence[Mapping[str, Any]]]], xlabel: str, title: str) -> str:
     """Box plots from the report's quantiles: whiskers 5% and 95%, box 25% to 75%, the median, the mean."""
-    fig, ax = plt.subplots(figsize=(6.4, 0.6 + 0.5 * sum(len(g) for _, g in groups)))
+    fig, ax = plt.subplots(figsize=(WIDTH, 0.6 + 0.5 * sum(len(g) for _, g in groups)))
     stats, colours, labels = [], [], []
     for name, described in groups:
         for at, d in enumerate(described):
@@ -112,7 +113,7 @@ def _differences(plt: Any, data: Mapping[str, Any]) -> str | None:
                          d["relative_interval"][1] * 100, d["covers_zero"]))
     if not rows:
         return None
-    fig, ax = plt.subplots(figsize=(6.4, 0.7 + 0.45 * len(rows)))
+    fig, ax = plt.subplots(figsize=(WIDTH, 0.7 + 0.45 * len(rows)))
     for y, (label, value, low, high, covers) in enumerate(rows):
         colour = "#555" if covers else COLOURS[1]
         ax.plot([low, high], [y, y], color=colour, linewidth=2)
@@ -120,11 +121,11 @@ def _differences(plt: Any, data: Mapping[str, Any]) -> str | None:
     ax.axvline(0, color="#222", linewidth=0.8)
     ax.set_yticks(range(len(rows)), [_short(r[0]) for r in rows])
     ax.invert_yaxis()
-    ax.set_xlabel("second set - first set (percentage points; length: %), 95% intervals")
+    ax.set_xlabel("second - first (points; length: %), 95% intervals")
     return _svg(fig, "differences between the sets with 95% intervals")
 
 
-def _short(text: str, limit: int = 48) -> str:
+def _short(text: str, limit: int = 34) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
@@ -184,7 +185,7 @@ def _differences_table(diffs: Sequence[Mapping[str, Any]]) -> str:
         rows.append(f"<tr{mark}><th scope=\"row\">{_esc(d['label'])}</th><td>{num(d['a'])}</td><td>{num(d['b'])}</td>"
                     f"<td>{num(d['difference'], True)}{unit}</td><td>{_esc(interval)}</td></tr>")
     return ('<section><h2>Differences (second set - first set)</h2><p>95% intervals from a paired bootstrap; a '
-            'highlighted row\'s interval excludes 0.</p><div class="scroll"><table><thead><tr><th scope="col">what</th>'
+            'highlighted row\'s interval excludes 0.</p><div class="scroll" tabindex="0" role="region" aria-label="differences"><table><thead><tr><th scope="col">what</th>'
             '<th scope="col">first</th><th scope="col">second</th><th scope="col">difference</th>'
             '<th scope="col">95% interval</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div></section>")
 
@@ -211,7 +212,8 @@ def _set_table(s: Mapping[str, Any]) -> str:
         rows.append(f"<tr><th scope=\"row\">ended: {_esc(e['ending'])}</th><td>{_pct(e['share']['mean'])}</td>"
                     f"<td></td><td>{e['games']} games</td></tr>")
     rows.append(f"<tr><th scope=\"row\">stuck games</th><td>{s['stuck']}</td><td></td><td></td></tr>")
-    return (f"<section><h2>{_esc(s['name'])} set: {s['games']} games</h2><div class=\"scroll\"><table><thead><tr>"
+    return (f"<section><h2>{_esc(s['name'])} set: {s['games']} games</h2><div class=\"scroll\" tabindex=\"0\" role=\"region\" "
+            f"aria-label=\"{_esc(s['name'])} set\"><table><thead><tr>"
             "<th scope=\"col\">what</th><th scope=\"col\">mean</th><th scope=\"col\">spread (sd)</th>"
             "<th scope=\"col\">quantiles 5/25/50/75/95 or interval</th></tr></thead><tbody>" + "".join(rows)
             + "</tbody></table></div></section>")
@@ -230,7 +232,8 @@ dl.sets dd { margin: 0; overflow-wrap: anywhere; }
 .verdict p { font-size: 1.05rem; overflow-wrap: anywhere; }
 figure { margin: 1rem 0; }
 figcaption { font-weight: 600; margin-bottom: 0.3rem; }
-figure svg { display: block; width: 100%; max-width: 46rem; height: auto; }
+figure svg { display: block; width: 100%; max-width: 40rem; height: auto; }
+@media (max-width: 40rem) { th[scope=row] { min-width: 8rem; } table { font-size: 0.85rem; } }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: 0.9rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right; vertical-align: top; }
