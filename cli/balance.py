@@ -17,6 +17,7 @@ from .errors import UsageRefused
 from .impact import Cluster, cluster_address
 
 KEEP_BATCH = 500  # kept games written per transaction
+SMALL_RUN = 32  # games: below this, starting worker processes costs more than it saves
 
 
 def _extra() -> None:
@@ -64,7 +65,7 @@ def balance_cmd(
     against: Annotated[list[str] | None, typer.Option("--against", metavar="KEY=VALUE", help="The second set: the first set with this option changed (repeat the option).")] = None,
     components: Annotated[Path | None, typer.Option("--components", help="The first set's component set (a folder or a TOML file).")] = None,
     against_components: Annotated[Path | None, typer.Option("--against-components", help="The second set's component set.")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, max=1024, help="Worker processes on this machine.")] = 1,
+    jobs: Annotated[int | None, typer.Option("--jobs", min=1, max=1024, help="Worker processes on this machine (default: every CPU; 1 for a run of few games).")] = None,
     cluster: Cluster = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run: the same seed, the same report.")] = 0,
     max_moves: Annotated[int, typer.Option("--max-moves", min=1, help="A game not over after this many moves is counted as stuck.")] = 100_000,
@@ -88,8 +89,12 @@ def balance_cmd(
     from solrec.ai.bots import BotError
 
     address = cluster_address(cluster)
-    if address is not None and jobs != 1:
+    if address is not None and jobs is not None:
         raise UsageRefused("give --jobs N or --cluster ADDRESS, not both")
+    if jobs is None:
+        from solrec.replay.corpus import available_cpus
+
+        jobs = available_cpus() if games >= SMALL_RUN else 1
     game = get_game(game_name)
     first = split_assignments(option or [])
     if components is not None:

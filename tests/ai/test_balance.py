@@ -159,6 +159,22 @@ def test_the_page_is_the_same_bytes_each_time_and_asks_for_nothing(tmp_path):
     assert text.count("<svg") >= 4 and "<script" not in text and "http" not in text.replace("http://www.w3.org/", "")
 
 
+def test_a_progress_bar_runs_on_stderr_when_it_is_a_terminal(tmp_path):
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    main, secondary = pty.openpty()
+    done = subprocess.run([sys.executable, "-m", "solrec.cli.main", "balance", "solo-dice", "--games", "3"],
+                          stdout=subprocess.PIPE, stderr=secondary, text=True, timeout=120, env=os.environ)
+    os.close(secondary)
+    bar = os.read(main, 65536).decode()
+    os.close(main)
+    assert done.returncode == 0 and "playing solo-dice" in bar and "playing" not in done.stdout
+    assert "verdict:" in done.stdout
+
+
 # -- bad input -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("args, reason", [
     (["soli2", "--games", "2", "--against", "objective=nonsense"], "objective"),
