@@ -27,6 +27,7 @@ from solrec.core.registry import get_game
 
 from .bots import Bot, BotError, BotSpec, make_bot, move_seed, parse_bot
 from .records import SIMULATOR, bot_seed
+from .stats import line_kind
 
 BALANCER = "solrec balance"
 SAMPLER = "random"  # where a game has no action numbering yet, its own sampler plays the random seats
@@ -133,7 +134,8 @@ def play_game(plan: Plan, which: int, k: int) -> Played:
     wins = tuple(share if p in winners else 0.0 for p in players)
     lines: dict[str, int] = {}
     for line in sheet.lines:
-        lines[line.rule] = lines.get(line.rule, 0) + line.points
+        kind = line_kind(line.rule)
+        lines[kind] = lines.get(kind, 0) + line.points
     return Played(
         k, which, len(steps), sum(len(s.events) for s in steps), tuple(totals.get(p, 0) for p in players), wins,
         "stuck" if stuck else outcome.result if outcome is not None else "stuck",

@@ -237,6 +237,6 @@ figure svg { display: block; width: 100%; max-width: 40rem; height: auto; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: 0.9rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right; vertical-align: top; }
-th[scope=row] { text-align: left; font-weight: normal; max-width: 28rem; }
+th[scope=row], thead th:first-child { text-align: left; font-weight: normal; max-width: 28rem; }
 tr.changed th, tr.changed td { background: #fdf0e8; font-weight: 600; }
 """

@@ -205,7 +205,7 @@ def label_of(name: str, players: Sequence[str], labels: Mapping[str, str]) -> st
     if kind == "ending":
         return f"ended: {key}"
     if kind == "line":
-        return f"score line: {labels.get(key, key)}"
+        return f"score lines: {labels.get(key, key)}"
     return name
 
 
@@ -279,7 +279,8 @@ def verdict(change: str, analysis: Mapping[str, Any], players: Sequence[str]) ->
     # a kind of line both sets score (a rule only one set cites is a change of wording, not of play)
     lines = sorted((d for n, d in diffs.items() if _kind(n)[0] == "line" and not d["covers_zero"] and d["a"] and d["b"]),
                    key=lambda d: (-abs(d["difference"]), d["what"]))
-    for d in lines[:3]:
+    kinds = sum(1 for n in diffs if _kind(n)[0] == "line")
+    for d in lines[:3] if kinds <= 16 else ():
         said.append(f"{d['label']}: {d['difference']:+.2f} ± {_half(d):.2f} points a game")
     if all(d["covers_zero"] for d in diffs.values()):
         said.append("no difference found: every interval holds 0")
@@ -309,8 +310,17 @@ def _one_set(stats: Mapping[str, Any], players: Sequence[str]) -> list[str]:
     return ["; ".join(parts)]
 
 
+def line_kind(rule: str) -> str:
+    """A score line's kind: the first rule sentence it cites (``003: "..."``), so that lines citing one
+    rule with particulars of their own (a table value, a second sentence) count together."""
+    import re
+
+    found = re.search(r'(?:[\w.]+: )?"[^"]*"', rule)
+    return found.group(0) if found else rule
+
+
 def rule_label(rule: str, limit: int = 90) -> str:
-    """A score line's kind named by the rule it cites: its quoted sentences (the game's words), cut."""
+    """A score line's kind named by the rule it cites: its quoted sentence (the game's words), cut."""
     import re
 
     quoted = re.findall(r'"([^"]*)"', rule) or [rule]

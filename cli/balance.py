@@ -17,6 +17,7 @@ from .errors import UsageRefused
 from .impact import Cluster, cluster_address
 
 KEEP_BATCH = 500  # kept games written per transaction
+MAX_LINES = 8  # kinds of score line listed in the text report, the largest differences first
 SMALL_RUN = 32  # games: below this, starting worker processes costs more than it saves
 
 
@@ -269,6 +270,9 @@ def report_lines(data: dict[str, Any]) -> list[str]:
     if "differences" in data:
         lines.append("== differences (second - first), 95% intervals (paired bootstrap); * the interval excludes 0")
         quiet = [d for d in data["differences"] if d["what"].startswith("line:") and d["covers_zero"]]
+        loud = [d for d in data["differences"] if d["what"].startswith("line:") and not d["covers_zero"]]
+        loud.sort(key=lambda d: (-abs(d["difference"]), d["what"]))
+        quiet += loud[MAX_LINES:]
         for d in data["differences"]:
             if d in quiet:
                 continue
@@ -283,7 +287,7 @@ def report_lines(data: dict[str, Any]) -> list[str]:
                 lines.append(f" {mark} {d['label']}: {d['a']:g} -> {d['b']:g}, {d['difference']:+g} "
                              f"[{d['interval'][0]:+g}, {d['interval'][1]:+g}]{extra}")
         if quiet:
-            lines.append(f"   {plural(len(quiet), 'other kind')} of score line: no difference found (--json lists them)")
+            lines.append(f"   {plural(len(quiet), 'other kind')} of score line (--json lists them)")
     if "kept" in data:
         k = data["kept"]
         lines.append(f"kept {plural(k['games'], 'game')} in {k['db']}: {k['ids']} ({k['order']})")
