@@ -127,6 +127,14 @@ def test_a_component_set_doubling_the_planets_points_raises_the_planet_score_lin
     assert planets[0]["b"] > 1.5 * planets[0]["a"] > 0
 
 
+def test_a_game_not_over_after_max_moves_is_counted_stuck_with_its_reason():
+    report = balance("soli2", "--games", "3", "--bot", "random", "--max-moves", "10")
+    (first,) = report["sets"]
+    assert first["stuck"] == 3 and first["length"]["min"] >= 10  # the moves played when it stopped
+    assert first["endings"] == [{"ending": "stuck: not over after 10 moves", "games": 3, "share": {"mean": 1.0, "interval": [1.0, 1.0]}}]
+    assert "3 stuck" in report["verdict"][0]
+
+
 # -- the same answer everywhere ----------------------------------------------------------------------------
 def test_jobs_give_the_report_of_one_core_byte_for_byte():
     args = ["balance", "soli2", "--games", "9", "--seed", "5", "--against", "objective=give-away", "--json"]
