@@ -14,7 +14,13 @@ from solrec.core.errors import InvalidSetup
 
 from .app import GameName, Json, command, emit, plural, workflows
 from .errors import UsageRefused
-from .impact import Cluster, cluster_address
+from .impact import cluster_address
+
+Cluster = Annotated[
+    str | None,
+    typer.Option("--cluster", metavar="ADDRESS", help="Play the games on this Dask cluster (tcp://HOST:8786; pip install "
+                                                      "'solrec[cluster]'); the workers need solrec[balance], no shared files."),
+]
 
 KEEP_BATCH = 500  # kept games written per transaction
 MAX_LINES = 8  # kinds of score line listed in the text report, the largest differences first
