@@ -133,6 +133,8 @@ def _kind(name: str) -> tuple[str, str]:
 def _set_stats(sample: Sample, names: list[str], boot: np.ndarray, players: Sequence[str],
                labels: Mapping[str, str]) -> dict[str, Any]:
     def mean_ci(name: str) -> dict[str, Any]:
+        if name not in names:  # a number no game of any set has: 0
+            return {"mean": 0.0, "interval": [0.0, 0.0]}
         i = names.index(name)
         low, high = interval(boot[:, i])
         return {"mean": _r(sample.column(name).mean() if sample.games else 0), "interval": [_r(low), _r(high)]}
