@@ -12,6 +12,8 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from solrec.core import words
+
 WIDTH = 5.0  # inches: read at about its size on a phone's 390 CSS px, and no larger than 46rem on a desk
 COLOURS = ("#1f5fa8", "#c4501b")  # the first set, the second: distinct for colour-blind readers too
 SET_NAMES = ("first set", "second set")
@@ -155,7 +157,7 @@ def page(data: Mapping[str, Any]) -> str:
            f"a game; seed {_esc(data['seed'])}.</p>"]
     out.append("<dl class=\"sets\">")
     for s in sets:
-        opts = ", ".join(f"{k}={v}" for k, v in s["options"].items()) or "the defaults"
+        opts = ", ".join(f"{k}={words.value(v)}" for k, v in s["options"].items()) or "the defaults"
         out.append(f"<dt>{_esc(s['name'])} set</dt><dd>{_esc(opts)}</dd>")
     out.append("</dl>")
     out.append('<section class="verdict"><h2>Verdict</h2>' + "".join(f"<p>{_esc(v)}</p>" for v in data["verdict"]) + "</section>")

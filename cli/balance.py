@@ -114,8 +114,10 @@ def balance_cmd(
         from .components import options_for
 
         second.update(options_for(game.id, against_components))
-    base = make_header(game, None, first, SEEDED, 0)
-    names = base.players if players is None or players == len(base.players) else tuple(f"Player {i}" for i in range(1, players + 1))
+    from solrec.core.options import parse_options
+
+    default = tuple(game.default_players_for(parse_options(game.Options, dict(first))))
+    names = default if players is None or players == len(default) else tuple(f"Player {i}" for i in range(1, players + 1))
     sets = [make_header(game, names, first, SEEDED, 0)]
     if two:
         try:
@@ -255,7 +257,7 @@ def report_lines(data: dict[str, Any]) -> list[str]:
     lines = [f"{data['game']} balance: {plural(n, 'game')}{' per set, paired' if two else ''}; "
              f"{', '.join(data['players'])}; bots {', '.join(data['bots'])} (rotated one seat a game); seed {data['seed']}"]
     for s in data["sets"]:
-        opts = ", ".join(f"{k}={v}" for k, v in s["options"].items()) or "the defaults"
+        opts = ", ".join(f"{k}={_word(v)}" for k, v in s["options"].items()) or "the defaults"
         lines.append(f"{s['name']} set: {opts}")
     lines.append("verdict: " + " ".join(data["verdict"]))
     for s in data["sets"]:

@@ -135,6 +135,13 @@ def test_a_game_not_over_after_max_moves_is_counted_stuck_with_its_reason():
     assert "3 stuck" in report["verdict"][0]
 
 
+def test_partners_who_win_together_each_count_a_win_and_four_seats_are_named():
+    report = balance("solari", "--players", "4", "-o", "teams=true", "-o", "target=4", "--games", "1", "--bot", "random")
+    (first,) = report["sets"]
+    assert report["players"] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert sum(seat["win_rate"]["mean"] for seat in first["seats"]) == 2.0  # Uranus+Neptune or Saturn+Jupiter
+
+
 # -- the same answer everywhere ----------------------------------------------------------------------------
 def test_jobs_give_the_report_of_one_core_byte_for_byte():
     args = ["balance", "soli2", "--games", "9", "--seed", "5", "--against", "objective=give-away", "--json"]
