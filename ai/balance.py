@@ -30,7 +30,11 @@ from .records import SIMULATOR, bot_seed
 from .stats import line_kind
 
 BALANCER = "solrec balance"
-SAMPLER = "random"  # where a game has no action numbering yet, its own sampler plays the random seats
+# Not a bot of ai/bots.py: the game's own random player, as `solrec simulate` plays (``Game.sample_command``),
+# no table needed; uniform over the game's legal commands, where the ``random`` bot is uniform over the
+# adapter's action numbering (in Solarius Mission most of those are exchanges, which the sampler weighs
+# as one choice among the kinds of command). The one kind a game without an action numbering has.
+SAMPLER = "sampler"
 DEFAULT_BOT = "greedy"
 MAX_MOVES = 100_000  # a game still running after this many moves is counted as stuck
 GAMES_PER_BATCH = 16
@@ -95,8 +99,8 @@ def refusal(plan: Plan) -> str | None:
         except SolrecError as err:
             return f"{'--against' if which else 'the options'}: {err}"
     if not plan.tabled and any(b.kind != SAMPLER for b in plan.bots):
-        return (f"{game.id} has no bots but random yet (no action numbering: docs/ai.md); "
-                f"give --bot random, played by the game's own sampler")
+        return (f"{game.id} has no bots yet (no action numbering: docs/ai.md); "
+                f"give --bot {SAMPLER}, the game's own random player")
     return None
 
 
@@ -150,15 +154,15 @@ def _partners(game: Game, state: Any, winners: Sequence[str]) -> bool:
 
 def _play(game: Game, header: Header, plan: Plan, seating: Sequence[BotSpec], bseed: int,
           rng: random.Random) -> tuple[list[Step], Any, str]:
-    """As ``records.play_bots``: each seat by its bot through the table as live play; where the game
-    has no table, the game's own sampler for the random seats (``simulate``'s players). Returns the
+    """As ``records.play_bots``: each seat by its bot through the table as live play, a ``sampler``
+    seat by the game's own sampler (``simulate``'s players; no table needed). Returns the
     steps, the last state and why the game stuck ("" when it ended): not over after ``max_moves``,
     or a bot or the game refusing to go on (counted, not raised: a balance run reports them)."""
     state = initial_state(game, header)
     steps, state, at = advance_chance(game, header, state, 0)
-    bots: dict[str, Bot] = {p: _bot(spec) for p, spec in zip(header.players, seating)}
+    bots: dict[str, Bot | None] = {p: None if spec.kind == SAMPLER else _bot(spec) for p, spec in zip(header.players, seating)}
     table = position = None
-    if plan.tabled:
+    if plan.tabled and any(bots.values()):
         from .table import table_of
 
         table = table_of(header)
@@ -169,8 +173,9 @@ def _play(game: Game, header: Header, plan: Plan, seating: Sequence[BotSpec], bs
         if len(steps) >= plan.max_moves:
             return steps, state, f"not over after {plan.max_moves} moves"
         try:
-            if table is not None and position is not None:
-                command = bots[actor].decide(table, position, actor, move_seed(bseed, position.moves)).command
+            bot = bots[actor]
+            if bot is not None and table is not None and position is not None:
+                command = bot.decide(table, position, actor, move_seed(bseed, position.moves)).command
             else:
                 command = game.sample_command(state, rng)
             new, state, at = play(game, header, state, at, actor, command)
@@ -276,12 +281,13 @@ def _run_cluster(plan: Plan, games: int, address: str, progress: Callable[[int],
 
 
 def parse_bots(texts: Sequence[str], players: int) -> tuple[BotSpec, ...]:
-    """``--bot`` as given: none (every seat the default bot), one (every seat), or one per seat."""
+    """``--bot`` as given: none (every seat the default bot), one (every seat), or one per seat; a
+    bot of ai/bots.py, or ``sampler`` (the game's own random player)."""
     if not texts:
         return (parse_bot(DEFAULT_BOT),)
     if len(texts) not in (1, players):
         raise BotError(f"give one --bot for every seat or one per seat ({players}), not {len(texts)}")
-    return tuple(parse_bot(t) for t in texts)
+    return tuple(BotSpec(SAMPLER) if t.strip() == SAMPLER else parse_bot(t) for t in texts)
 
 
 def kept_note(played: Played) -> tuple[int, str, str, str, str]:

@@ -21,18 +21,12 @@ import subprocess
 import sys
 import time
 
-from solrec.ai.balance import Plan, has_table, play_game
-from solrec.ai.bots import parse_bot
+from solrec.ai.balance import Plan, has_table, parse_bots, play_game
 from solrec.core.play import make_header
 from solrec.core.registry import get_game
 
-GAMES = {  # game: (options, bot kinds measured)
-    "solo-dice": ({}, ("random", "greedy")),
-    "soli2": ({}, ("random", "greedy")),
-    "solar-solitaire": ({}, ("random", "greedy")),
-    "solari": ({}, ("random", "greedy")),
-    "solarius-mission": ({}, ("random",)),
-}
+KINDS = ("sampler", "random", "greedy")
+GAMES = {"solo-dice": {}, "soli2": {}, "solar-solitaire": {}, "solari": {}, "solarius-mission": {}}  # game: options
 FLOOR = 1.7
 
 
@@ -43,14 +37,14 @@ def load() -> str:
 def per_game(game_id: str, options: dict, kind: str, games: int) -> dict:
     game = get_game(game_id)
     header = make_header(game, None, options, "seeded", 0)
-    plan = Plan(game_id, header.players, (parse_bot(kind),), (header.options,), 0,
+    plan = Plan(game_id, header.players, parse_bots([kind], len(header.players)), (header.options,), 0,
                 tabled=has_table(game_id, header.options_dict(), header.players))
     wall, cpu = time.perf_counter(), time.process_time()
     moves = 0
     for k in range(games):
         moves += play_game(plan, 0, k).moves
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return {"game": game_id, "bot": kind if plan.tabled else f"{kind} (the game's sampler)", "games": games,
+    return {"game": game_id, "bot": kind, "games": games,
             "games_per_s": round(games / wall, 2), "cpu_games_per_s": round(games / cpu, 2),
             "moves_per_game": round(moves / games, 1)}
 
@@ -69,8 +63,8 @@ def main() -> None:
     parser.add_argument("--skip-cluster", action="store_true")
     args = parser.parse_args()
     print(f"load average before: {load()} (2 cores)", flush=True)
-    for game_id, (options, kinds) in GAMES.items():
-        for kind in kinds:
+    for game_id, options in GAMES.items():
+        for kind in KINDS:
             n = max(2, args.games // 5) if game_id == "solari" else args.games
             print(json.dumps(per_game(game_id, options, kind, n)), flush=True)
 

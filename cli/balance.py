@@ -67,7 +67,7 @@ def balance_cmd(
     game_name: GameName,
     games: Annotated[int, typer.Option("--games", min=1, max=100_000_000, help="Games per option set (paired: game k of each set is played with the same seeds).")],
     players: Annotated[int | None, typer.Option("--players", min=1, help="How many players (default: the game's own count).")] = None,
-    bot: Annotated[list[str] | None, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot of every seat, or one per seat (repeat): random, greedy, mcts (docs/ai.md); default greedy. The bots are rotated one seat per game.")] = None,
+    bot: Annotated[list[str] | None, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot of every seat, or one per seat (repeat): random, greedy, mcts (docs/ai.md), or sampler (the game's own random player, as simulate plays); default greedy. The bots are rotated one seat per game.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A setup option of the first set (repeat the option).")] = None,
     against: Annotated[list[str] | None, typer.Option("--against", metavar="KEY=VALUE", help="The second set: the first set with this option changed (repeat the option).")] = None,
     components: Annotated[Path | None, typer.Option("--components", help="The first set's component set (a folder or a TOML file).")] = None,
@@ -130,7 +130,7 @@ def balance_cmd(
         raise UsageRefused(str(err)) from None
     tabled = balance.has_table(game.id, sets[0].options_dict(), names)
     if not tabled and not bot:
-        bots = (balance.parse_bot(balance.SAMPLER),)  # the one kind such a game has: said in the report
+        bots = (balance.BotSpec(balance.SAMPLER),)  # the one kind such a game has: said in the report
     plan = balance.Plan(game.id, tuple(names), bots, tuple(h.options for h in sets), seed, max_moves, keep is not None, tabled)
     why = balance.refusal(plan)
     if why is not None:

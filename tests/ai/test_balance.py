@@ -120,9 +120,10 @@ def test_soli2_give_away_turns_the_greedy_bot_from_winner_to_loser_and_says_whic
 
 
 def test_a_component_set_doubling_the_planets_points_raises_the_planet_score_lines(tmp_path):
-    report = balance("solarius-mission", "--games", "6", "--seed", "1", "--bot", "random",
+    # the game's own random players settle planets (the adapter's random and greedy bots seldom do)
+    report = balance("solarius-mission", "--games", "6", "--seed", "1", "--bot", "sampler",
                      "--against-components", str(doubled_planets(tmp_path)))
-    planets = [d for d in report["differences"] if d["what"].startswith("line:") and "settled planet" in d["what"]]
+    planets = [d for d in report["differences"] if d["what"].startswith("line:") and "successfully settled planet" in d["what"]]
     assert planets and planets[0]["interval"][0] > 0
     assert planets[0]["b"] > 1.5 * planets[0]["a"] > 0
 
@@ -198,7 +199,6 @@ def test_a_progress_bar_runs_on_stderr_when_it_is_a_terminal(tmp_path):
     (["soli2", "--games", "2", "--players", "3"], "2 players"),
     (["soli2", "--games", "2", "--jobs", "2", "--cluster", "tcp://127.0.0.1:8786"], "not both"),
     (["soli2", "--games", "2", "--cluster", "udp://x:1"], "tcp"),
-    (["solarius-mission", "--games", "2", "--bot", "greedy"], "no bots but random"),
     (["soli2", "--games", "0"], "games"),
     (["soli2", "--games", "2", "--html", "/nonexistent/folder/page.html"], "no folder"),
 ])
@@ -209,6 +209,19 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, args, reason)
     line = result.stderr.strip()
     assert "\n" not in line and reason in line
     assert not db.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_game_without_action_numbering_is_played_by_its_sampler_and_refuses_the_bots():
+    from solrec.ai.balance import Plan, parse_bots, play_game, refusal
+    from solrec.ai.bots import parse_bot
+    from solrec.core.play import make_header
+    from solrec.core.registry import get_game
+
+    header = make_header(get_game("solo-dice"), None, {}, "seeded", 0)
+    sampled = Plan("solo-dice", header.players, parse_bots(["sampler"], 1), (header.options,), tabled=False)
+    assert refusal(sampled) is None and play_game(sampled, 0, 0).result == "scored"
+    greedy = Plan("solo-dice", header.players, (parse_bot("greedy"),), (header.options,), tabled=False)
+    assert "give --bot sampler" in (refusal(greedy) or "")
 
 
 # -- at N = 1,000 ------------------------------------------------------------------------------------------
@@ -237,7 +250,7 @@ def test_at_1000_games_soli2_give_away_turns_the_greedy_bot_into_the_loser():
 
 @pytest.mark.slow
 def test_at_1000_games_doubled_planets_raise_the_planet_score_lines(tmp_path):
-    report = balance("solarius-mission", "--games", "1000", "--bot", "random", "--jobs", "2",
+    report = balance("solarius-mission", "--games", "1000", "--bot", "sampler", "--jobs", "2",
                      "--against-components", str(doubled_planets(tmp_path)))
-    planets = [d for d in report["differences"] if d["what"].startswith("line:") and "settled planet" in d["what"]]
+    planets = [d for d in report["differences"] if d["what"].startswith("line:") and "successfully settled planet" in d["what"]]
     assert planets[0]["interval"][0] > 0
