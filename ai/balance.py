@@ -31,9 +31,9 @@ from .stats import line_kind
 
 BALANCER = "solrec balance"
 # Not a bot of ai/bots.py: the game's own random player, as `solrec simulate` plays (``Game.sample_command``),
-# no table needed; uniform over the game's legal commands, where the ``random`` bot is uniform over the
-# adapter's action numbering (in Solarius Mission most of those are exchanges, which the sampler weighs
-# as one choice among the kinds of command). The one kind a game without an action numbering has.
+# no table needed; it draws as the game draws, where the ``random`` bot is uniform over the
+# adapter's action numbering (in Solarius Mission most of those are exchanges; its sampler plays the
+# phase's own commands and exchanges now and then). The one kind a game without an action numbering has.
 SAMPLER = "sampler"
 DEFAULT_BOT = "greedy"
 MAX_MOVES = 100_000  # a game still running after this many moves is counted as stuck
