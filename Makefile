@@ -13,7 +13,7 @@ QUIET_INSTALL := PYTHONWARNINGS="ignore:Editable installation"
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet --upgrade pip
-	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster,serve,ai]'
+	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster,serve,ai,balance]'
 	touch $@
 
 install: $(BIN)/solrec
@@ -91,6 +91,7 @@ bench: install
 	$(BIN)/python bench/bench_cli.py
 	$(BIN)/python bench/bench_simulate.py --games 10000  # the 100,000-game run: bench_simulate.py alone
 	$(BIN)/python bench/bench_cluster.py --events 200000  # 1,000,000 events: bench_cluster.py alone
+	$(BIN)/python bench/bench_balance.py
 
 # Bot strength and move time (docs/ai.md): 200 seeded games per pairing, hours on 2 cores; BOT_GAMES=20 for a look.
 BOT_GAMES ?= 200
@@ -102,6 +103,7 @@ pictures: install browser axe
 	$(BIN)/python -m tests.pictures.screenshots
 	$(BIN)/python -m tests.pictures.serve_screenshots
 	$(BIN)/python -m tests.pictures.bot_duel
+	$(BIN)/python -m tests.pictures.balance_screenshots
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -49,6 +49,11 @@ class Codec:
     def text(self, action: int) -> str:
         return self._text(self.universe[action])
 
+    def split(self, command: Command) -> list[Command]:
+        """A recorded command as the numbered commands that do the same, in order (itself, but where a
+        game numbers a canonical subset: Solarius Mission's large exchanges, ``mission.py``)."""
+        return [command]
+
 
 def _same(command: Command) -> Hashable:
     return command
@@ -87,9 +92,12 @@ def codec_for(table: Table) -> Codec:
         solitaire: list[Command] = [Turn(), Resign(), *(Play(p) for p in range(4))]
         solitaire += [Move(s, t) for s in PLACES for t in PLACES if s != t]
         return Codec(solitaire, _same, listed, lambda c: game.format(c))  # type: ignore[arg-type]
-    # Solarius Mission has no action numbering yet (docs/ai.md, "Not yet"): its commands (flights by
-    # their paths, payments, exchanges) need a canonical subset of their own.
-    raise ValueError(f"{gid}: no action numbering yet (docs/ai.md)")
+    if gid == "solarius-mission":
+        # payments, exchanges and flights: a numbering of its own (ai/mission.py, docs/ai.md)
+        from .mission import codec
+
+        return codec(table)
+    raise ValueError(f"{gid}: no action numbering (docs/ai.md)")
 
 
 def _solo_dice(table: Table) -> Codec:

@@ -116,6 +116,10 @@ def resample(table: Table, position: Position, seat: str, rng: random.Random) ->
         unseen = sorted(state.stock)  # the deck less the cards in sight: a set the player can count
         rng.shuffle(unseen)
         return attrs.evolve(position, state=attrs.evolve(state, stock=tuple(unseen)), cache={})
+    if game.id == "solarius-mission":
+        from .mission import resample as resample_mission
+
+        return attrs.evolve(position, state=resample_mission(position.state, seat, rng), cache={})
     raise BotError(f"{game.id}: no resampler")
 
 
@@ -214,8 +218,6 @@ class SolverBot(Bot):
     with it."""
 
     def decide(self, table: Table, position: Position, seat: str, seed: int) -> Decision:
-        from solrec.core.solve import WINNABLE
-
         legal = self._legal(table, position, seat)
         rng = random.Random(f"solrec-bot:mcts:{seed}")
         samples = max(1, int(self.spec.get("samples", SETTINGS["mcts"]["samples"])))
@@ -223,10 +225,10 @@ class SolverBot(Bot):
         votes = dict.fromkeys(legal, 0)
         for _ in range(samples):
             world = resample(table, position, seat, rng)
-            report = table.game.solve(world.state, budget, reveal=True)
-            if report is not None and report.verdict == WINNABLE and report.line:
+            line = winning_line(world.state, budget)
+            if line:
                 try:
-                    action = table.codec.action(table.game.parse(report.line[0], world.state))
+                    action = table.codec.action(table.game.parse(line[0], world.state))
                 except (KeyError, ValueError):
                     continue
                 if action in votes:
@@ -239,6 +241,24 @@ class SolverBot(Bot):
         won = sum(votes.values())
         values = tuple((a, 2 * v / samples - 1) for a, v in votes.items())
         return Decision(action, legal[action], 2 * won / samples - 1 if won else greedy[action], values)
+
+
+def winning_line(state: Any, budget: int) -> tuple[str, ...]:
+    """A winning line of a Solar Solitaire position whose stock order is known (a sampled world), or ()
+    where none is found: the deal solver's search within ``budget`` positions, then its line's
+    detours taken out within a bounded work (``solver.Work``: positions and replays counted, never
+    time), so a move's cost is bounded and the same for the same seed (``Game.solve`` shortens without
+    a bound: a long line took seconds)."""
+    from solrec.core.solar_solitaire import piles, solver
+    from solrec.core.solve import WINNABLE
+
+    if state.over or not state.dealt:
+        return ()
+    deck = bytes(piles.INDEX[c] for c in state.stock)
+    found = solver.solve_position(solver.roots_of(state, deck), deck, budget, state.waste_takes_free_moves)
+    if found.verdict != WINNABLE or not found.line:
+        return ()
+    return solver.shortest_line(solver.start_of(state), deck, found.line, state.waste_takes_free_moves, solver.Work())
 
 
 MAKERS: dict[str, Callable[[BotSpec], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}

@@ -173,19 +173,35 @@ def review(log: Any, spec: BotSpec, seed: int) -> list[Weighed]:
             best_action = max(values, key=lambda a: (values[a], a == decision.action))
             loss = max(0.0, values[best_action] - values[played])
         else:
-            # a search's values of rarely visited actions are noisy: the bot's choice and the move
-            # played are valued again alike, by the same roll-outs (common random numbers)
-            best_action = decision.action
-            loss = 0.0 if played == best_action else max(0.0, played_value(table, position, actor, legal[best_action], seed)
-                                                           - played_value(table, position, actor, legal[played], seed))
+            # a search's values of rarely visited actions are noisy, and its choice may be one of several
+            # alike: the move played, the bot's choice and the greedy bot's best three are valued again
+            # alike, by the same roll-outs (common random numbers), and the best of them is the reference
+            greedy = make_bot("greedy").decide(table, position, actor, move_seed(seed, position.moves))
+            top = [a for a, _ in sorted(greedy.values, key=lambda av: (-av[1], av[0]))[:REVIEW_CANDIDATES]]
+            candidates = sorted({played, decision.action, *top})
+            weighed = {a: played_value(table, position, actor, legal[a], seed) for a in candidates}
+            best_action = max(candidates, key=lambda a: (weighed[a], a == decision.action, a == played))
+            loss = max(0.0, weighed[best_action] - weighed[played])
         out.append(Weighed(number, group[-1].seq + 1, actor, table.game.format_at(command, position.state),
                            table.game.format_at(legal[best_action], position.state), loss, mark_of(loss)))
     return out
 
 
-def played_value(table: Table, position: Position, seat: str, command: Any, seed: int, rollouts: int = 16) -> float:
-    """A move's value for ``seat``: the mean of ``rollouts`` short roll-outs after it, as the ``mcts``
-    bot values its leaves (from the seat's resampled view); the same seed, the same roll-outs."""
+# A searching bot's review (docs/ai.md, "Review"): the candidates valued again are the move played, the
+# bot's choice and the greedy bot's best REVIEW_CANDIDATES; each by REVIEW_ROLLOUTS roll-outs of
+# REVIEW_DEPTH random moves, then the score. Measured on the planted blunder of
+# fixtures/review/soli2 (loss 0.39 by the exact immediate change): 16 roll-outs of 8 moves estimated it
+# 0.23-0.26 (the random moves wash a lead out), 64 of 4 moves 0.39.
+REVIEW_CANDIDATES = 3
+REVIEW_ROLLOUTS = 64
+REVIEW_DEPTH = 4
+
+
+def played_value(table: Table, position: Position, seat: str, command: Any, seed: int,
+                 rollouts: int = REVIEW_ROLLOUTS, depth: int = REVIEW_DEPTH) -> float:
+    """A move's value for ``seat``: the mean of ``rollouts`` roll-outs of ``depth`` random moves after
+    it, then the score, as the ``mcts`` bot values its leaves (from the seat's resampled view); the
+    same seed, the same roll-outs (for every move weighed at one position)."""
     import numpy as np
 
     from .bots import resample
@@ -193,7 +209,7 @@ def played_value(table: Table, position: Position, seat: str, command: Any, seed
     from .spiel import SolrecState, game_for
 
     rng = random.Random(f"solrec-review:{seed}:{position.moves}")
-    evaluator = ScoreEvaluator(table, 8, np.random.RandomState(_seed32(seed, f"review:{position.moves}")))
+    evaluator = ScoreEvaluator(table, depth, np.random.RandomState(_seed32(seed, f"review:{position.moves}")))
     seat_index = table.players.index(seat)
     total = 0.0
     for _ in range(rollouts):

@@ -56,12 +56,17 @@ def through_actions(header: Header, steps: Sequence[Any], table: Table | None = 
         else:
             if auto:
                 raise Mismatch("the table applied chance the record does not have")
-            legal = table.legal(position)
-            action = table.codec.action(step.command)
-            if action not in legal:
-                raise Mismatch(f"{table.game.format(step.command)!r} (action {action}) is not among the legal actions")
-            position = table.play(position, legal[action], settle=seeded)
-            auto.extend(_applied(before, position)[1:])
+            parts = table.codec.split(step.command)
+            for part in parts:
+                legal = table.legal(position)
+                try:
+                    action = table.codec.action(part)
+                except KeyError:
+                    raise Mismatch(f"{table.game.format(part)!r} has no action id") from None
+                if action not in legal:
+                    raise Mismatch(f"{table.game.format(part)!r} (action {action}) is not among the legal actions")
+                position = table.play(position, legal[action], settle=seeded)
+            auto.extend(_applied(before, position)[len(parts):])  # the parts, then chance applied after
         events += len(step.events)
     if auto:
         raise Mismatch("the table applied chance the record does not have")

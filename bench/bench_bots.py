@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -23,7 +24,8 @@ from solrec.ai.bots import make_bot, move_seed
 from solrec.ai.table import Table
 from solrec.core.game import CHANCE
 
-DUELS = {"soli2": ("soli2", {"mode": "duel"}), "solari": ("solari", {}), "solari-to-12": ("solari", {"target": 12})}
+DUELS = {"soli2": ("soli2", {"mode": "duel"}), "solari": ("solari", {}), "solari-to-12": ("solari", {"target": 12}),
+         "solarius-mission": ("solarius-mission", {}, ("Ann", "Bob"))}
 SOLITAIRES = {"solo-dice": ("solo-dice", {}), "solar-solitaire": ("solar-solitaire", {}),
               "soli2-solitaire": ("soli2", {"mode": "soli2-solitaire"}),
               "classic-solitaire": ("soli2", {"mode": "classic-solitaire"})}
@@ -46,10 +48,25 @@ def play(table: Table, kinds: dict[str, str], seed: int, times: dict[str, list[f
     return position
 
 
-def duel(name: str, games: int, opponent: str, times: dict[str, list[float]]) -> dict:
-    game_id, options = DUELS[name]
-    table = Table(game_id, options)
-    a, b = table.players
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share over ``n`` games (what a partial count can claim)."""
+    if n == 0:
+        return (0.0, 1.0)
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
+
+
+def _cpu(times: dict[str, list[float]]) -> dict:
+    t = sorted(times.get("mcts", []))
+    return {"moves": len(t), "median": round(statistics.median(t), 3) if t else None,
+            "worst": round(t[-1], 3) if t else None}
+
+
+def duel(name: str, games: int, opponent: str, times: dict[str, list[float]], progress: bool = False) -> dict:
+    game_id, options, *rest = DUELS[name]
+    table = Table(game_id, options, *rest)
+    a, b = table.players[:2]
     score = 0.0
     for k in range(games):
         mcts_seat = a if k % 2 == 0 else b
@@ -57,10 +74,15 @@ def duel(name: str, games: int, opponent: str, times: dict[str, list[float]]) ->
         end = play(table, kinds, k, times)
         returns = dict(zip(table.players, table.returns(end)))
         score += 1.0 if returns[mcts_seat] > 0 else 0.5 if returns[mcts_seat] == 0 else 0.0
-    return {"game": name, "pairing": f"mcts vs {opponent}", "games": games, "mcts_share": round(score / games, 3)}
+        if progress:  # one line per game: a run stopped early still reports its count and interval
+            print(json.dumps({"game": name, "pairing": f"mcts vs {opponent}", "played": k + 1,
+                              "mcts_share": round(score / (k + 1), 3), "interval95": wilson(score / (k + 1), k + 1),
+                              "mcts_move_cpu": _cpu(times), "load_average": os.getloadavg()[0]}), flush=True)
+    return {"game": name, "pairing": f"mcts vs {opponent}", "games": games, "mcts_share": round(score / games, 3),
+            "interval95": wilson(score / games, games)}
 
 
-def solitaire(name: str, games: int, kind: str, times: dict[str, list[float]]) -> dict:
+def solitaire(name: str, games: int, kind: str, times: dict[str, list[float]], progress: bool = False) -> dict:
     game_id, options = SOLITAIRES[name]
     table = Table(game_id, options)
     (seat,) = table.players
@@ -69,6 +91,11 @@ def solitaire(name: str, games: int, kind: str, times: dict[str, list[float]]) -
         end = play(table, {seat: kind}, k, times)
         returns.append(table.returns(end)[0])
         scores.append(table.scores(end)[seat])
+        if progress:
+            print(json.dumps({"game": name, "bot": kind, "played": k + 1, "mean_return": round(statistics.mean(returns), 3),
+                              "mean_score": round(statistics.mean(scores), 2),
+                              "won": sum(1 for r in returns if r == 1.0), "mcts_move_cpu": _cpu(times),
+                              "load_average": os.getloadavg()[0]}), flush=True)
     return {"game": name, "bot": kind, "games": games, "mean_return": round(statistics.mean(returns), 3),
             "mean_score": round(statistics.mean(scores), 2)}
 
@@ -78,6 +105,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--solitaire-games", type=int, default=None)
     parser.add_argument("--only", default="")
+    parser.add_argument("--against", default="random,greedy", help="the duels' opponents of mcts")
+    parser.add_argument("--kinds", default="random,greedy,mcts", help="the bots that play the solitaires")
+    parser.add_argument("--progress", action="store_true", help="one JSON line per game played")
     args = parser.parse_args()
     only = set(filter(None, args.only.split(",")))
     times: dict[str, list[float]] = {}
@@ -86,23 +116,18 @@ def main() -> None:
     for name in DUELS:
         if only and name not in only:
             continue
-        for opponent in ("random", "greedy"):
-            results.append(duel(name, args.games, opponent, times))
+        for opponent in args.against.split(","):
+            results.append(duel(name, args.games, opponent, times, args.progress))
             print(json.dumps(results[-1]), flush=True)
     for name in SOLITAIRES:
         if only and name not in only:
             continue
-        for kind in ("random", "greedy", "mcts"):
-            results.append(solitaire(name, args.solitaire_games or args.games, kind, times))
+        for kind in args.kinds.split(","):
+            results.append(solitaire(name, args.solitaire_games or args.games, kind, times, args.progress))
             print(json.dumps(results[-1]), flush=True)
-    mcts_times = sorted(times.get("mcts", []))
     summary = {
         "results": results,
-        "mcts_move_cpu_seconds": {
-            "moves": len(mcts_times),
-            "median": round(statistics.median(mcts_times), 3) if mcts_times else None,
-            "worst": round(mcts_times[-1], 3) if mcts_times else None,
-        },
+        "mcts_move_cpu_seconds": _cpu(times),
         "wall_seconds": round(time.time() - started, 1),
         "load_average": os.getloadavg(),
     }

@@ -279,6 +279,13 @@ class Game(abc.ABC):
     def outcome(self, state: Any) -> Outcome | None:
         """The result once the game is over, else None."""
 
+    def ending(self, state: Any) -> str | None:
+        """How a finished game ended, in the game's words but without its particulars (who, how many
+        points): the kinds of end ``solrec balance`` counts. None while it runs. By default the
+        outcome's result (won, drawn, lost, scored); a game with several ways to end names them."""
+        outcome = self.outcome(state)
+        return None if outcome is None else outcome.result
+
     @abc.abstractmethod
     def parse(self, text: str, state: Any = None) -> Command:
         """Read the game's notation (InvalidCommand / AmbiguousCommand)."""

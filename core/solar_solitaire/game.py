@@ -169,6 +169,15 @@ class SolarSolitaire(Game):
             why = "resigned"
         return Outcome(None, (state.player,), f"{why}. {stand}; stranded: {lying}", result="lost")  # resigning loses too
 
+    def ending(self, state: State) -> str | None:
+        if not state.over:
+            return None
+        if state.result == "won":
+            return "won: all four rockets stand on their launch pads"
+        if state.result == "lost":
+            return "lost: the stockpile is used up and no stranded rocket can be freed"
+        return "resigned"
+
     def parse(self, text_: str, state: Any = None) -> Command:
         return notation.parse(text_)
 

@@ -292,14 +292,14 @@ SEGMENT_SEARCH_LIMIT = 20_000
 ENDGAME_SEARCH_LIMIT = 100_000
 
 
-def _shortest_moves(a: Piles, b: Piles, onto_waste: bool) -> list[str] | None:
-    """The fewest free moves from ``a`` to ``b`` (breadth-first, at most SEGMENT_SEARCH_LIMIT
-    positions; None if not found within it)."""
+def _shortest_moves(a: Piles, b: Piles, onto_waste: bool, limit: int = SEGMENT_SEARCH_LIMIT) -> list[str] | None:
+    """The fewest free moves from ``a`` to ``b`` (breadth-first, at most ``limit`` positions; None if
+    not found within it)."""
     if a == b:
         return []
     parent: dict = {a: None}
     frontier = [a]
-    while frontier and len(parent) < SEGMENT_SEARCH_LIMIT:
+    while frontier and len(parent) < limit:
         nxt = []
         for node in frontier:
             if not emergency(node):
@@ -321,7 +321,7 @@ def _shortest_moves(a: Piles, b: Piles, onto_waste: bool) -> list[str] | None:
     return None
 
 
-def _endgame_moves(piles: Piles, onto_waste: bool) -> list[str] | None:
+def _endgame_moves(piles: Piles, onto_waste: bool, limit: int = ENDGAME_SEARCH_LIMIT) -> list[str] | None:
     """Free moves that win from a position (the stock left alone), found by an A*
     (at most ENDGAME_SEARCH_LIMIT positions): each card from the deepest stranded rocket up must
     move at least once, so that count guides it, doubled (lines short, not proven shortest)."""
@@ -336,7 +336,7 @@ def _endgame_moves(piles: Piles, onto_waste: bool) -> list[str] | None:
     depth = {piles: 0}
     heap = [(estimate(piles), 0, piles)]
     order = 0
-    while heap and len(parent) < ENDGAME_SEARCH_LIMIT:
+    while heap and len(parent) < limit:
         _, _, node = heapq.heappop(heap)
         if all_launched(node):
             out = []
@@ -359,7 +359,7 @@ def _endgame_moves(piles: Piles, onto_waste: bool) -> list[str] | None:
     return None
 
 
-def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool) -> list[str]:
+def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool, work: Work | None = None) -> list[str]:
     """Each run of free moves replaced by the fewest free moves between the same two positions."""
     piles, waiting, k = start.piles, start.waiting, 0
     commands = (["turn"] if start.asked else []) + line
@@ -374,7 +374,7 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
             continue
         if i == endgame:
             # the free moves after the last turn or play: any win by free moves will do
-            shorter = _endgame_moves(piles, onto_waste)
+            shorter = _endgame_moves(piles, onto_waste) if work is None else _endgame_moves(piles, onto_waste, work.endgame)
             if shorter is not None and len(shorter) < len(commands) - i:
                 out.extend(shorter)
                 break
@@ -388,28 +388,53 @@ def _shortcut_runs(start: Start, deck: bytes, line: list[str], onto_waste: bool)
             out.append(commands[i])
             i += 1
             continue
-        shorter = _shortest_moves(piles, end, onto_waste) if j - i > 1 else None
+        if j - i <= 1:
+            shorter = None
+        elif work is None:
+            shorter = _shortest_moves(piles, end, onto_waste)
+        else:
+            shorter = _shortest_moves(piles, end, onto_waste, work.segment) if work.spend(1) else None
         out.extend(shorter if shorter is not None and len(shorter) < j - i else commands[i:j])
         piles, i = end, j
     return out[1:] if start.asked else out
 
 
-def shortest_line(start: Start, deck: bytes, line: tuple[str, ...], onto_waste: bool) -> tuple[str, ...]:
+@attrs.define
+class Work:
+    """A bound on the shortening's work, counted, never timed (a bot's move stays the same for its seed):
+    ``segment`` and ``endgame`` positions per search of a run or of the endgame, ``steps`` searches
+    and line replays in all; once spent, the line shortened so far (it still wins) is kept."""
+
+    segment: int = 1_000
+    endgame: int = 5_000
+    steps: int = 60
+
+    def spend(self, n: int) -> bool:
+        if self.steps < n:
+            return False
+        self.steps -= n
+        return True
+
+
+def shortest_line(start: Start, deck: bytes, line: tuple[str, ...], onto_waste: bool,
+                  work: Work | None = None) -> tuple[str, ...]:
     """A winning line with its detours taken out: each run of free moves replaced by the fewest free
     moves between the same two positions (when found within SEGMENT_SEARCH_LIMIT), then repeatedly
     drop a free move, or a free move together with the next free move of the same card (a shuttle
     there and back, maybe with other moves between), while the line still wins. What is left has no
     removable detour: no free move, nor such a pair, can be left out."""
-    best = _shortcut_runs(start, deck, list(line), onto_waste)
+    best = _shortcut_runs(start, deck, list(line), onto_waste, work)
     if not replay_line(start, deck, best, onto_waste):
         best = list(line)  # never: the runs end where they ended
     changed = True
-    while changed:
+    while changed and (work is None or work.steps > 0):
         changed = False
         cards = moved_cards(start, deck, best)
         i = len(best) - 1
         while i >= 0:
             if cards[i] is not None:
+                if work is not None and not work.spend(2):
+                    break  # the work is spent: keep the line as shortened so far
                 trial = best[:i] + best[i + 1 :]
                 wins = replay_line(start, deck, trial, onto_waste)
                 j = next((j for j in range(i + 1, len(best)) if cards[j] == cards[i]), None)

@@ -190,6 +190,19 @@ class Solari(Game):
             winners=winners,
         )
 
+    def ending(self, state: State) -> str | None:
+        # the ways rules.end_reason ends a game, without the side and the points
+        if not state.over:
+            return None
+        ended = state.ended or ""
+        if " reached " in ended:
+            return "a side reached the target"
+        if ended.startswith("every player made"):
+            return "every player made the agreed number of moves"
+        if ended.startswith("the dominoes ran out"):
+            return "the dominoes ran out"
+        return ended.split(" (")[0]
+
     def parse(self, text_: str, state: Any = None) -> Command:
         return notation.parse(text_, state)
 

@@ -190,6 +190,17 @@ class SolariusMission(Game):
             reason = f"{winners[0]} wins after four game turns ({scores}; {text.END})"
         return Outcome(winners[0], ranking, reason, winners)
 
+    def ending(self, state: State) -> str | None:
+        # the three endings outcome() tells apart: one winner, a tie broken by planet points, a shared victory
+        outcome = self.outcome(state)
+        if outcome is None:
+            return None
+        if len(outcome.winners) > 1:
+            return "a shared victory"
+        if "wins the tie by planet points" in outcome.reason:
+            return "a tie broken by planet points"
+        return "the final scoring after four game turns"
+
     def parse(self, text_: str, state: Any = None) -> Command:
         return notation.parse(text_, state)
 

@@ -142,6 +142,9 @@ class Soli2(Game):
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)
 
+    def ending(self, state: State) -> str | None:
+        return scoring.ending(state)
+
     def parse(self, text_: str, state: Any = None) -> Command:
         return notation.parse(text_)
 

@@ -125,6 +125,19 @@ def solitaire_lines(state: State) -> list[ScoreLine]:
     return lines
 
 
+def ending(state: State) -> str | None:
+    """How the game ended, without who and how many marbles (``Game.ending``)."""
+    if not state.over:
+        return None
+    if state.solitaire:
+        n = len(state.flat) - state.flat.count(B.EMPTY)
+        if n == 1:
+            return "perfect game: one marble left, on d4" if state.flat[B.CENTER] != B.EMPTY else "a win: one marble left"
+        return "no jump remains"
+    return {BLACK_OUT: "black has no marbles left", WHITE_OUT: "white has no marbles left"}.get(
+        state.end or "", "neither player has a legal jump")
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None
@@ -140,10 +153,7 @@ def outcome(state: State) -> Outcome | None:
         # "You win if you leave only one marble": more left is a game lost
         return Outcome(None, (player,), f"{marbles(n)} left: no jump remains", result="lost")
     winner, _, reason = duel_result(state)
-    ended = {
-        BLACK_OUT: "black has no marbles left",
-        WHITE_OUT: "white has no marbles left",
-    }.get(state.end or "", "neither player has a legal jump")
+    ended = ending(state)
     who = state.player_of(winner)
     loser = state.player_of(B.opposite(winner))
     return Outcome(who, (who, loser), f"{ended}; {who} ({winner}) wins: {reason}")

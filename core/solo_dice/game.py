@@ -88,6 +88,9 @@ class SoloDice(Game):
             result="scored",  # a score solitaire: "You have scored ... The total is ..." (004, the worked example)
         )
 
+    def ending(self, state: State) -> str | None:
+        return None if not state.over else f"a leftover die was set aside for the {ENDING_MARK}th time"
+
     def parse(self, text_: str, state: Any = None) -> Command:
         return notation.parse(text_)
 

@@ -28,7 +28,8 @@ from solrec.replay.simulate import game_seed, player_rng, simulate  # noqa: E402
 from ..conftest import FIXTURES  # noqa: E402
 from ..fairness.pairs import pairs  # noqa: E402
 
-ADAPTED = ("solo-dice", "soli2", "solari", "solar-solitaire")
+ADAPTED = ("solo-dice", "soli2", "solari", "solar-solitaire", "solarius-mission")
+HOUSE_2016 = {"components": "house-2016"}  # the set without the map (no flights)
 
 # Settings that keep random games short in `make test` (Solari to 36 with dice runs to thousands of
 # partial moves): the slow checks play the default options too.
@@ -44,8 +45,20 @@ SHORT: list[tuple[str, dict, int]] = [
     ("solari", {"target": 3}, 0),
     ("solar-solitaire", {}, 0),
     ("solar-solitaire", {"waste_takes_free_moves": "yes"}, 0),
+    ("solarius-mission", {}, 2),
+    ("solarius-mission", {"start": "choose"}, 3),
 ]
-FULL: list[tuple[str, dict, int]] = [("solari", {}, 0), ("solari", {}, 4), ("solari", {"teams": True}, 4)]
+FULL: list[tuple[str, dict, int]] = [("solari", {}, 0), ("solari", {}, 4), ("solari", {"teams": True}, 4),
+                                     ("solarius-mission", {}, 4), ("solarius-mission", HOUSE_2016, 2)]
+
+
+def _options(gid: str, options: dict) -> dict:
+    """A component set by its name also takes its digest (the game checks the two agree)."""
+    if gid == "solarius-mission" and "components" in options:
+        from solrec.core.solarius_mission import components as comp
+
+        return {**options, "components_digest": comp.builtin(options["components"]).digest}
+    return options
 
 
 def _id(case: tuple[str, dict, int]) -> str:
@@ -57,15 +70,16 @@ def _id(case: tuple[str, dict, int]) -> str:
 @pytest.mark.parametrize("case", SHORT, ids=_id)
 def test_openspiel_random_sim_test_with_serialisation(case):
     gid, options, n = case
-    pyspiel.random_sim_test(spiel.load(gid, options, n), num_sims=2, serialize=True, verbose=False)
+    sims = 1 if gid == "solarius-mission" else 2  # a Solarius Mission game is some thousand steps
+    pyspiel.random_sim_test(spiel.load(gid, _options(gid, options), n), num_sims=sims, serialize=True, verbose=False)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", SHORT + FULL, ids=_id)
 def test_openspiel_random_sim_test_many(case):
     gid, options, n = case
-    pyspiel.random_sim_test(spiel.load(gid, options, n), num_sims=20 if gid != "solari" else 3, serialize=False,
-                            verbose=False)
+    pyspiel.random_sim_test(spiel.load(gid, _options(gid, options), n), num_sims=20 if gid != "solari" else 3,
+                            serialize=False, verbose=False)
 
 
 def test_every_game_is_registered_with_its_options_as_parameters():
@@ -86,10 +100,74 @@ def test_chance_outcomes_are_the_true_probabilities():
     assert len(outcomes) == 48 and all(p == 1 / 48 for _, p in outcomes)
 
 
+def test_solarius_mission_chance_draws_from_what_is_left():
+    """A progress card drawn is one of the deck's cards, each as likely: as many outcomes as cards."""
+    import random
+
+    from solrec.ai.table import Table
+    from solrec.core.solarius_mission.state import phase
+
+    table = Table("solarius-mission", {}, ["Ann", "Bob"])
+    position, rng, draws = table.initial(), random.Random(4), 0
+    while table.to_act(position).actor is not None and draws < 5:
+        outlook = table.to_act(position)
+        if outlook.actor == "chance":
+            if phase(position.state) in ("deal", "card") and not position.draws:
+                assert outlook.outcomes == len(position.state.deck)
+                draws += 1
+            position = table.draw(position, rng.randrange(outlook.outcomes))
+        else:
+            legal = table.legal(position)
+            position = table.play(position, legal[rng.choice(list(legal))])
+    assert draws == 5
+
+
+# -- Solarius Mission's numbering (ai/mission.py) ---------------------------------------------------------
+def test_solarius_mission_numbering_is_fixed_and_spells_each_command_back():
+    import random
+
+    from solrec.ai.table import Table
+
+    one = Table("solarius-mission", {}, ["Ann", "Bob"])
+    two = Table("solarius-mission", {}, ["Ann", "Bob", "Cid"])
+    assert one.codec.size == two.codec.size  # the component set fixes the numbering, not the players
+    position, rng, seen = one.initial(), random.Random(9), 0
+    while one.to_act(position).actor is not None and seen < 400:
+        outlook = one.to_act(position)
+        if outlook.actor == "chance":
+            position = one.draw(position, rng.randrange(outlook.outcomes))
+            continue
+        legal = one.legal(position)
+        for action, command in legal.items():
+            assert one.codec.action(command) == action
+            back = one.codec.command(action)
+            if type(back).__name__ != "Fly":  # a flight is named by its end hex and portal payment
+                assert one.codec.action(back) == action
+                assert one.game.decide(position.state, back)  # the decoded command is the legal one
+        position = one.play(position, legal[rng.choice(list(legal))])
+        seen += 1
+
+
+def test_a_large_exchange_is_the_same_as_its_small_ones():
+    """003 9.2 d.1: resources of total value V give V // 2 fuel and SpaceBucks; split into groups of at
+    most three cubes (all even but one), the groups give the same."""
+    from solrec.ai.mission import split_exchange
+    from solrec.core.solarius_mission import commands as c
+
+    cubes = (("black", 1), ("black", 1), ("black", 1), ("black", 3), ("brown", 2), ("yellow", 3), ("yellow", 3))
+    whole = c.ExchangeResources(cubes, 3, 4)  # value 1+1+1+3+2+3+3 = 14: 7 units
+    parts = split_exchange(whole)
+    assert all(len(p.cubes) <= 3 for p in parts)
+    assert sorted(x for p in parts for x in p.cubes) == sorted(cubes)
+    assert sum(p.fuel for p in parts) == 3 and sum(p.bucks for p in parts) == 4
+    assert all(p.fuel + p.bucks == sum(col for _, col in p.cubes) // 2 >= 1 for p in parts)
+
+
 # -- PettingZoo and Gymnasium -------------------------------------------------------------------------
 @pytest.mark.parametrize("case", SHORT, ids=_id)
 def test_pettingzoo_api_test_and_seed_test(case):
     gid, options, n = case
+    options = _options(gid, options)
     players = None if not n else [f"P{i}" for i in range(n)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -186,7 +264,8 @@ def test_solitaire_returns_are_the_normalised_scores():
 
 # -- fair: what a seat cannot tell apart, the adapters do not tell apart ----------------------------------
 FAIR_SETUPS = ["solar-solitaire-seeded", "solar-solitaire-entered", "solari-dominoes-hidden", "solari-dice",
-               "soli2-pouch", "solo-dice"]
+               "soli2-pouch", "solo-dice", "solarius-mission-2-cards", "solarius-mission-3-choose",
+               "solarius-mission-4-cards"]
 
 
 @pytest.mark.parametrize("setup", FAIR_SETUPS)

@@ -59,7 +59,7 @@ def _play_to(table: Table, rng: random.Random, moves: int):
 
 @pytest.mark.parametrize("kind", list(QUICK))
 @pytest.mark.parametrize("game,options,moves", [("soli2", {}, 60), ("solo-dice", {}, 5), ("solari", {}, 10),
-                                                ("solar-solitaire", {}, 8)])
+                                                ("solar-solitaire", {}, 8), ("solarius-mission", {}, 15)])
 def test_a_bot_is_deterministic_given_its_seed(kind, game, options, moves):
     table = Table(game, options)
     position = _play_to(table, random.Random(7), moves)
@@ -91,7 +91,7 @@ def test_bots_finish_a_soli2_duel(kind):
 
 # -- fair by test -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("setup", ["solar-solitaire-seeded", "solar-solitaire-entered", "solari-dominoes-hidden",
-                                   "soli2-pouch", "solo-dice"])
+                                   "soli2-pouch", "solo-dice", "solarius-mission-2-cards", "solarius-mission-3-choose"])
 @pytest.mark.parametrize("kind", list(QUICK))
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -161,9 +161,36 @@ def test_review_marks_the_planted_blunder_and_stores_it_as_a_comment(cli):
     cli.run("review", gid, "--bot", "greedy", expect=2)  # reviewed already: nothing stored twice
 
 
+def test_the_default_review_marks_the_planted_blunder_a_blunder(cli):
+    """The default bot (mcts) weighs the planted move ?? as well: its choice and the greedy bot's best
+    moves are valued again with the move played, by the same roll-outs (docs/ai.md, "Review")."""
+    record = FIXTURES / "review" / "soli2" / "duel-planted-blunder.jsonl"
+    gid = cli.json("import", str(record))["id"]
+    data = cli.json("review", gid, "--no-store")
+    assert data["bot"] == "mcts"
+    planted = [m for m in data["moves"] if m["number"] == PLANTED[0]]
+    assert planted and planted[0]["played"] == PLANTED[1] and planted[0]["mark"] == "??"
+
+
 PLANTED = (111, "a6-a4")  # move 111 of the fixture: the jump that leaves Ann's lead the lowest
 
 
-def test_solarius_mission_is_refused_in_one_line_until_it_has_an_action_numbering(cli):
-    out = cli.run("simulate", "solarius-mission", "--player", "Ann=bot:greedy", "--player", "Bob", expect=2)
-    assert "no action numbering yet" in out.stderr and out.stderr.count("\n") == 1
+def test_simulate_seats_bots_at_solarius_mission_and_the_games_validate(cli):
+    data = cli.json("simulate", "solarius-mission", "--player", "Ann=bot:greedy", "--player", "Bob", "--games", "1",
+                    "--seed", "2")
+    assert data["bots"] == {"Ann": "greedy"}
+    report = cli.json("validate", "--all")
+    assert report["valid"] == 1 and report["invalid"] == 0
+
+
+def test_the_solarius_resampler_keeps_what_the_seat_sees_and_redraws_the_hidden_cards():
+    table = Table("solarius-mission", {}, ["Ann", "Bob", "Cid"])
+    position = _play_to(table, random.Random(5), 12)
+    seat = table.to_act(position).actor
+    hands = set()
+    for k in range(6):
+        world = resample(table, position, seat, random.Random(k))
+        assert table.observation_string(world, seat) == table.observation_string(position, seat)
+        assert world.state.mats[position.state.index(seat)].hand == position.state.mats[position.state.index(seat)].hand
+        hands.add(tuple(m.hand for m in world.state.mats) + (world.state.deck,))
+    assert len(hands) > 1  # the other hands and the deck are drawn anew
