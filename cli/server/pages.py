@@ -27,7 +27,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from solrec.core.game import Choices
+from solrec.core.game import CHANCE, Choices
+from solrec.core.observe import phrases
 
 from ..guard import shown
 from .views import View
@@ -248,7 +249,7 @@ def fragment(v: View) -> str:
         '<div class="columns"><div class="side">',
     ]
     if v.choices is not None:
-        out.append(_act(v.choices, v.player, v.hints))
+        out.append(_act(v.choices, v.player, v.hints, dict(v.asks)))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
     out.append('</div><div class="board" aria-label="the board">')
     if v.board:  # a big board (Solarius Mission's map) is zoomed on a phone until its labels read at 12 px
@@ -264,13 +265,15 @@ def fragment(v: View) -> str:
     return "\n".join(out)
 
 
-# Commands that end a game whatever the position: asked to confirm before they are sent.
+# Commands that end a game whatever the position: asked to confirm before they are sent (typed too).
 ENDING_WORDS = ("resign",)
 
 
 def _since(v: View, most: int = 6) -> str:
-    """What the others did since this seat last acted, in words, newest last (the referee and a
-    spectator: the last move)."""
+    """What the others did since this seat last acted, in words ("Bob flew to H14 and colonized a
+    yellow planet"), newest last: each actor's moves in a row told as one sentence, in the words the
+    game lets this viewer read (``Observation.said``: a hidden card is never named). The referee and a
+    spectator: the last move."""
     if not v.live or not v.moves:
         return ""
     if v.player is None:
@@ -282,11 +285,16 @@ def _since(v: View, most: int = 6) -> str:
         heading = "since your last move" if mine else "so far"
     if not later:
         return f'<section class="since" aria-label="{heading}"><strong>{heading}:</strong> nothing new</section>'
-    cut = len(later) - most
-    items = [f"<li>{'chance' if m.actor == 'chance' else name(m.actor)}"
-             f" {'drew' if m.actor == 'chance' else 'played'} <span class=\"cmd\">{esc(m.command)}</span></li>"
-             for m in later[-most:]]
-    more = f"<li>and {cut} earlier move{'s' if cut > 1 else ''} (the move list below)</li>" if cut > 0 else ""
+    told: list[tuple[str, list[str]]] = []  # (actor, phrases) of the moves in a row by one actor
+    for m in later:
+        said = m.said or (f"drew {m.command}" if m.actor == CHANCE else f"played {m.command}")
+        if told and told[-1][0] == m.actor:
+            told[-1][1].append(said)
+        else:
+            told.append((m.actor, [said]))
+    cut = len(told) - most
+    items = [f"<li>{'Chance' if actor == CHANCE else name(actor)} {esc(phrases(said))}.</li>" for actor, said in told[-most:]]
+    more = f"<li>And {cut} earlier turn{'s' if cut > 1 else ''} (the move list below).</li>" if cut > 0 else ""
     return f'<section class="since" aria-label="{heading}"><strong>{heading}:</strong><ul>{more}{"".join(items)}</ul></section>'
 
 
@@ -301,14 +309,20 @@ def _after_the_end(v: View) -> str:
     return '<p class="again">The game is over. The referee can start a rematch or a new game.</p>'
 
 
-def _act(choices: Choices, player: str | None, hints: Sequence[str] = ()) -> str:
+def _act(choices: Choices, player: str | None, hints: Sequence[str] = (), asks: Mapping[str, str] | None = None) -> str:
+    """The actions. A command that ends the game (``ends``) or that this seat could not take back
+    (``final``) is asked about before it is sent (table.js), by a dialog the keyboard reaches."""
     heading = f"{name(choices.actor)} to play" if player is None else "your move"
+    asks = asks or {}
     data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail,
-             **({"ends": True} if c.command.split(" ")[0] in ENDING_WORDS else {})} for c in choices.commands]
+             **({"ends": True} if c.command.split(" ")[0] in ENDING_WORDS or asks.get(c.command) == "ends" else {}),
+             **({"final": True} if asks.get(c.command) == "final" else {})} for c in choices.commands]
     out = [f'<section class="act"><h2>{heading}</h2>',
            '<div class="confirm" id="confirm" hidden role="alertdialog" aria-labelledby="confirm-text">'
-           '<p id="confirm-text"></p><button type="button" class="yes">yes</button> '
-           '<button type="button" class="no">no, go back</button></div>',
+           '<p id="confirm-text"></p><button type="button" class="yes">yes, play it</button> '
+           '<button type="button" class="no">no, go back</button>'
+           '<label class="quiet"><input type="checkbox" class="quiet"> do not ask again in this game for moves that only '
+           'cannot be taken back</label></div>',
            f'<div class="choices" id="choices" data-choices="{attr_json(data)}"></div>']
     out += [f'<p class="help hint">{esc(hint)}</p>' for hint in hints]
     for k, form in enumerate(choices.forms):
@@ -317,7 +331,8 @@ def _act(choices: Choices, player: str | None, hints: Sequence[str] = ()) -> str
             out.append(f'<p class="help">{esc(form.label)}</p>')
         for field in form.fields:
             items = "".join(f'<option value="{esc(x)}">{esc(x)}</option>' for x in field.values)
-            out.append(f'<label>{esc(field.name)} <select name="{esc(field.name)}">{items}</select></label> ')
+            once = ' data-once="1"' if field.once else ""
+            out.append(f'<label>{esc(field.name)} <select name="{esc(field.name)}"{once}>{items}</select></label> ')
         out.append(f'<button type="submit">play</button> <span class="help">e.g. {esc(form.example)}</span></form>')
     out.append(
         '<form class="notation"><label>or type a command <input name="command" autocomplete="off" spellcheck="false"></label>'
