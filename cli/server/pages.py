@@ -10,7 +10,9 @@ What the script and browser tests find on a game's page: ``body[data-base]`` (th
 of the game), ``.state[data-position][data-version][data-end]`` (the position shown, and the opaque
 version a write names; the referee's page also carries ``data-head``), ``.status``, ``.warning``,
 ``.board`` (the SVG; its ``[data-spot]`` places get ``.spot-candidate`` while a click may pick them,
-``.spot-picked`` once picked), ``#choices`` (``data-choices``: the commands as JSON; the script adds
+``.spot-picked`` once picked), ``.since`` (what the others did since this seat last acted, in words), ``#confirm`` (the question
+asked before a command marked ``ends`` or ``final`` is sent), ``#choices`` (``data-choices``: the
+commands as JSON, each with ``ends``/``final`` where the page asks first; the script adds
 ``.group h3`` headings and ``button.choice[data-step]``, then ``.picked`` with ``button.back`` and
 ``button.choice.done``), ``form.pick[data-template]`` (one ``select`` per field), ``form.notation``,
 ``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position][data-move]``
@@ -272,17 +274,26 @@ ENDING_WORDS = ("resign",)
 def _since(v: View, most: int = 6) -> str:
     """What the others did since this seat last acted, in words ("Bob flew to H14 and colonized a
     yellow planet"), newest last: each actor's moves in a row told as one sentence, in the words the
-    game lets this viewer read (``Observation.said``: a hidden card is never named). The referee and a
-    spectator: the last move."""
+    game lets this viewer read (``Observation.said``: a hidden card is never named); a seat that has
+    just moved reads what came before its turn. The referee, a spectator, and everyone once the game
+    is over: the last move."""
     if not v.live or not v.moves:
         return ""
-    if v.player is None:
+    if v.player is None or v.to_act is None:  # the referee, a spectator, and everyone at the end
         later = list(v.moves[-1:])
         heading = "last move"
     else:
         mine = [k for k, m in enumerate(v.moves) if m.actor == v.player]
         later = list(v.moves[mine[-1] + 1:] if mine else v.moves)
         heading = "since your last move" if mine else "so far"
+        if mine and mine[-1] == len(v.moves) - 1:
+            # the seat has just moved (in the middle of its turn, say): what came before its run of moves
+            start = mine[-1]
+            while start > 0 and v.moves[start - 1].actor == v.player:
+                start -= 1
+            before = [k for k in mine if k < start]
+            later = list(v.moves[before[-1] + 1 if before else 0:start])
+            heading = "before your turn" if later else heading
     if not later:
         return f'<section class="since" aria-label="{heading}"><strong>{heading}:</strong> nothing new</section>'
     told: list[tuple[str, list[str]]] = []  # (actor, phrases) of the moves in a row by one actor

@@ -40,7 +40,9 @@ def tap_step(driver, step: str, plays: bool) -> None:
     before = position(driver)
     button = wait_for(driver, lambda: driver.find_elements("css selector", f'button.choice[data-step="{step}"]'),
                       f"no button {step!r}")[0]
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    # a long group is folded under its heading: opened first, as a person taps it open
+    driver.execute_script("var d = arguments[0].closest('details'); if (d) d.open = true;"
+                          " arguments[0].scrollIntoView({block: 'center'});", button)
     button.click()
     if plays:
         asked = lambda: driver.execute_script("var c = document.getElementById('confirm'); return !!c && !c.hidden;")  # noqa: E731

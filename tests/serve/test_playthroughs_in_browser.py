@@ -72,7 +72,10 @@ def _click_steps(driver: Any, choice: dict[str, Any]) -> None:
         if spot:
             spot[0].click()
         else:
-            driver.find_element("css selector", f'#choices button.choice[data-step="{step}"]').click()
+            button = driver.find_element("css selector", f'#choices button.choice[data-step="{step}"]')
+            # a long group is folded under its heading: opened first, as a person taps it open
+            driver.execute_script("var d = arguments[0].closest('details'); if (d) d.open = true;", button)
+            button.click()
         rest = [c for c in rest if c["steps"][:k + 1] == steps[:k + 1]]
         if len(rest) == 1:
             return

@@ -88,3 +88,13 @@ def test_a_card_drawn_or_kept_is_never_named_in_the_words_a_seat_or_the_table_re
                 said = moves[k].said
                 assert said and not cards & set(re.findall(r"\b\d+\b", said)), (path, viewer, referee[k].command, said)
                 assert moves[k].said == referee[k].said  # the words are the same for every viewer
+
+
+def test_in_the_middle_of_its_turn_a_seat_still_reads_what_came_before_it():
+    log = after_move("solari/two-players-dice-entered.jsonl", 8)  # Ann has made the first of her two moves
+    assert since(log, "Ann") == [
+        "Chance rolled 6-6 for Saturn.",
+        "Bob moved Saturn's blocker from 66 to 06 and moved Saturn's comet 2 from 64 to 04.",
+        "Chance rolled 1-4 for Uranus.",
+    ]
+    assert "before your turn" in fragment(view(log, "Ann"))

@@ -248,7 +248,12 @@
       });
       groups.forEach(function (g) {
         var section = el("div", "group");
-        if (g) section.appendChild(el("h3", "", g));
+        // a long group beside others (Solarius Mission's exchanges) folds under its heading: the
+        // other actions and the board stay near the top of a phone's screen
+        if (g && groups.length > 1 && byGroup[g].length > 10) {
+          section = el("details", "group many");
+          section.appendChild(el("summary", "", g + " (" + byGroup[g].length + ")"));
+        } else if (g) section.appendChild(el("h3", "", g));
         byGroup[g].forEach(function (o) {
           var b = el("button", "choice", o.step);
           b.type = "button";
