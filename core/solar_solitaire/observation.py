@@ -42,7 +42,14 @@ class Observation(Base):
 
     def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
         # a shuffle's order is the face-down stockpile: never named but to the referee (nor here)
-        parts = [p for e in events if (p := _phrase(e))]
+        parts: list[str] = []
+        turned = ""
+        for e in events:
+            if isinstance(e, Wasted) and e.card == turned and parts:  # the card just turned up goes to the waste heap
+                parts[-1] += " onto the waste heap"
+            elif p := _phrase(e):
+                parts.append(p)
+            turned = e.card if isinstance(e, Turned) else ""
         return phrases(parts) or super().said(actor, command, events, before, viewer)
 
     def text(self, state: State, viewer: Viewer) -> str:

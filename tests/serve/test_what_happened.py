@@ -62,6 +62,7 @@ def test_solo_dice_the_roll_is_told_in_words():
 
 def test_solar_solitaire_the_turned_card_is_told_and_the_shuffle_names_no_card():
     assert since(after_move("solar-solitaire/won-seeded.jsonl", 5), "Solo") == ["Chance turned up 0-1-3."]
+    assert since(after_move("solar-solitaire/won-seeded.jsonl", 3), "Solo") == ["Chance turned up 1-2-1 onto the waste heap."]
     first = seen(after_move("solar-solitaire/won-seeded.jsonl", 1), Viewer.seat("Solo")).moves[0]
     assert first.said == "shuffled the deck (40 cards, face down) and dealt the launch pads pad0=0-1-0 pad1=3-0-3 pad2=0-3-3 pad3=0-2-2"
 
