@@ -146,6 +146,9 @@ class Field:
 
     name: str
     values: tuple[str, ...]
+    # each value fills at most one of the fields of its kind (its name without the trailing number:
+    # ``tile1`` ... ``tile6``), as a component placed once: a page's tap pad offers it once
+    once: bool = False
 
 
 @frozen.value

@@ -128,6 +128,15 @@ class Observation(abc.ABC):
         turned face up, a tile from the bag, a pouch draw; in a seeded game (``seeded``) any chance
         event the hidden seed foretold. A seat may not take back a command whose events reveal."""
 
+    def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
+        """What ``actor`` did by ``command`` (its ``events``, played at ``before``), in words, as
+        ``viewer`` may read it: a phrase in the past tense that follows the actor's name ("flew to H14
+        and colonized a yellow planet"), for the seat page's "since your last move". A game overrides
+        it with its own words and never names there what the viewer may not see (a hidden card); this
+        default names only the command as the viewer reads it."""
+        shown = self.command(command, before, viewer)
+        return f"drew {shown}" if actor == "chance" else f"played {shown}"
+
     def command_text(self, text: str, viewer: Viewer) -> str:
         """A stored command's text (a log row's) where no position is at hand, as ``viewer`` may read
         it: parsed, then observed. A text that does not read alone is shown whole to the referee; to
@@ -139,6 +148,12 @@ class Observation(abc.ABC):
         except Exception:  # a notation that needs the position to parse
             return HIDDEN if self.game.hidden_information else text
         return self.command(command, None, viewer)
+
+
+def phrases(parts: Sequence[str]) -> str:
+    """Phrases joined as a sentence's predicate: "a", "a and b", "a, b and c"."""
+    kept = [p for p in parts if p]
+    return kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1] if kept else ""
 
 
 class Open(Observation):

@@ -255,7 +255,8 @@ _TEMPLATE = """<!DOCTYPE html>
 body { font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 0; background: #f4f4f0; color: #1a1a1a; }
 header { background: #1d2b44; color: #fff; padding: 8px 14px; }
 header h1 { font-size: 18px; margin: 0 0 2px 0; }
-header .meta { font-size: 12px; color: #c9d6f0; }
+header .meta { font-size: 12px; color: #c9d6f0; overflow-wrap: anywhere; }
+header .meta summary { cursor: pointer; }
 #divergence { background: #fde2e1; color: #8a1212; padding: 6px 14px; font-weight: bold; }
 .controls { position: sticky; top: 0; background: #e8e8e2; padding: 8px 14px; display: flex; gap: 8px;
   align-items: center; flex-wrap: wrap; border-bottom: 1px solid #ccc; z-index: 1; }
@@ -334,7 +335,7 @@ header .meta { font-size: 12px; color: #c9d6f0; }
 </style>
 </head>
 <body>
-<header><h1 id="title"></h1><div class="meta" id="meta"></div></header>
+<header><h1 id="title"></h1><details class="meta"><summary id="meta-line"></summary><div id="meta"></div></details></header>
 <ul id="tested" hidden></ul>
 <div id="divergence" hidden></div>
 <div class="controls">
@@ -371,6 +372,11 @@ header .meta { font-size: 12px; color: #c9d6f0; }
   document.getElementById("title").textContent = G.length === 1
     ? G[0].title + " \\u2014 " + G[0].id + (G[0].reveal ? " (revealed)" : "")
     : "diff " + G[0].id + " | " + G[1].id + (G[0].reveal ? " (revealed)" : "");
+  // the set-up folds under one line (a component set's digest is long): opened on a tap
+  document.getElementById("meta-line").textContent = G.map(function (g) {
+    var n = Object.keys(g.header.options).length;
+    return "players " + g.header.players.join(", ") + (n ? " \u00b7 " + n + " option" + (n === 1 ? "" : "s") : "");
+  }).join("  |  ");
   document.getElementById("meta").textContent = G.map(function (g) {
     var h = g.header, opts = Object.keys(h.options).map(function (k) { return k + "=" + h.options[k]; });
     return g.id + ": players " + h.players.join(", ") + "; chance " + h.chance +

@@ -41,6 +41,7 @@ class SeenMove:
     position: int
     events: tuple[str, ...]
     data: tuple[dict[str, Any] | None, ...]
+    said: str = ""  # what the actor did, in words the viewer may read (``Observation.said``)
 
 
 def seen_command(game: Game, text: str, before: Any, viewer: Viewer) -> str:
@@ -52,6 +53,18 @@ def seen_command(game: Game, text: str, before: Any, viewer: Viewer) -> str:
     except SolrecError:
         return game.observation.command_text(text, viewer)
     return game.observation.command(parsed, before, viewer)
+
+
+def seen_said(game: Game, actor: str, text: str, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
+    """What ``actor`` did by a stored command (its text, its ``events``, played at ``before``), in the
+    words ``viewer`` may read (``Observation.said``): a phrase after the actor's name. A text that does
+    not read at its position is named as the viewer reads it (``seen_command``)."""
+    try:
+        parsed = game.parse(text, before)
+    except SolrecError:
+        shown = seen_command(game, text, before, viewer)
+        return f"drew {shown}" if actor == CHANCE else f"played {shown}"
+    return game.observation.said(actor, parsed, events, before, viewer)
 
 
 def seen_text(game: Game, text: str, viewer: Viewer, before: Callable[[], Any]) -> str:
@@ -188,8 +201,9 @@ class Seen:
                     words.append(game.describe_event_at(e, state))
                 data.append(shown.data)
                 state = game.evolve(state, e)
+            mine = events[first:end]
             out.append(SeenMove(len(out) + 1, group[0].actor, seen_command(game, group[0].command, before, viewer),
-                                end, tuple(words), tuple(data)))
+                                end, tuple(words), tuple(data), seen_said(game, group[0].actor, group[0].command, mine, before, viewer)))
         return tuple(out)
 
     # -- the set-up ------------------------------------------------------------------------------

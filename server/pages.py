@@ -10,7 +10,9 @@ What the script and browser tests find on a game's page: ``body[data-base]`` (th
 of the game), ``.state[data-position][data-version][data-end]`` (the position shown, and the opaque
 version a write names; the referee's page also carries ``data-head``), ``.status``, ``.warning``,
 ``.board`` (the SVG; its ``[data-spot]`` places get ``.spot-candidate`` while a click may pick them,
-``.spot-picked`` once picked), ``#choices`` (``data-choices``: the commands as JSON; the script adds
+``.spot-picked`` once picked), ``.since`` (what the others did since this seat last acted, in words), ``#confirm`` (the question
+asked before a command marked ``ends`` or ``final`` is sent), ``#choices`` (``data-choices``: the
+commands as JSON, each with ``ends``/``final`` where the page asks first; the script adds
 ``.group h3`` headings and ``button.choice[data-step]``, then ``.picked`` with ``button.back`` and
 ``button.choice.done``), ``form.pick[data-template]`` (one ``select`` per field), ``form.notation``,
 ``#refusal``, ``button.undo``, ``button.fork``, ``form.note``, ``.moves li[data-position][data-move]``
@@ -29,7 +31,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from solrec.core.game import Choices
+from solrec.core.game import CHANCE, Choices
+from solrec.core.observe import phrases
 from solrec.core.words import shown
 
 from .views import View
@@ -279,7 +282,7 @@ def fragment(v: View) -> str:
         '<div class="columns"><div class="side">',
     ]
     if v.choices is not None:
-        out.append(_act(v.choices, v.player, v.hints, v.hint))
+        out.append(_act(v.choices, v.player, v.hints, v.hint, dict(v.asks)))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
     out.append('</div><div class="board" aria-label="the board">')
     if v.board:  # a big board (Solarius Mission's map) is zoomed on a phone until its labels read at 12 px
@@ -295,29 +298,45 @@ def fragment(v: View) -> str:
     return "\n".join(out)
 
 
-# Commands that end a game whatever the position: asked to confirm before they are sent.
+# Commands that end a game whatever the position: asked to confirm before they are sent (typed too).
 ENDING_WORDS = ("resign",)
 
 
 def _since(v: View, most: int = 6) -> str:
-    """What the others did since this seat last acted, in words, newest last (the referee and a
-    spectator: the last move)."""
+    """What the others did since this seat last acted, in words ("Bob flew to H14 and colonized a
+    yellow planet"), newest last: each actor's moves in a row told as one sentence, in the words the
+    game lets this viewer read (``Observation.said``: a hidden card is never named); a seat that has
+    just moved reads what came before its turn. The referee, a spectator, and everyone once the game
+    is over: the last move."""
     if not v.live or not v.moves:
         return ""
-    if v.player is None:
+    if v.player is None or v.to_act is None:  # the referee, a spectator, and everyone at the end
         later = list(v.moves[-1:])
         heading = "last move"
     else:
         mine = [k for k, m in enumerate(v.moves) if m.actor == v.player]
         later = list(v.moves[mine[-1] + 1:] if mine else v.moves)
         heading = "since your last move" if mine else "so far"
+        if mine and mine[-1] == len(v.moves) - 1:
+            # the seat has just moved (in the middle of its turn, say): what came before its run of moves
+            start = mine[-1]
+            while start > 0 and v.moves[start - 1].actor == v.player:
+                start -= 1
+            before = [k for k in mine if k < start]
+            later = list(v.moves[before[-1] + 1 if before else 0:start])
+            heading = "before your turn" if later else heading
     if not later:
         return f'<section class="since" aria-label="{heading}"><strong>{heading}:</strong> nothing new</section>'
-    cut = len(later) - most
-    items = [f"<li>{'chance' if m.actor == 'chance' else name(m.actor)}"
-             f" {'drew' if m.actor == 'chance' else 'played'} <span class=\"cmd\">{esc(m.command)}</span></li>"
-             for m in later[-most:]]
-    more = f"<li>and {cut} earlier move{'s' if cut > 1 else ''} (the move list below)</li>" if cut > 0 else ""
+    told: list[tuple[str, list[str]]] = []  # (actor, phrases) of the moves in a row by one actor
+    for m in later:
+        said = m.said or (f"drew {m.command}" if m.actor == CHANCE else f"played {m.command}")
+        if told and told[-1][0] == m.actor:
+            told[-1][1].append(said)
+        else:
+            told.append((m.actor, [said]))
+    cut = len(told) - most
+    items = [f"<li>{'Chance' if actor == CHANCE else name(actor)} {esc(phrases(said))}.</li>" for actor, said in told[-most:]]
+    more = f"<li>And {cut} earlier turn{'s' if cut > 1 else ''} (the move list below).</li>" if cut > 0 else ""
     return f'<section class="since" aria-label="{heading}"><strong>{heading}:</strong><ul>{more}{"".join(items)}</ul></section>'
 
 
@@ -332,14 +351,21 @@ def _after_the_end(v: View) -> str:
     return '<p class="again">The game is over. The referee can start a rematch or a new game.</p>'
 
 
-def _act(choices: Choices, player: str | None, hints: Sequence[str] = (), hint: bool = False) -> str:
+def _act(choices: Choices, player: str | None, hints: Sequence[str] = (), hint: bool = False,
+         asks: Mapping[str, str] | None = None) -> str:
+    """The actions. A command that ends the game (``ends``) or that this seat could not take back
+    (``final``) is asked about before it is sent (table.js), by a dialog the keyboard reaches."""
     heading = f"{name(choices.actor)} to play" if player is None else "your move"
+    asks = asks or {}
     data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail,
-             **({"ends": True} if c.command.split(" ")[0] in ENDING_WORDS else {})} for c in choices.commands]
+             **({"ends": True} if c.command.split(" ")[0] in ENDING_WORDS or asks.get(c.command) == "ends" else {}),
+             **({"final": True} if asks.get(c.command) == "final" else {})} for c in choices.commands]
     out = [f'<section class="act"><h2>{heading}</h2>',
            '<div class="confirm" id="confirm" hidden role="alertdialog" aria-labelledby="confirm-text">'
-           '<p id="confirm-text"></p><button type="button" class="yes">yes</button> '
-           '<button type="button" class="no">no, go back</button></div>',
+           '<p id="confirm-text"></p><button type="button" class="yes">yes, play it</button> '
+           '<button type="button" class="no">no, go back</button>'
+           '<label class="quiet"><input type="checkbox" class="quiet"> do not ask again in this game for moves that only '
+           'cannot be taken back</label></div>',
            f'<div class="choices" id="choices" data-choices="{attr_json(data)}"></div>']
     out += [f'<p class="help hint">{esc(h)}</p>' for h in hints]
     if hint:  # a seat's: the bot's suggestion from what this seat sees (the referee may switch it off)
@@ -351,7 +377,8 @@ def _act(choices: Choices, player: str | None, hints: Sequence[str] = (), hint: 
             out.append(f'<p class="help">{esc(form.label)}</p>')
         for field in form.fields:
             items = "".join(f'<option value="{esc(x)}">{esc(x)}</option>' for x in field.values)
-            out.append(f'<label>{esc(field.name)} <select name="{esc(field.name)}">{items}</select></label> ')
+            once = ' data-once="1"' if field.once else ""
+            out.append(f'<label>{esc(field.name)} <select name="{esc(field.name)}"{once}>{items}</select></label> ')
         out.append(f'<button type="submit">play</button> <span class="help">e.g. {esc(form.example)}</span></form>')
     out.append(
         '<form class="notation"><label>or type a command <input name="command" autocomplete="off" spellcheck="false"></label>'

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import attrs
 
-from solrec.core.errors import CorruptLog
+from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.game import CHANCE, Choices
 from solrec.core.observe import Viewer
 from solrec.core.play import ENTERED
 from solrec.replay.log import Log, move_at, replay_of
-from solrec.replay.seen import MAX_OPTION_SHOWN, seen, seen_command
+from solrec.replay.seen import MAX_OPTION_SHOWN, seen, seen_command, seen_said
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
 __all__ = ["MAX_OPTION_SHOWN", "Move", "View", "inline_svg", "view"]
@@ -30,6 +30,7 @@ class Move:
     command: str
     position: int  # the position after it (events applied)
     events: tuple[str, ...] = ()  # the referee's view only
+    said: str = ""  # what the actor did, in the words the viewer may read (``replay.seen.seen_said``)
 
 
 @attrs.frozen
@@ -60,6 +61,9 @@ class View:
     move: int = 0  # the move shown (move N: the record's N-th line; 0 the set-up)
     bots: tuple[tuple[str, str], ...] = ()  # the bots seated (player, bot): everyone may know who is a bot (set by the app)
     hint: bool = False  # the seat's "hint" button: hints on in this game, the seat to act (set by the app)
+    # the listed commands the page asks about before sending (``asks``): ENDS (the game is over after it)
+    # or FINAL (the seat could not take it back: it shows what was hidden, or seeded chance draws next)
+    asks: tuple[tuple[str, str], ...] = ()
 
     @property
     def live(self) -> bool:
@@ -93,8 +97,10 @@ def _moves(log: Log, viewer: Viewer) -> tuple[Move, ...]:
         before = replay.state_at(first)
         shown = seen_command(game, group[0].command, before, viewer)
         # the events' words: the referee's only (a seat reads what each event did on the board)
-        described = tuple(game.describe_event_at(e, before) for e in replay.events(end)[first:end]) if viewer.sees_all else ()
-        moves.append(Move(len(moves) + 1, group[0].actor, shown, end, described))
+        mine = replay.events(end)[first:end]
+        described = tuple(game.describe_event_at(e, before) for e in mine) if viewer.sees_all else ()
+        said = seen_said(game, group[0].actor, group[0].command, mine, before, viewer)
+        moves.append(Move(len(moves) + 1, group[0].actor, shown, end, described, said))
     out = tuple(moves)
     if key not in _MOVES and len(_MOVES) >= 32:
         _MOVES.pop(next(iter(_MOVES)))
@@ -147,7 +153,35 @@ def view(log: Log, player: str | None, at: int | None = None, *, table: bool = F
         hints=tuple(game.chance_forms(look.state_for_rules())) if choices is not None and to_act == CHANCE else (),
         warnings=_warnings(log) if viewer.sees_all else (),
         spectator=table, move=move_at(log.rows, position),
+        asks=asks(game, look.state_for_rules(), choices, log.header.chance != ENTERED, viewer.is_seat),
     )
+
+
+ENDS, FINAL = "ends", "final"
+
+
+def asks(game, state, choices: Choices | None, seeded: bool, seat: bool) -> tuple[tuple[str, str], ...]:
+    """The listed commands that end the game (ENDS: the game is over after the command's own events),
+    and for a seat those it could not take back (FINAL: its events show what was hidden, or it hands
+    the turn to seeded chance, whose draw shows what the seed hid: ``manage.seat_refusal``). Only the
+    command's own events are decided, never the chance after it: what the page asks depends on nothing
+    the seat may not see."""
+    if choices is None:
+        return ()
+    out = []
+    for c in choices.commands:
+        try:
+            events = game.decide(state, game.parse(c.command, state))
+        except SolrecError:
+            continue
+        after = state
+        for e in events:
+            after = game.evolve(after, e)
+        if game.outcome(after) is not None:
+            out.append((c.command, ENDS))
+        elif seat and (any(game.reveals(e, seeded) for e in events) or (seeded and game.to_act(after) == CHANCE)):
+            out.append((c.command, FINAL))
+    return tuple(out)
 
 
 def _seat_may_take_back(log: Log, player: str | None) -> bool:
@@ -181,5 +215,5 @@ def observed(v: View) -> bytes:
 
     shown = [v.game_id, v.player, v.position, v.end, list(v.players), [list(s) for s in v.setup], v.to_act, v.status,
              v.board, v.text, [list(t) for t in v.totals], [list(ln) for ln in v.lines],
-             [[m.number, m.actor, m.command, m.position, list(m.events)] for m in v.moves]]
+             [[m.number, m.actor, m.command, m.position, list(m.events), m.said] for m in v.moves]]
     return hashlib.sha256(json.dumps(shown, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")).digest()

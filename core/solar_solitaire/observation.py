@@ -13,10 +13,11 @@ from typing import Any
 
 from ..game import Command, Event
 from ..observe import Observation as Base
-from ..observe import SeenEvent, Viewer
+from ..observe import SeenEvent, Viewer, phrases
 from . import render
+from .cards import PADS, ROCKETS
 from .commands import Shuffle
-from .events import Dealt, Shuffled, Turned
+from .events import Dealt, Lost, Moved, Played, Resigned, Shuffled, TurnAsked, Turned, Wasted, Won
 from .state import State
 
 
@@ -39,6 +40,18 @@ class Observation(Base):
             return SeenEvent({"cards": len(event.order), "order": "hidden"}, True)
         return SeenEvent(plain, True)
 
+    def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
+        # a shuffle's order is the face-down stockpile: never named but to the referee (nor here)
+        parts: list[str] = []
+        turned = ""
+        for e in events:
+            if isinstance(e, Wasted) and e.card == turned and parts:  # the card just turned up goes to the waste heap
+                parts[-1] += " onto the waste heap"
+            elif p := _phrase(e):
+                parts.append(p)
+            turned = e.card if isinstance(e, Turned) else ""
+        return phrases(parts) or super().said(actor, command, events, before, viewer)
+
     def text(self, state: State, viewer: Viewer) -> str:
         return render.render(state, viewer.sees_all)
 
@@ -47,3 +60,28 @@ class Observation(Base):
 
     def reveals(self, event: Event, seeded: bool = True) -> bool:
         return isinstance(event, (Dealt, Turned))
+
+
+def _phrase(e: Event) -> str:  # noqa: C901 - one phrase per event type
+    if isinstance(e, Shuffled):
+        return f"shuffled the deck ({len(e.order)} cards, face down)"
+    if isinstance(e, Dealt):
+        return "dealt the launch pads " + " ".join(f"{PADS[p]}={c}" for p, c in enumerate(e.pads))
+    if isinstance(e, TurnAsked):
+        return "turned the next stock card"
+    if isinstance(e, Turned):
+        return f"turned up {e.card}"
+    if isinstance(e, Played):
+        return f"played {e.card} on pad{e.pad}" + (", launching a rocket" if e.card == ROCKETS[e.pad] else "")
+    if isinstance(e, Wasted):
+        return f"put {e.card} on the waste heap"
+    if isinstance(e, Moved):
+        launched = ", launching a rocket" if e.card in ROCKETS and e.target.startswith("pad") else ""
+        return f"moved {e.card} from {e.source} to {e.target}{launched}"
+    if isinstance(e, Won):
+        return "won: all four rockets launched"
+    if isinstance(e, Lost):
+        return "lost"
+    if isinstance(e, Resigned):
+        return "resigned"
+    return ""

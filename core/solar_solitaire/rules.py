@@ -361,8 +361,8 @@ def chance_choices(state: State) -> tuple[Form, ...]:
         unseen = tuple(sorted(state.stock))  # every card not seen yet: what the table has not seen, unordered
         return (Form("card", "card {card}", (Field("card", unseen),), f"card {unseen[0]}",
                      "the stockpile card just turned, one not seen yet"),)
-    pads = tuple(Field(f"pad{p}", ALL_CARDS) for p in range(4))
-    deck = tuple(Field(f"c{k}", ALL_CARDS) for k in range(1, len(ALL_CARDS) + 1))
+    pads = tuple(Field(f"pad{p}", ALL_CARDS, once=True) for p in range(4))
+    deck = tuple(Field(f"c{k}", ALL_CARDS, once=True) for k in range(1, len(ALL_CARDS) + 1))
     return (
         Form("deal", "deal {pad0} {pad1} {pad2} {pad3}", pads, "deal 1-2-3 0-0-1 2-3-2 0-1-1",
              "the four launch pad cards as dealt, pads 0 to 3"),

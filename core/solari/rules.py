@@ -796,7 +796,7 @@ def chance_form(state: State) -> Form:
         side = next(s for s, d in zip(state.sides, state.dealt) if not d)
         names = [f"d{k}" for k in range(1, len(DOMINOES) + 1)]
         return Form("deal", f"deal {side} " + " ".join(f"{{{n}}}" for n in names),
-                    tuple(Field(n, dominoes) for n in names), f"deal {side} " + " ".join(dominoes),
+                    tuple(Field(n, dominoes, once=True) for n in names), f"deal {side} " + " ".join(dominoes),
                     f"{side}'s 21 dominoes in their shuffled order, each once")
     if state.opts.source == "dominoes-hidden":
         unplayed = tuple(f"{a}-{b}" for a, b in _unplayed(state))

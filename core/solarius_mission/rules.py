@@ -1212,7 +1212,7 @@ def chance_form(state: State) -> Form:
         from .board import OUTER
 
         fields = tuple(f for k in range(1, len(OUTER) + 1)
-                       for f in (Field(f"tile{k}", OUTER), Field(f"turn{k}", tuple("012345"))))
+                       for f in (Field(f"tile{k}", OUTER, once=True), Field(f"turn{k}", tuple("012345"))))
         template = "tiles " + " ".join(f"{{tile{k}}}{{turn{k}}}" for k in range(1, len(OUTER) + 1))
         label = "the outer tiles clockwise from the top, each with its turn"
     else:

@@ -5,9 +5,29 @@ entered game's table draws it, a seeded game's seed foretells it (shown to the r
 
 from __future__ import annotations
 
-from ..observe import Open
-from .events import Drawn
+from collections.abc import Sequence
+from typing import Any
+
+from ..game import Command, Event
+from ..observe import Open, Viewer, phrases
+from .events import BLACK_OUT, WHITE_OUT, Drawn, Ended, Jumped, Passed, Placed
 
 
 class Observation(Open):
     revealing = (Drawn,)
+
+    def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
+        parts = []
+        for e in events:
+            if isinstance(e, Drawn):
+                parts.append(f"drew a {e.color} marble from the pouch")
+            elif isinstance(e, Placed):
+                parts.append(f"placed a {e.color} marble on {e.square}")
+            elif isinstance(e, Jumped):
+                parts.append(f"jumped {e.color} {e.start} over {e.over} to {e.end}, removing the {e.removed} marble")
+            elif isinstance(e, Passed):
+                parts.append("passed: no jump")
+            elif isinstance(e, Ended):
+                parts.append("ended the game: " + {BLACK_OUT: "black has no marbles left", WHITE_OUT: "white has no marbles left"}
+                             .get(e.reason, "no legal jump remains"))
+        return phrases(parts) or super().said(actor, command, events, before, viewer)

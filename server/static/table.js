@@ -108,20 +108,35 @@
     });
   }
 
-  // A command that ends the game (resign) is asked about first: one tap never loses a game.
-  var ending = {};
+  // A command that ends the game (resign, a last move) is asked about first: one tap never loses a
+  // game. So is one the seat could not take back (it shows what was hidden, or seeded chance draws
+  // next), unless the player said not to ask again in this game (kept for this tab only).
+  var ending = {}, final = {};
+  var quietKey = "solrec-quiet " + base;
+  function quiet() { try { return window.sessionStorage.getItem(quietKey) === "1"; } catch (e) { return false; } }
   function play(command) {
     var word = command.trim().split(/\s+/)[0].toLowerCase();
-    if (!ending[command] && word !== "resign") { post("/play", {command: command}); return; }
+    var ends = !!ending[command] || word === "resign";
     var box = document.getElementById("confirm");
-    if (!box) { post("/play", {command: command}); return; }
-    document.getElementById("confirm-text").textContent =
-      "\u201c" + command + "\u201d ends the game and cannot be taken back. Play it?";
+    if (!box || (!ends && (!final[command] || quiet()))) { post("/play", {command: command}); return; }
+    document.getElementById("confirm-text").textContent = ends
+      ? "\u201c" + command + "\u201d ends the game and cannot be taken back. Play it?"
+      : "\u201c" + command + "\u201d cannot be taken back: it shows what was hidden, or chance draws next. Play it?";
+    var check = box.querySelector("input.quiet"), label = box.querySelector("label.quiet");
+    if (label) label.hidden = ends;
+    if (check) check.checked = false;
     box.hidden = false;
     var yes = box.querySelector("button.yes"), no = box.querySelector("button.no");
+    var before = document.activeElement;
+    function close() { box.hidden = true; if (before && before.focus && document.contains(before)) before.focus(); }
     no.focus();
-    yes.onclick = function () { box.hidden = true; post("/play", {command: command}); };
-    no.onclick = function () { box.hidden = true; };
+    yes.onclick = function () {
+      if (!ends && check && check.checked) { try { window.sessionStorage.setItem(quietKey, "1"); } catch (e) { /* private mode */ } }
+      box.hidden = true;
+      post("/play", {command: command});
+    };
+    no.onclick = close;
+    box.onkeydown = function (e) { if (e.key === "Escape") { e.preventDefault(); close(); } };
   }
 
   // the address names the move shown (#move=N), kept as the viewer moves: a link opens that move
@@ -148,7 +163,8 @@
     var picked = [];
     var board = main.querySelector(".board");
     ending = {};
-    choices.forEach(function (c) { if (c.ends) ending[c.command] = true; });
+    final = {};
+    choices.forEach(function (c) { if (c.ends) ending[c.command] = true; if (c.final) final[c.command] = true; });
 
     function candidates() {
       return choices.filter(function (c) {
@@ -178,10 +194,22 @@
     function spots(next) {
       if (!board) return;
       var wanted = {};
-      next.forEach(function (o) { wanted[o.step] = true; });
+      next.forEach(function (o) { wanted[o.step] = o; });
+      // a place a click may pick is a button to assistive technology and the keyboard: focusable (Tab),
+      // named by its step in the game's words (its group first: "fly: H14"), picked by Enter or Space
       Array.prototype.forEach.call(board.querySelectorAll("[data-spot]"), function (e) {
-        var on = !!wanted[e.getAttribute("data-spot")];
-        e.classList.toggle("spot-candidate", on);
+        var o = wanted[e.getAttribute("data-spot")];
+        e.classList.toggle("spot-candidate", !!o);
+        if (o) {
+          var detail = o.cands.length === 1 && o.cands[0].detail ? " (" + o.cands[0].detail + ")" : "";
+          e.setAttribute("role", "button");
+          e.setAttribute("tabindex", "0");
+          e.setAttribute("aria-label", (picked.length || !o.group ? "" : o.group + ": ") + o.step + detail);
+        } else {
+          e.removeAttribute("role");
+          e.removeAttribute("tabindex");
+          e.removeAttribute("aria-label");
+        }
       });
       Array.prototype.forEach.call(board.querySelectorAll(".spot-picked"), function (e) {
         e.classList.remove("spot-picked");
@@ -221,7 +249,12 @@
       });
       groups.forEach(function (g) {
         var section = el("div", "group");
-        if (g) section.appendChild(el("h3", "", g));
+        // a long group beside others (Solarius Mission's exchanges) folds under its heading: the
+        // other actions and the board stay near the top of a phone's screen
+        if (g && groups.length > 1 && byGroup[g].length > 10) {
+          section = el("details", "group many");
+          section.appendChild(el("summary", "", g + " (" + byGroup[g].length + ")"));
+        } else if (g) section.appendChild(el("h3", "", g));
         byGroup[g].forEach(function (o) {
           var b = el("button", "choice", o.step);
           b.type = "button";
@@ -240,6 +273,16 @@
         while (t && t !== board && !(t.getAttribute && t.getAttribute("data-spot") !== null)) t = t.parentNode;
         if (!t || t === board || !t.classList.contains("spot-candidate")) return;
         pick(t.getAttribute("data-spot"));
+      };
+      board.onkeydown = function (e) {
+        var t = e.target;
+        if ((e.key !== "Enter" && e.key !== " ") || !t.classList || !t.classList.contains("spot-candidate")) return;
+        e.preventDefault();
+        var step = t.getAttribute("data-spot");
+        pick(step);
+        // the keyboard stays on the board: the next place to pick, if any, has the focus
+        var next = board.querySelector(".spot-candidate"), asking = document.getElementById("confirm");
+        if (next && next.focus && (!asking || asking.hidden)) next.focus();
       };
     }
     draw();
@@ -300,54 +343,93 @@
     if (live) live.onclick = function () { browsing = null; load(null); };
   }
 
-  // -- chance entered by taps: a form of several fields with the same values (five dice, a deal, a
-  // whole deck) gets a pad of those values; each tap fills the next field. A deck's cards are each
-  // used once, so a card placed leaves the pad (the cards still unplaced stay, in the game's spelling).
+  // -- chance entered by taps: a form's fields get pads of their values, each tap filling the next
+  // field of its kind (its name without the trailing number: die1..die5, tile1..tile6; fields that
+  // all offer the same values, as five dice or a deal, are one kind). A value used once (a deck's
+  // card, a tile: ``data-once``, or a list of 20 or more) leaves its pad once placed, so the pad
+  // shows what is still unplaced, in the game's spelling. A one-field kind (a card drawn, a colour
+  // and a face) is a row of values, a tap choosing one.
   function tapToFill(f) {
-    var sels = f.querySelectorAll("select");
-    if (sels.length < 2) return;
-    var values = Array.prototype.map.call(sels[0].options, function (o) { return o.value; });
-    var same = Array.prototype.every.call(sels, function (s) {
-      return Array.prototype.map.call(s.options, function (o) { return o.value; }).join("\u0000") === values.join("\u0000");
+    var sels = Array.prototype.slice.call(f.querySelectorAll("select"));
+    function valuesOf(s) { return Array.prototype.map.call(s.options, function (o) { return o.value; }); }
+    // a form with an empty pick (a row of an exchange left out) keeps its lists: the pad is for what chance names
+    if (!sels.length || sels.some(function (s) { return valuesOf(s).indexOf("") >= 0; })) return;
+    var same = sels.length > 1 && sels.every(function (s) { return valuesOf(s).join("\u0000") === valuesOf(sels[0]).join("\u0000"); });
+    var kinds = [], byKind = {};
+    sels.forEach(function (s) {
+      var kind = same ? "" : s.name.replace(/\d+$/, "");
+      if (!byKind[kind]) { byKind[kind] = []; kinds.push(kind); }
+      byKind[kind].push(s);
     });
-    if (!same) return;
-    var once = values.length >= 20;  // a deck: each card once (dice repeat)
-    var filled = 0;
+    var counts = {};
+    kinds.forEach(function (k) { counts[k] = 0; });
     f.classList.add("tapped");
-    var pad = el("div", "pad");
-    pad.setAttribute("role", "group");
-    pad.setAttribute("aria-label", "tap each in order");
     var shown = el("p", "filled");
     shown.setAttribute("aria-live", "polite");
     var back = el("button", "back", "undo the last");
     back.type = "button";
+    var order = [];  // the kinds in the order they were tapped: "undo the last" takes back the last
+    var pads = {};
     function draw() {
-      var used = {};
-      for (var i = 0; i < filled; i++) used[sels[i].value] = true;
-      shown.textContent = filled + " of " + sels.length + (filled ? ": " + Array.prototype.slice.call(sels, 0, filled)
-        .map(function (s) { return s.value; }).join(" ") : "");
-      Array.prototype.forEach.call(pad.querySelectorAll("button.value"), function (b) {
-        b.hidden = filled >= sels.length || (once && !!used[b.getAttribute("data-value")]);
+      var filled = order.length;
+      var text = sels.filter(function (s) { var k = same ? "" : s.name.replace(/\d+$/, "");
+        return byKind[k].length === 1 ? counts[k] > 0 : byKind[k].indexOf(s) < counts[k]; })
+        .map(function (s) { return s.value; });
+      shown.textContent = filled + " of " + sels.length + (text.length ? ": " + text.join(" ") : "");
+      kinds.forEach(function (k) {
+        var fields = byKind[k], n = counts[k], used = {};
+        var once = fields.length > 1 && (fields[0].hasAttribute("data-once") || valuesOf(fields[0]).length >= 20);
+        for (var i = 0; i < n; i++) used[fields[i].value] = true;
+        Array.prototype.forEach.call(pads[k].querySelectorAll("button.value"), function (b) {
+          var v = b.getAttribute("data-value");
+          if (fields.length === 1) { b.hidden = false; b.setAttribute("aria-pressed", n && fields[0].value === v ? "true" : "false"); }
+          else b.hidden = n >= fields.length || (once && !!used[v]);
+        });
       });
       back.disabled = filled === 0;
     }
-    values.forEach(function (v) {
-      var b = el("button", "value", v);
-      b.type = "button";
-      b.setAttribute("data-value", v);
-      b.onclick = function () {
-        if (filled >= sels.length) return;
-        sels[filled].value = v;
-        filled++;
-        draw();
-        if (filled === sels.length) f.querySelector("button[type=submit]").focus();
-      };
-      pad.appendChild(b);
-    });
-    back.onclick = function () { if (filled) { filled--; draw(); } };
     var before = f.querySelector("button[type=submit]");
-    f.insertBefore(shown, before);
-    f.insertBefore(pad, before);
+    kinds.forEach(function (k) {
+      var fields = byKind[k];
+      var pad = el("div", "pad");
+      pad.setAttribute("role", "group");
+      pad.setAttribute("aria-label", fields.length > 1 ? "tap each " + (k || "one") + " in order" : "tap the " + fields[0].name);
+      pads[k] = pad;
+      if (kinds.length > 1) {  // the lists are folded away: each pad says what it fills
+        var named = el("p", "padname", (k || fields[0].name) + (fields.length > 1 ? " (" + fields.length + ")" : ""));
+        named.setAttribute("aria-hidden", "true");
+        f.insertBefore(named, before);
+      }
+      valuesOf(fields[0]).forEach(function (v) {
+        var b = el("button", "value", v);
+        b.type = "button";
+        b.setAttribute("data-value", v);
+        b.onclick = function () {
+          if (fields.length === 1) {
+            fields[0].value = v;
+            if (!counts[k]) { counts[k] = 1; order.push(k); }
+          } else {
+            if (counts[k] >= fields.length) return;
+            fields[counts[k]].value = v;
+            counts[k]++;
+            order.push(k);
+          }
+          draw();
+          if (order.length === sels.length) before.focus();
+        };
+        pad.appendChild(b);
+      });
+      f.insertBefore(pad, before);
+    });
+    back.onclick = function () {
+      if (!order.length) return;
+      var k = order.pop();
+      counts[k]--;
+      var s = byKind[k][byKind[k].length === 1 ? 0 : counts[k]];
+      s.selectedIndex = 0;
+      draw();
+    };
+    f.insertBefore(shown, f.querySelector(".padname") || pads[kinds[0]]);
     f.insertBefore(back, before);
     draw();
   }

@@ -107,6 +107,9 @@ def test_a_click_on_a_place_then_on_a_highlighted_one_plays_the_command_they_mak
         assert "to d4" in texts(driver, '#choices button.choice[data-step="4"]')[0]
         assert [e.get_attribute("data-spot") for e in driver.find_elements("css selector", ".board .spot-candidate")] == ["5"]
         driver.find_element("css selector", '.board [data-spot="5"]').click()
+        # the pouch draws next (seeded): the seat could not take it back, so the page asks first
+        until(lambda: driver.find_element("css selector", "#confirm").is_displayed(), "the question")
+        driver.find_element("css selector", "#confirm button.yes").click()
         until(lambda: "place d5" in commands(db), "the command stored")
         until(lambda: "Bob to act" in driver.find_element("css selector", ".status").text, "the board updated")
         assert not [m for m in console(driver) if m["level"] == "SEVERE"]
@@ -139,6 +142,8 @@ def test_a_command_played_on_one_seat_shows_live_on_the_other(driver, tmp_path):
         assert not other.find_elements("css selector", "#choices")
         driver.get(f"{server.url}/g/duel/seat/{links['Ann']}")
         until(lambda: driver.find_elements("css selector", "#choices button.choice"), "Ann's choices")[0].click()
+        if driver.execute_script("var c = document.getElementById('confirm'); return !!c && !c.hidden;"):
+            driver.find_element("css selector", "#confirm button.yes").click()  # the pouch draws next: asked first
         until(lambda: "(your turn)" in other.find_element("css selector", ".status").text, "Bob's page updated")
         assert other.find_elements("css selector", "#choices button.choice")
 

@@ -61,8 +61,9 @@ def test_no_page_scrolls_sideways_on_a_phone_or_a_desk(site, name, game):
 
 @pytest.mark.parametrize("name, game", PAGES, ids=[f"{n}-{g}" if g else n for n, g in PAGES])
 def test_no_page_has_a_serious_accessibility_violation(site, name, game):
-    driver = visit(site, name, game, phone.PHONE)
-    assert phone.serious(driver) == []
+    for size in (phone.PHONE, phone.DESKTOP):
+        driver = visit(site, name, game, size)
+        assert phone.serious(driver) == [], f"{name} {game} at {size[0]} px"
 
 
 @pytest.mark.parametrize("game", ["solo-dice", "soli2", "solar-solitaire", "solari", "solarius-mission"])

@@ -40,9 +40,15 @@ def tap_step(driver, step: str, plays: bool) -> None:
     before = position(driver)
     button = wait_for(driver, lambda: driver.find_elements("css selector", f'button.choice[data-step="{step}"]'),
                       f"no button {step!r}")[0]
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    # a long group is folded under its heading: opened first, as a person taps it open
+    driver.execute_script("var d = arguments[0].closest('details'); if (d) d.open = true;"
+                          " arguments[0].scrollIntoView({block: 'center'});", button)
     button.click()
     if plays:
+        asked = lambda: driver.execute_script("var c = document.getElementById('confirm'); return !!c && !c.hidden;")  # noqa: E731
+        wait_for(driver, lambda: position(driver) not in (None, before) or asked(), f"{step!r} played nothing")
+        if position(driver) in (None, before) and asked():  # one the seat could not take back: asked about first
+            driver.find_element("css selector", "#confirm button.yes").click()
         wait_for(driver, lambda: position(driver) not in (None, before), f"{step!r} played nothing")
         wait_for(driver, lambda: driver.find_elements("css selector", "#choices button.choice"), "no choices after it")
 
@@ -159,5 +165,62 @@ def test_resigning_asks_first_and_no_stores_nothing(tmp_path: Path):
     store = Store(db)
     try:
         assert len(load(store, "g").rows) == events
+    finally:
+        store.close()
+
+
+def test_solarius_missions_tiles_and_cards_are_entered_by_taps_each_tile_once(tmp_path: Path):
+    from solrec.cli.session import new_game
+
+    from .conftest import REFEREE
+
+    db = tmp_path / "serve.db"
+    store = Store(db)
+    new_game(store, "solarius-mission", ["Ann", "Bob"], {}, None, True, "table")
+    store.close()
+    with LiveServer(db, 2) as server, browser.session(1280, 900) as driver:
+        phone.viewport(driver, phone.PHONE)
+        driver.get(f"{server.url}/?token={REFEREE}")
+        driver.get(f"{server.url}/g/table")
+        form = wait_for(driver, lambda: driver.find_elements("css selector", 'form.pick[data-template^="tiles"]'),
+                        "no tiles form")[0]
+        pads = form.find_elements("css selector", ".pad")
+        assert [p.get_attribute("aria-label") for p in pads] == ["tap each tile in order", "tap each turn in order"]
+        tiles = [b.text for b in pads[0].find_elements("css selector", "button.value")]
+        assert len(tiles) == 6
+        order = tiles[::-1]
+        for k, tile in enumerate(order):
+            button = pads[0].find_element("css selector", f'button.value[data-value="{tile}"]')
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+            button.click()
+            assert not button.is_displayed(), f"tile {tile} is placed: it leaves the pad"
+            turn = pads[1].find_element("css selector", f'button.value[data-value="{k % 6}"]')
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", turn)
+            turn.click()
+            assert turn.is_displayed() or k == 5, "a turn may be used again"
+        assert form.find_element("css selector", ".filled").text.startswith("12 of 12")
+        submit = form.find_element("css selector", "button[type=submit]")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", submit)
+        submit.click()
+        wait_for(driver, lambda: position(driver) not in (None, "0"), "the tiles were not stored")
+        # the next chance step names one thing (a start card, a card, a player, a die): a row of values, one tapped
+        form = wait_for(driver, lambda: driver.find_elements("css selector", "form.pick.tapped"), "no pad after the tiles")[0]
+        values = form.find_elements("css selector", ".pad button.value")
+        assert values and phone.sideways(driver) == 0
+        before = position(driver)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", values[-1])
+        values[-1].click()
+        assert values[-1].get_attribute("aria-pressed") == "true"
+        chosen = values[-1].get_attribute("data-value")
+        template = form.get_attribute("data-template")
+        submit = form.find_element("css selector", "button[type=submit]")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", submit)
+        submit.click()
+        wait_for(driver, lambda: position(driver) not in (None, before), "the tapped value was not stored")
+    store = Store(db)
+    try:
+        steps = load(store, "table").steps()
+        assert steps[0][0].command == "tiles " + " ".join(f"{t}{k}" for k, t in enumerate(order))
+        assert chosen in steps[1][0].command.split() and steps[1][0].command.split()[0] == template.split()[0]
     finally:
         store.close()

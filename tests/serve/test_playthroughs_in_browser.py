@@ -54,6 +54,14 @@ def offered(driver: Any) -> list[dict[str, Any]]:
 
 
 def click_steps(driver: Any, choice: dict[str, Any]) -> None:
+    _click_steps(driver, choice)
+    if choice.get("ends") or choice.get("final"):
+        # a command that ends the game, or that the seat could not take back, is asked about first
+        wait(driver, lambda d: d.find_element("css selector", "#confirm").is_displayed(), f"{choice['command']!r} asked about")
+        driver.find_element("css selector", "#confirm button.yes").click()
+
+
+def _click_steps(driver: Any, choice: dict[str, Any]) -> None:
     """Make ``choice`` by clicks: each step on the board where it is a highlighted place, else its
     button, until it is the one choice left (the page plays it then); a command complete while
     longer ones go on is then its own button."""
@@ -64,7 +72,10 @@ def click_steps(driver: Any, choice: dict[str, Any]) -> None:
         if spot:
             spot[0].click()
         else:
-            driver.find_element("css selector", f'#choices button.choice[data-step="{step}"]').click()
+            button = driver.find_element("css selector", f'#choices button.choice[data-step="{step}"]')
+            # a long group is folded under its heading: opened first, as a person taps it open
+            driver.execute_script("var d = arguments[0].closest('details'); if (d) d.open = true;", button)
+            button.click()
         rest = [c for c in rest if c["steps"][:k + 1] == steps[:k + 1]]
         if len(rest) == 1:
             return
