@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from solrec.server.seats import make_links
 from solrec.cli.session import new_game
 from solrec.events.store import Store
 from solrec.replay.log import load
+from solrec.server.seats import make_links
 
 from ..pictures import browser
 from .conftest import LiveServer

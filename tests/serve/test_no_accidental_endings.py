@@ -11,9 +11,9 @@ import re
 import pytest
 
 from solrec.cli.manage import seat_refusal
+from solrec.replay.log import Log
 from solrec.server.pages import fragment
 from solrec.server.views import ENDS, FINAL, view
-from solrec.replay.log import Log
 
 from ..pictures.helpers import FIXTURE_FILES, fixture_log
 

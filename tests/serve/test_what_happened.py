@@ -8,11 +8,11 @@ from __future__ import annotations
 import html
 import re
 
-from solrec.server.pages import fragment
-from solrec.server.views import view
 from solrec.core.observe import Viewer
 from solrec.replay.log import Log
 from solrec.replay.seen import seen
+from solrec.server.pages import fragment
+from solrec.server.views import view
 
 from ..pictures.helpers import fixture_log
 
