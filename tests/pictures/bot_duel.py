@@ -139,6 +139,10 @@ def play_against_bot(driver: Any, db: Path, out: Path) -> dict[str, Any]:
                 if len(ann) == SHOT_AT:
                     shots += shoot(driver, out, "duel-seat", "#hint")
                 play_typed(driver, command)
+                asked = [c for c in offered if c["command"] == command and (c.get("ends") or c.get("final"))]
+                if asked:  # a typed command the page lists as ending or final is asked about too (table.js)
+                    wait(driver, lambda d: d.find_element("css selector", "#confirm").is_displayed(), f"{command!r} asked about")
+                    driver.find_element("css selector", "#confirm button.yes").click()
             else:
                 from ..serve.test_playthroughs_in_browser import click_steps
 
