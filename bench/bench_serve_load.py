@@ -1,0 +1,476 @@
+"""Measurement (not a test): a club's night on ``solrec serve`` — many tables, each seat a device.
+
+    .venv/bin/python bench/bench_serve_load.py [--pace quick|people|both] [--levels 1,16,64]
+                                              [--seconds 30] [--game soli2] [--max-requests N]
+
+A real ``solrec serve`` is started as a subprocess on 127.0.0.1 over a scratch database. Per level,
+the referee (through the server's own ``/new`` form and seat-links button) starts N tables of a
+2-player game, and the driver (asyncio + httpx2, in this process) plays every table with 2 seats.
+Each seat does what its page's script does (``cli/server/static/table.js``): it opens the page once
+(its CSRF value), holds the live stream ``.../live``, fetches its view ``.../view`` on every live
+message and after each of its own commands, and, when the view offers it choices, thinks for a while
+and POSTs one of the legal commands the view lists (``data-choices``; never an ending one such as
+``resign``). A stream refused (503) is asked again after 2 s, the page's view fetched meanwhile (a
+person reloading). A finished game is followed by a new one at that table.
+
+Paces: quick, 0.5-1.5 s of thought per move (levels 1, 16, 64 tables); people's, 5-15 s per move
+(levels 64, 256). Each level runs ``--seconds`` (after the tables are set up) and at most
+``--max-requests`` requests. Measured per level:
+
+- plays/s: acknowledged commands (200) per second of the level;
+- click: a POST /play from sending to its answer;
+- live: from the mover's answer to the other seat's live message for that position (0 when the
+  message came first);
+- other board: from the mover's POST to the other seat's fetched view showing the new position;
+- server CPU per acknowledged play (``/proc`` of the server's pid over the level), its RSS at the end;
+- refusals: live streams refused (503), and other requests that failed (a status other than 200,
+  303 or 409, or no answer);
+- the floor: ``GET /static/table.css`` every 0.2 s during the same level (loopback HTTP, the event
+  loop, no game work) — the time the same server and driver take for the least a request can cost.
+
+The load average (1 min) is printed at each level's start and end: the driver runs on the same
+machine (its own CPU is printed too). At the end the server is stopped and every game is checked:
+each acknowledged command stored exactly once, in order (the stored commands of each game equal its
+acknowledged ones), and ``solrec validate --all`` on the database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+
+PACES = {"quick": ((0.5, 1.5), [1, 16, 64]), "people": ((5.0, 15.0), [64, 256])}
+TIMEOUT = 30.0  # seconds for one request's answer
+
+
+# -- the server ---------------------------------------------------------------------------------------
+class Server:
+    """``solrec serve`` on 127.0.0.1 in a subprocess: its address, referee token and pid."""
+
+    def __init__(self, db: Path, port: int):
+        self.db = db
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "solrec.cli.main", "serve", "--db", str(db), "--port", str(port)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "NO_COLOR": "1"},
+        )
+        deadline = time.monotonic() + 60
+        link = None
+        while link is None:
+            line = self.proc.stdout.readline() if self.proc.stdout else ""
+            if not line and (self.proc.poll() is not None or time.monotonic() > deadline):
+                raise SystemExit(f"the server did not start: {self.proc.stderr.read() if self.proc.stderr else ''}")
+            link = re.search(r"(http://127\.0\.0\.1:\d+)/\?token=(\S+)", line)
+        self.url, self.token = link.group(1), link.group(2)
+        self.port = port
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU of the server process so far (``/proc/PID/stat``)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> tuple[float, float]:
+        """(resident now, its peak) in MB."""
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        kb = {k: int(v.split()[0]) for k, v in (line.split(":", 1) for line in status.splitlines() if ":" in line)
+              if k in ("VmRSS", "VmHWM")}
+        return kb["VmRSS"] / 1024, kb["VmHWM"] / 1024
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=20)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# -- what a level measures --------------------------------------------------------------------------
+@dataclass
+class Tally:
+    plays: int = 0
+    conflicts: int = 0  # 409: should stay 0, the seats of a table take turns
+    refused_streams: int = 0
+    refused_requests: int = 0
+    unanswered_plays: list[tuple[str, str, str]] = field(default_factory=list)  # (game, actor, command): no answer
+    requests: int = 0
+    games_finished: int = 0
+    click: list[float] = field(default_factory=list)
+    live: list[float] = field(default_factory=list)
+    board: list[float] = field(default_factory=list)
+    floor: list[float] = field(default_factory=list)
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def refuse(self, why: str) -> None:
+        self.refused_requests += 1
+        self.reasons[why] = self.reasons.get(why, 0) + 1
+
+
+@dataclass
+class Pending:
+    """A command in flight at a table: the position it was played at and its times."""
+
+    at: int
+    posted: float
+    mover: str
+    answered: float | None = None
+    heard: float | None = None  # the other seat's live message, if it came before the answer
+    live_done: bool = False
+    board_done: bool = False
+
+
+@dataclass
+class Table:
+    game_id: str
+    seats: dict[str, str]  # player -> the path of its seat link
+    pending: Pending | None = None
+    over: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Level:
+    """One level: N tables played for a bounded time and number of requests."""
+
+    def __init__(self, server: Server, game: str, tables: int, pace: tuple[float, float], seconds: float,
+                 max_requests: int, acked: dict[str, list[tuple[str, str]]]):
+        self.server, self.game, self.n, self.pace, self.seconds = server, game, tables, pace, seconds
+        self.max_requests = max_requests
+        self.tally = Tally()
+        self.acked = acked  # game id -> [(actor, command)] acknowledged, in order
+        self.stop = asyncio.Event()
+        self.rng = random.Random(tables * 7919 + int(pace[0] * 10))
+        self.created = 0
+
+    # every request goes through here: counted, bounded, its failures tallied
+    async def request(self, client: httpx.AsyncClient, method: str, url: str, **kw: Any) -> httpx.Response | None:
+        self.tally.requests += 1
+        if self.tally.requests >= self.max_requests:
+            self.stop.set()
+        try:
+            r = await client.request(method, url, **kw)
+        except httpx.HTTPError as err:
+            if not self.stop.is_set():
+                self.tally.refuse(type(err).__name__)
+            return None
+        if r.status_code not in (200, 303, 409):
+            self.tally.refuse(str(r.status_code))
+        return r
+
+    async def new_game(self, referee: httpx.AsyncClient, csrf: str, k: int) -> Table | None:
+        self.created += 1
+        players = f"A{k}\nB{k}"
+        r = await self.request(referee, "POST", "/new", data={"csrf": csrf, "game": self.game, "players": players,
+                                                               "chance": "seeded", "seed": "", "id": ""})
+        if r is None or r.status_code != 303:
+            return None
+        gid = r.headers["location"].rsplit("/", 1)[1]
+        r = await self.request(referee, "POST", f"/g/{gid}/seats", data={"csrf": csrf})
+        if r is None or r.status_code != 200:
+            return None
+        pairs = re.findall(r'<span class="player"><bdi>([^<]*)</bdi></span>: <a class="seat-link" href="https?://[^/"]+([^"]+)"', r.text)
+        self.acked.setdefault(gid, [])
+        return Table(gid, {html.unescape(p): path for p, path in pairs})
+
+    async def run(self) -> dict[str, Any]:
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+        referee = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT, limits=limits)
+        referee.cookies.set(f"solrec_referee_{self.server.port}", self.server.token)
+        seats = httpx.AsyncClient(base_url=self.server.url, timeout=httpx.Timeout(TIMEOUT, read=None), limits=limits)
+        probe = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT)
+        try:
+            form = (await referee.get(f"/new?game={self.game}")).text
+            csrf = re.search(r'name="csrf" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+            # the tables, set up before the clock starts (a few at a time, as a referee's page would)
+            gate = asyncio.Semaphore(8)
+
+            async def one(k: int) -> Table | None:
+                async with gate:
+                    return await self.new_game(referee, csrf, k)
+
+            tables = [t for t in await asyncio.gather(*(one(k) for k in range(self.n))) if t is not None]
+            if len(tables) < self.n:
+                raise SystemExit(f"only {len(tables)} of {self.n} tables could be set up: {self.tally.reasons}")
+            self.tally = Tally()  # the set-up is not measured
+            load_before = os.getloadavg()[0]
+            cpu_before, t0 = self.server.cpu_seconds(), time.perf_counter()
+            own_before = time.process_time()
+            tasks = [asyncio.create_task(self.table_loop(seats, referee, csrf, k, t)) for k, t in enumerate(tables)]
+            tasks.append(asyncio.create_task(self.floor(probe)))
+            try:
+                await asyncio.wait_for(self.stop.wait(), self.seconds)
+            except TimeoutError:
+                pass
+            self.stop.set()
+            elapsed = time.perf_counter() - t0
+            cpu = self.server.cpu_seconds() - cpu_before
+            own = time.process_time() - own_before
+            rss, peak = self.server.rss_mb()
+            load_after = os.getloadavg()[0]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            for c in (seats, referee, probe):
+                await c.aclose()
+        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "cpu": cpu, "driver_cpu": own, "rss": rss,
+                "peak": peak, "load": (load_before, load_after), "tally": self.tally}
+
+    async def floor(self, client: httpx.AsyncClient) -> None:
+        while not self.stop.is_set():
+            start = time.perf_counter()
+            r = await self.request(client, "GET", "/static/table.css")
+            if r is not None and r.status_code == 200:
+                self.tally.floor.append(time.perf_counter() - start)
+            await asyncio.sleep(0.2)
+
+    async def table_loop(self, client: httpx.AsyncClient, referee: httpx.AsyncClient, csrf: str, k: int, table: Table) -> None:
+        # arrivals spread over the first think time: a club's tables do not all sit down in one instant
+        await asyncio.sleep(self.rng.uniform(0, self.pace[0]))
+        while not self.stop.is_set():
+            seats = [asyncio.create_task(self.seat(client, table, player, path)) for player, path in table.seats.items()]
+            try:
+                await table.over.wait()
+            finally:
+                for s in seats:
+                    s.cancel()
+                await asyncio.gather(*seats, return_exceptions=True)
+            self.tally.games_finished += 1
+            fresh = await self.new_game(referee, csrf, k)
+            if fresh is None:
+                return
+            table = fresh
+
+    async def seat(self, client: httpx.AsyncClient, table: Table, player: str, path: str) -> None:
+        page = await self.request(client, "GET", path)
+        if page is None or page.status_code != 200:
+            return
+        found = re.search(r'data-csrf="([^"]+)"', page.text)
+        if found is None:
+            return
+        csrf = found.group(1)
+        wake = asyncio.Event()
+        wake.set()  # the page opens on the live position: look at it once
+        listener = asyncio.create_task(self.listen(client, table, player, path, wake))
+        try:
+            await self.act(client, table, player, path, csrf, wake)
+        finally:
+            listener.cancel()
+            await asyncio.gather(listener, return_exceptions=True)
+
+    async def listen(self, client: httpx.AsyncClient, table: Table, player: str, path: str, wake: asyncio.Event) -> None:
+        """The seat's live stream; a refused one asked again after 2 s (the stream's own retry)."""
+        while not self.stop.is_set():
+            self.tally.requests += 1
+            try:
+                async with client.stream("GET", f"{path}/live") as r:
+                    if r.status_code == 503:
+                        self.tally.refused_streams += 1
+                    elif r.status_code != 200:
+                        self.tally.refuse(f"live {r.status_code}")
+                    else:
+                        async for line in r.aiter_lines():
+                            if line.startswith("data:"):
+                                self.heard(table, player, int(line[5:].strip()), time.perf_counter())
+                                wake.set()
+            except httpx.HTTPError as err:
+                if not self.stop.is_set():
+                    self.tally.refuse(f"live {type(err).__name__}")
+            wake.set()  # without a stream, the view is fetched again (a person reloading the page)
+            await asyncio.sleep(2.0)
+
+    def heard(self, table: Table, player: str, position: int, now: float) -> None:
+        """The other seat's live message for the pending command: a later position than the mover's page showed."""
+        p = table.pending
+        if p is None or p.mover == player or p.live_done or position <= p.at:
+            return
+        if p.answered is not None:
+            self.tally.live.append(max(0.0, now - p.answered))
+            p.live_done = True
+        elif p.heard is None:
+            p.heard = now
+
+    async def act(self, client: httpx.AsyncClient, table: Table, player: str, path: str, csrf: str, wake: asyncio.Event) -> None:
+        while not self.stop.is_set():
+            await wake.wait()
+            wake.clear()
+            r = await self.request(client, "GET", f"{path}/view")
+            if r is None or r.status_code != 200:
+                continue
+            done = time.perf_counter()
+            state = re.search(r'data-position="(\d+)" data-version="([0-9a-f]+)"', r.text)
+            if state is None:
+                continue
+            at, version = int(state.group(1)), state.group(2)
+            p = table.pending
+            if p is not None and p.mover != player and not p.board_done and at > p.at:
+                self.tally.board.append(done - p.posted)
+                p.board_done = True
+            status = re.search(r'<p class="status">([^<]*)', r.text)
+            if status is not None and "game over" in status.group(1):
+                table.over.set()
+                return
+            found = re.search(r'data-choices="([^"]*)"', r.text)
+            if found is None:
+                continue
+            choices = [c["command"] for c in json.loads(html.unescape(found.group(1))) if not c.get("ends")]
+            if not choices:
+                continue
+            await asyncio.sleep(self.rng.uniform(*self.pace))
+            if self.stop.is_set():
+                return
+            command = self.rng.choice(choices)
+            pending = Pending(at, time.perf_counter(), player)
+            table.pending = pending
+            r = await self.request(client, "POST", f"{path}/play",
+                                   data={"command": command, "at": str(at), "version": version, "csrf": csrf})
+            now = time.perf_counter()
+            if r is None:
+                self.tally.unanswered_plays.append((table.game_id, player, command))
+                table.pending = None
+            elif r.status_code == 200:
+                self.tally.plays += 1
+                self.tally.click.append(now - pending.posted)
+                self.acked[table.game_id].append((player, command))
+                pending.answered = now
+                if pending.heard is not None and not pending.live_done:
+                    self.tally.live.append(0.0)
+                    pending.live_done = True
+            else:
+                self.tally.click.append(now - pending.posted)
+                if r.status_code == 409:
+                    self.tally.conflicts += 1
+                table.pending = None
+            wake.set()  # the page fetches its view after its command's answer
+
+
+# -- the check: every acknowledged play stored exactly once -------------------------------------------
+def check_stored(db: Path, acked: dict[str, list[tuple[str, str]]], unanswered: set[tuple[str, str, str]]) -> tuple[bool, str]:
+    from solrec.events.store import Store
+    from solrec.replay.log import load
+
+    store = Store(db)
+    bad: list[str] = []
+    stored_total = 0
+    try:
+        for gid, mine in acked.items():
+            log = load(store, gid)
+            stored = [(g[0].actor, g[0].command) for g in log.steps() if g[0].actor != "chance"]
+            # every answered command exactly once, in order; one that got no answer may or may not be stored
+            j = 0
+            for s in stored:
+                if j < len(mine) and s == mine[j]:
+                    j += 1
+                elif (gid, *s) not in unanswered:
+                    bad.append(f"{gid}: {s} stored, not acknowledged")
+                    break
+            if j != len(mine):
+                bad.append(f"{gid}: {len(mine)} acknowledged, {j} of them stored in order")
+            stored_total += j
+    finally:
+        store.close()
+    acked_total = sum(len(v) for v in acked.values())
+    result = subprocess.run([sys.executable, "-m", "solrec.cli.main", "validate", "--all", "--db", str(db)],
+                            capture_output=True, text=True, timeout=1800)
+    summary = (result.stdout.strip().splitlines() or [""])[-1]
+    ok = not bad and result.returncode == 0
+    lines = [f"{acked_total} acknowledged plays in {len(acked)} games, {stored_total} stored: "
+             + ("each exactly once, in order" if not bad else f"MISMATCH in {len(bad)} games: {bad[:5]}"),
+             f"solrec validate --all: exit {result.returncode}, {summary}"]
+    return ok, "\n".join(lines)
+
+
+# -- the table printed ----------------------------------------------------------------------------------
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def three(values: list[float]) -> str:
+    return " / ".join(f"{pct(values, q):,.0f}" for q in (0.5, 0.95, 0.99)) + " ms"
+
+
+def row(r: dict[str, Any]) -> str:
+    t: Tally = r["tally"]
+    pace = "quick" if r["pace"][0] < 2 else "people"
+    per_play = f"{1000 * r['cpu'] / t.plays:.1f} ms" if t.plays else "-"
+    refused = f"{t.refused_streams} / {t.refused_requests}"
+    return (f"| {r['tables']} | {pace} | {t.plays / r['seconds']:.1f} | {three(t.click)} | {three(t.live)} | {three(t.board)} "
+            f"| {per_play} | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
+
+
+HEADER = ("| tables | pace | plays/s | click p50 / p95 / p99 | live delay p50 / p95 / p99 | other seat's board p50 / p95 / p99 "
+          "| server CPU per play | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pace", choices=["quick", "people", "both"], default="both")
+    parser.add_argument("--levels", help="comma-separated numbers of tables (default: 1,16,64 quick; 64,256 people)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="the length of each level (default 30)")
+    parser.add_argument("--game", default="soli2", help="a 2-player game (default soli2: one marble placed or moved per command)")
+    parser.add_argument("--max-requests", type=int, default=200_000, help="a level stops after this many requests")
+    parser.add_argument("--db", type=Path, help="the scratch database (default: a temporary folder's)")
+    args = parser.parse_args()
+    paces = ["quick", "people"] if args.pace == "both" else [args.pace]
+    plan = [(PACES[p][0], n) for p in paces for n in ([int(x) for x in args.levels.split(",")] if args.levels else PACES[p][1])]
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or Path(tmp) / "load.db"
+        server = Server(db, free_port())
+        print(f"solrec serve (pid {server.proc.pid}) on {server.url}, {args.game}, {args.seconds:.0f} s per level; "
+              f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+        results = []
+        acked: dict[str, list[tuple[str, str]]] = {}
+        unanswered: set[tuple[str, str, str]] = set()
+        try:
+            for pace, n in plan:
+                level = Level(server, args.game, n, pace, args.seconds, args.max_requests, acked)
+                r = asyncio.run(level.run())
+                results.append(r)
+                t = r["tally"]
+                unanswered.update(t.unanswered_plays)
+                print(f"  {n} tables at {pace[0]:g}-{pace[1]:g} s: {t.plays} plays in {r['seconds']:.1f} s, "
+                      f"{t.requests} requests, {t.conflicts} conflicts, {len(t.unanswered_plays)} unanswered plays, "
+                      f"{t.games_finished} games finished, server CPU {r['cpu']:.1f} s, driver CPU {r['driver_cpu']:.1f} s, "
+                      f"RSS {r['rss']:.0f} MB (peak {r['peak']:.0f}), refusals {t.reasons or 'none'}, "
+                      f"load {r['load'][0]:.2f} -> {r['load'][1]:.2f}", flush=True)
+        finally:
+            server.stop()
+        print()
+        print(HEADER)
+        for r in results:
+            print(row(r))
+        ok, report = check_stored(db, acked, unanswered)
+        print()
+        print(report)
+        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        if not ok:
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
