@@ -10,19 +10,23 @@ Each seat does what its page's script does (``cli/server/static/table.js``): it 
 (its CSRF value), holds the live stream ``.../live``, fetches its view ``.../view`` on every live
 message and after each of its own commands, and, when the view offers it choices, thinks for a while
 and POSTs one of the legal commands the view lists (``data-choices``; never an ending one such as
-``resign``). A stream refused (503) is asked again after 2 s, the page's view fetched meanwhile (a
-person reloading). A finished game is followed by a new one at that table.
+``resign``). A stream that ends is opened again after 2 s (the ``retry`` the server sends); one
+refused (503), which a browser's EventSource does not retry, is asked again after ``--reload-seconds``
+(default 5: the person, seeing nothing move, reloads), the view fetched each time. A finished game is
+followed by a new one at that table.
 
 Paces: quick, 0.5-1.5 s of thought per move (levels 1, 16, 64 tables); people's, 5-15 s per move
 (levels 64, 256). Each level runs ``--seconds`` (after the tables are set up) and at most
-``--max-requests`` requests. Measured per level:
+``--max-requests`` requests; the plays still in flight at its end are waited for (at most a
+request's timeout) and their clicks counted. Measured per level:
 
 - plays/s: acknowledged commands (200) per second of the level;
 - click: a POST /play from sending to its answer;
 - live: from the mover's answer to the other seat's live message for that position (0 when the
   message came first);
 - other board: from the mover's POST to the other seat's fetched view showing the new position;
-- server CPU per acknowledged play (``/proc`` of the server's pid over the level), its RSS at the end;
+- server CPU per acknowledged play (``/proc`` of the server's pid over the level; the live streams'
+  own cost included), the server's CPU as a share of one core, its RSS at the end;
 - refusals: live streams refused (503), and other requests that failed (a status other than 200,
   303 or 409, or no answer);
 - the floor: ``GET /static/table.css`` every 0.2 s during the same level (loopback HTTP, the event
@@ -154,9 +158,11 @@ class Level:
     """One level: N tables played for a bounded time and number of requests."""
 
     def __init__(self, server: Server, game: str, tables: int, pace: tuple[float, float], seconds: float,
-                 max_requests: int, acked: dict[str, list[tuple[str, str]]]):
+                 max_requests: int, reload: float, acked: dict[str, list[tuple[str, str]]]):
         self.server, self.game, self.n, self.pace, self.seconds = server, game, tables, pace, seconds
-        self.max_requests = max_requests
+        self.max_requests, self.reload = max_requests, reload
+        self.inflight = 0  # plays sent and not answered yet: waited for at the level's end
+        self.idle = asyncio.Event()
         self.tally = Tally()
         self.acked = acked  # game id -> [(actor, command)] acknowledged, in order
         self.stop = asyncio.Event()
@@ -228,13 +234,21 @@ class Level:
             own = time.process_time() - own_before
             rss, peak = self.server.rss_mb()
             load_after = os.getloadavg()[0]
+            plays = self.tally.plays  # acknowledged within the level's time
+            # the plays in flight are answered before the seats leave (their clicks count: leaving them
+            # out would keep the slowest out of the percentiles), within one request's timeout
+            if self.inflight:
+                try:
+                    await asyncio.wait_for(self.idle.wait(), TIMEOUT + 5)
+                except TimeoutError:
+                    pass
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
         finally:
             for c in (seats, referee, probe):
                 await c.aclose()
-        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "cpu": cpu, "driver_cpu": own, "rss": rss,
+        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "plays": plays, "cpu": cpu, "driver_cpu": own, "rss": rss,
                 "peak": peak, "load": (load_before, load_after), "tally": self.tally}
 
     async def floor(self, client: httpx.AsyncClient) -> None:
@@ -280,13 +294,16 @@ class Level:
             await asyncio.gather(listener, return_exceptions=True)
 
     async def listen(self, client: httpx.AsyncClient, table: Table, player: str, path: str, wake: asyncio.Event) -> None:
-        """The seat's live stream; a refused one asked again after 2 s (the stream's own retry)."""
+        """The seat's live stream. One that ends is opened again after 2 s (the ``retry`` the server
+        sends); a refused one (503) is not retried by a browser's EventSource: the person looks again
+        (the view fetched) and reloads the page after ``reload`` seconds."""
         while not self.stop.is_set():
             self.tally.requests += 1
             try:
                 async with client.stream("GET", f"{path}/live") as r:
                     if r.status_code == 503:
                         self.tally.refused_streams += 1
+                        await asyncio.sleep(self.reload)
                     elif r.status_code != 200:
                         self.tally.refuse(f"live {r.status_code}")
                     else:
@@ -297,7 +314,7 @@ class Level:
             except httpx.HTTPError as err:
                 if not self.stop.is_set():
                     self.tally.refuse(f"live {type(err).__name__}")
-            wake.set()  # without a stream, the view is fetched again (a person reloading the page)
+            wake.set()  # the page fetches its view again on reconnecting, or the person reloads it
             await asyncio.sleep(2.0)
 
     def heard(self, table: Table, player: str, position: int, now: float) -> None:
@@ -343,12 +360,17 @@ class Level:
             command = self.rng.choice(choices)
             pending = Pending(at, time.perf_counter(), player)
             table.pending = pending
+            self.inflight += 1
             try:
                 r = await self.request(client, "POST", f"{path}/play",
                                        data={"command": command, "at": str(at), "version": version, "csrf": csrf})
-            except asyncio.CancelledError:  # the level ended while it was in flight: it may be stored or not
+            except asyncio.CancelledError:  # still unanswered when the level ended: it may be stored or not
                 self.tally.unanswered_plays.append((table.game_id, player, command))
                 raise
+            finally:
+                self.inflight -= 1
+                if self.inflight == 0 and self.stop.is_set():
+                    self.idle.set()
             now = time.perf_counter()
             if r is None:
                 self.tally.unanswered_plays.append((table.game_id, player, command))
@@ -423,15 +445,15 @@ def three(values: list[float]) -> str:
 def row(r: dict[str, Any]) -> str:
     t: Tally = r["tally"]
     pace = "quick" if r["pace"][0] < 2 else "people"
-    per_play = f"{1000 * r['cpu'] / t.plays:.1f} ms" if t.plays else "-"
+    per_play = f"{1000 * r['cpu'] / r['plays']:.1f} ms" if r["plays"] else "-"
     refused = f"{t.refused_streams} / {t.refused_requests}"
-    return (f"| {r['tables']} | {pace} | {t.plays / r['seconds']:.1f} | {three(t.click)} | {three(t.live)} | {three(t.board)} "
-            f"| {per_play} | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
+    return (f"| {r['tables']} | {pace} | {r['plays'] / r['seconds']:.1f} | {three(t.click)} | {three(t.live)} | {three(t.board)} "
+            f"| {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
 
 
 HEADER = ("| tables | pace | plays/s | click p50 / p95 / p99 | live delay p50 / p95 / p99 | other seat's board p50 / p95 / p99 "
-          "| server CPU per play | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|")
+          "| server CPU per play | server CPU | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:
@@ -443,6 +465,8 @@ def main() -> None:
     parser.add_argument("--max-requests", type=int, default=200_000, help="a level stops after this many requests")
     parser.add_argument("--serve-option", action="append", default=[], metavar="OPTION",
                         help="passed to solrec serve (repeat it), e.g. --serve-option=--workers --serve-option=2")
+    parser.add_argument("--reload-seconds", type=float, default=5.0,
+                        help="a seat whose live stream was refused looks again and reloads after this long (default 5)")
     parser.add_argument("--db", type=Path, help="the scratch database (default: a temporary folder's)")
     args = parser.parse_args()
     paces = ["quick", "people"] if args.pace == "both" else [args.pace]
@@ -457,12 +481,13 @@ def main() -> None:
         unanswered: set[tuple[str, str, str]] = set()
         try:
             for pace, n in plan:
-                level = Level(server, args.game, n, pace, args.seconds, args.max_requests, acked)
+                level = Level(server, args.game, n, pace, args.seconds, args.max_requests, args.reload_seconds, acked)
                 r = asyncio.run(level.run())
                 results.append(r)
                 t = r["tally"]
                 unanswered.update(t.unanswered_plays)
-                print(f"  {n} tables at {pace[0]:g}-{pace[1]:g} s: {t.plays} plays in {r['seconds']:.1f} s, "
+                print(f"  {n} tables at {pace[0]:g}-{pace[1]:g} s: {r['plays']} plays in {r['seconds']:.1f} s "
+                      f"({t.plays - r['plays']} more answered after it), "
                       f"{t.requests} requests, {t.conflicts} conflicts, {len(t.unanswered_plays)} unanswered plays, "
                       f"{t.games_finished} games finished, server CPU {r['cpu']:.1f} s, driver CPU {r['driver_cpu']:.1f} s, "
                       f"RSS {r['rss']:.0f} MB (peak {r['peak']:.0f}), refusals {t.reasons or 'none'}, "
