@@ -26,7 +26,9 @@ request's timeout) and their clicks counted. Measured per level:
   message came first);
 - other board: from the mover's POST to the other seat's fetched view showing the new position;
 - server CPU per acknowledged play (``/proc`` of the server's pid over the level; the live streams'
-  own cost included), the server's CPU as a share of one core, its RSS at the end;
+  own cost included), the server's CPU as a share of one core, the time its threads waited for a
+  core while runnable (``/proc/PID/task/*/schedstat``: on a shared machine, other work's share of
+  its latency), its RSS at the end;
 - refusals: live streams refused (503), and other requests that failed (a status other than 200,
   303 or 409, or no answer);
 - the floor: ``GET /static/table.css`` every 0.2 s during the same level (loopback HTTP, the event
@@ -86,6 +88,18 @@ class Server:
         """User and system CPU of the server process so far (``/proc/PID/stat``)."""
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def waited_seconds(self) -> float:
+        """How long the server's threads have waited for a core, runnable (``/proc/PID/task/*/schedstat``,
+        its second field): on a shared machine, the part of its latency that is other work's load.
+        (A thread that ended is no longer counted: the figure is a lower bound.)"""
+        total = 0
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            try:
+                total += int((task / "schedstat").read_text().split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+        return total / 1e9
 
     def rss_mb(self) -> tuple[float, float]:
         """(resident now, its peak) in MB."""
@@ -221,6 +235,7 @@ class Level:
             self.tally = Tally()  # the set-up is not measured
             load_before = os.getloadavg()[0]
             cpu_before, t0 = self.server.cpu_seconds(), time.perf_counter()
+            waited_before = self.server.waited_seconds()
             own_before = time.process_time()
             tasks = [asyncio.create_task(self.table_loop(seats, referee, csrf, k, t)) for k, t in enumerate(tables)]
             tasks.append(asyncio.create_task(self.floor(probe)))
@@ -231,6 +246,7 @@ class Level:
             self.stop.set()
             elapsed = time.perf_counter() - t0
             cpu = self.server.cpu_seconds() - cpu_before
+            waited = self.server.waited_seconds() - waited_before
             own = time.process_time() - own_before
             rss, peak = self.server.rss_mb()
             load_after = os.getloadavg()[0]
@@ -248,7 +264,7 @@ class Level:
         finally:
             for c in (seats, referee, probe):
                 await c.aclose()
-        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "plays": plays, "cpu": cpu, "driver_cpu": own, "rss": rss,
+        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "plays": plays, "cpu": cpu, "waited": waited, "driver_cpu": own, "rss": rss,
                 "peak": peak, "load": (load_before, load_after), "tally": self.tally}
 
     async def floor(self, client: httpx.AsyncClient) -> None:
@@ -448,12 +464,12 @@ def row(r: dict[str, Any]) -> str:
     per_play = f"{1000 * r['cpu'] / r['plays']:.1f} ms" if r["plays"] else "-"
     refused = f"{t.refused_streams} / {t.refused_requests}"
     return (f"| {r['tables']} | {pace} | {r['plays'] / r['seconds']:.1f} | {three(t.click)} | {three(t.live)} | {three(t.board)} "
-            f"| {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
+            f"| {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {100 * r['waited'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
 
 
 HEADER = ("| tables | pace | plays/s | click p50 / p95 / p99 | live delay p50 / p95 / p99 | other seat's board p50 / p95 / p99 "
-          "| server CPU per play | server CPU | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| server CPU per play | server CPU | server waiting for a core | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:
@@ -489,7 +505,7 @@ def main() -> None:
                 print(f"  {n} tables at {pace[0]:g}-{pace[1]:g} s: {r['plays']} plays in {r['seconds']:.1f} s "
                       f"({t.plays - r['plays']} more answered after it), "
                       f"{t.requests} requests, {t.conflicts} conflicts, {len(t.unanswered_plays)} unanswered plays, "
-                      f"{t.games_finished} games finished, server CPU {r['cpu']:.1f} s, driver CPU {r['driver_cpu']:.1f} s, "
+                      f"{t.games_finished} games finished, server CPU {r['cpu']:.1f} s (waited {r['waited']:.1f} s for a core), driver CPU {r['driver_cpu']:.1f} s, "
                       f"RSS {r['rss']:.0f} MB (peak {r['peak']:.0f}), refusals {t.reasons or 'none'}, "
                       f"load {r['load'][0]:.2f} -> {r['load'][1]:.2f}", flush=True)
         finally:
