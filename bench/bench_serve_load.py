@@ -66,47 +66,92 @@ TIMEOUT = 30.0  # seconds for one request's answer
 
 # -- the server ---------------------------------------------------------------------------------------
 class Server:
-    """``solrec serve`` on 127.0.0.1 in a subprocess: its address, referee token and pid."""
+    """``solrec serve`` on 127.0.0.1 in a subprocess: its address, referee token and pid. Its output
+    goes to files (a pipe nobody reads would stop it once full: it logs every client that hangs up).
+    CPU, waits and memory are those of its process and every process under it (``--workers``)."""
 
-    def __init__(self, db: Path, port: int, options: list[str]):
+    def __init__(self, db: Path, port: int, options: list[str], folder: Path):
         self.db = db
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "solrec.cli.main", "serve", "--db", str(db), "--port", str(port), *options],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "NO_COLOR": "1"},
-        )
+        self.out, self.err = folder / "serve.out", folder / "serve.err"
+        with open(self.out, "wb") as out, open(self.err, "wb") as err:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "solrec.cli.main", "serve", "--db", str(db), "--port", str(port), *options],
+                stdout=out, stderr=err, env={**os.environ, "NO_COLOR": "1"},
+            )
         deadline = time.monotonic() + 60
-        link = None
-        while link is None:
-            line = self.proc.stdout.readline() if self.proc.stdout else ""
-            if not line and (self.proc.poll() is not None or time.monotonic() > deadline):
-                raise SystemExit(f"the server did not start: {self.proc.stderr.read() if self.proc.stderr else ''}")
-            link = re.search(r"(http://127\.0\.0\.1:\d+)/\?token=(\S+)", line)
+        while (link := re.search(r"(http://127\.0\.0\.1:\d+)/\?token=(\S+)", self.out.read_text())) is None:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the server did not start: {self.err.read_text()[-2000:]}")
+            time.sleep(0.05)
         self.url, self.token = link.group(1), link.group(2)
         self.port = port
+        while True:  # listening
+            try:
+                httpx.get(f"{self.url}/static/table.css", timeout=5)
+                break
+            except httpx.TransportError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"the server does not answer: {self.err.read_text()[-2000:]}") from None
+                time.sleep(0.05)
+
+    def pids(self) -> list[int]:
+        """The server's process and every process under it."""
+        parents: dict[int, list[int]] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+                parents.setdefault(ppid, []).append(int(entry.name))
+        out, todo = [], [self.proc.pid]
+        while todo:
+            pid = todo.pop()
+            out.append(pid)
+            todo += parents.get(pid, [])
+        return out
 
     def cpu_seconds(self) -> float:
-        """User and system CPU of the server process so far (``/proc/PID/stat``)."""
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """User and system CPU of the server's processes so far (``/proc/PID/stat``; the main one's
+        children that ended included)."""
+        total = 0
+        for pid in self.pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if pid == self.proc.pid else 0)
+        return total / os.sysconf("SC_CLK_TCK")
 
     def waited_seconds(self) -> float:
         """How long the server's threads have waited for a core, runnable (``/proc/PID/task/*/schedstat``,
-        its second field): on a shared machine, the part of its latency that is other work's load.
-        (A thread that ended is no longer counted: the figure is a lower bound.)"""
+        its second field), summed: on a shared machine, the part of its latency that is other work's
+        load. (A thread that ended is no longer counted: the figure is a lower bound.)"""
         total = 0
-        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+        for pid in self.pids():
             try:
-                total += int((task / "schedstat").read_text().split()[1])
-            except (OSError, IndexError, ValueError):
+                tasks = list(Path(f"/proc/{pid}/task").iterdir())
+            except OSError:
                 continue
+            for task in tasks:
+                try:
+                    total += int((task / "schedstat").read_text().split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
         return total / 1e9
 
     def rss_mb(self) -> tuple[float, float]:
-        """(resident now, its peak) in MB."""
-        status = Path(f"/proc/{self.proc.pid}/status").read_text()
-        kb = {k: int(v.split()[0]) for k, v in (line.split(":", 1) for line in status.splitlines() if ":" in line)
-              if k in ("VmRSS", "VmHWM")}
-        return kb["VmRSS"] / 1024, kb["VmHWM"] / 1024
+        """(resident now, the sum of each process's peak) in MB, over the server's processes."""
+        now = peak = 0
+        for pid in self.pids():
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            kb = {k: int(v.split()[0]) for k, v in (line.split(":", 1) for line in status.splitlines() if ":" in line)
+                  if k in ("VmRSS", "VmHWM")}
+            now, peak = now + kb.get("VmRSS", 0), peak + kb.get("VmHWM", 0)
+        return now / 1024, peak / 1024
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -489,7 +534,7 @@ def main() -> None:
     plan = [(PACES[p][0], n) for p in paces for n in ([int(x) for x in args.levels.split(",")] if args.levels else PACES[p][1])]
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or Path(tmp) / "load.db"
-        server = Server(db, free_port(), args.serve_option)
+        server = Server(db, free_port(), args.serve_option, Path(tmp))
         print(f"solrec serve {' '.join(args.serve_option)} (pid {server.proc.pid}) on {server.url}, {args.game}, {args.seconds:.0f} s per level; "
               f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
         results = []
