@@ -25,6 +25,9 @@ request's timeout) and their clicks counted. Measured per level:
 - live: from the mover's answer to the other seat's live message for that position (0 when the
   message came first);
 - other board: from the mover's POST to the other seat's fetched view showing the new position;
+- the streams' own cost: before the plays, the seats sit down (over 2 s), open their pages and
+  streams and hold them for ``--quiet-seconds`` (default 6) without playing; the server's CPU over
+  the second half of that, as a share of a core, with the number of streams held;
 - server CPU per acknowledged play (``/proc`` of the server's pid over the level; the live streams'
   own cost included), the server's CPU as a share of one core, the time its threads waited for a
   core while runnable (``/proc/PID/task/*/schedstat``: on a shared machine, other work's share of
@@ -177,6 +180,7 @@ class Tally:
     plays: int = 0
     conflicts: int = 0  # 409: should stay 0, the seats of a table take turns
     refused_streams: int = 0
+    streams_open: int = 0  # now
     refused_requests: int = 0
     unanswered_plays: list[tuple[str, str, str]] = field(default_factory=list)  # (game, actor, command): no answer
     requests: int = 0
@@ -217,10 +221,12 @@ class Level:
     """One level: N tables played for a bounded time and number of requests."""
 
     def __init__(self, server: Server, game: str, tables: int, pace: tuple[float, float], seconds: float,
-                 max_requests: int, reload: float, acked: dict[str, list[tuple[str, str]]]):
+                 max_requests: int, reload: float, quiet: float, acked: dict[str, list[tuple[str, str]]]):
         self.server, self.game, self.n, self.pace, self.seconds = server, game, tables, pace, seconds
         self.max_requests, self.reload = max_requests, reload
         self.inflight = 0  # plays sent and not answered yet: waited for at the level's end
+        self.quiet = quiet
+        self.playing = asyncio.Event()  # set after the quiet phase
         self.idle = asyncio.Event()
         self.tally = Tally()
         self.acked = acked  # game id -> [(actor, command)] acknowledged, in order
@@ -278,11 +284,19 @@ class Level:
             if len(tables) < self.n:
                 raise SystemExit(f"only {len(tables)} of {self.n} tables could be set up: {self.tally.reasons}")
             self.tally = Tally()  # the set-up is not measured
+            # the seats sit down (spread over the first 2 s), open their pages and streams, and wait:
+            # the server's CPU over the second half of this quiet phase is what the streams cost alone
+            tasks = [asyncio.create_task(self.table_loop(seats, referee, csrf, k, t)) for k, t in enumerate(tables)]
+            await asyncio.sleep(self.quiet / 2)
+            quiet_cpu, quiet_t = self.server.cpu_seconds(), time.perf_counter()
+            await asyncio.sleep(self.quiet / 2)
+            quiet = (self.server.cpu_seconds() - quiet_cpu) / (time.perf_counter() - quiet_t)
+            held = self.tally.streams_open
             load_before = os.getloadavg()[0]
             cpu_before, t0 = self.server.cpu_seconds(), time.perf_counter()
             waited_before = self.server.waited_seconds()
             own_before = time.process_time()
-            tasks = [asyncio.create_task(self.table_loop(seats, referee, csrf, k, t)) for k, t in enumerate(tables)]
+            self.playing.set()
             tasks.append(asyncio.create_task(self.floor(probe)))
             try:
                 await asyncio.wait_for(self.stop.wait(), self.seconds)
@@ -309,7 +323,7 @@ class Level:
         finally:
             for c in (seats, referee, probe):
                 await c.aclose()
-        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "plays": plays, "cpu": cpu, "waited": waited, "driver_cpu": own, "rss": rss,
+        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "plays": plays, "cpu": cpu, "waited": waited, "held": held, "quiet": quiet, "driver_cpu": own, "rss": rss,
                 "peak": peak, "load": (load_before, load_after), "tally": self.tally}
 
     async def floor(self, client: httpx.AsyncClient) -> None:
@@ -322,7 +336,7 @@ class Level:
 
     async def table_loop(self, client: httpx.AsyncClient, referee: httpx.AsyncClient, csrf: str, k: int, table: Table) -> None:
         # arrivals spread over the first think time: a club's tables do not all sit down in one instant
-        await asyncio.sleep(self.rng.uniform(0, self.pace[0]))
+        await asyncio.sleep(self.rng.uniform(0, min(2.0, self.quiet / 2)))
         while not self.stop.is_set():
             seats = [asyncio.create_task(self.seat(client, table, player, path)) for player, path in table.seats.items()]
             try:
@@ -368,10 +382,14 @@ class Level:
                     elif r.status_code != 200:
                         self.tally.refuse(f"live {r.status_code}")
                     else:
-                        async for line in r.aiter_lines():
-                            if line.startswith("data:"):
-                                self.heard(table, player, int(line[5:].strip()), time.perf_counter())
-                                wake.set()
+                        self.tally.streams_open += 1
+                        try:
+                            async for line in r.aiter_lines():
+                                if line.startswith("data:"):
+                                    self.heard(table, player, int(line[5:].strip()), time.perf_counter())
+                                    wake.set()
+                        finally:
+                            self.tally.streams_open -= 1
             except httpx.HTTPError as err:
                 if not self.stop.is_set():
                     self.tally.refuse(f"live {type(err).__name__}")
@@ -415,6 +433,7 @@ class Level:
             choices = [c["command"] for c in json.loads(html.unescape(found.group(1))) if not c.get("ends")]
             if not choices:
                 continue
+            await self.playing.wait()
             await asyncio.sleep(self.rng.uniform(*self.pace))
             if self.stop.is_set():
                 return
@@ -509,12 +528,12 @@ def row(r: dict[str, Any]) -> str:
     per_play = f"{1000 * r['cpu'] / r['plays']:.1f} ms" if r["plays"] else "-"
     refused = f"{t.refused_streams} / {t.refused_requests}"
     return (f"| {r['tables']} | {pace} | {r['plays'] / r['seconds']:.1f} | {three(t.click)} | {three(t.live)} | {three(t.board)} "
-            f"| {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {100 * r['waited'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
+            f"| {r['held']}: {100 * r['quiet']:.0f}% | {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {100 * r['waited'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
 
 
 HEADER = ("| tables | pace | plays/s | click p50 / p95 / p99 | live delay p50 / p95 / p99 | other seat's board p50 / p95 / p99 "
-          "| server CPU per play | server CPU | server waiting for a core | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| streams held: their CPU alone | server CPU per play | server CPU | server waiting for a core | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:
@@ -528,6 +547,8 @@ def main() -> None:
                         help="passed to solrec serve (repeat it), e.g. --serve-option=--workers --serve-option=2")
     parser.add_argument("--reload-seconds", type=float, default=5.0,
                         help="a seat whose live stream was refused looks again and reloads after this long (default 5)")
+    parser.add_argument("--quiet-seconds", type=float, default=6.0,
+                        help="before each level's plays, the seats hold their streams this long without playing (default 6)")
     parser.add_argument("--db", type=Path, help="the scratch database (default: a temporary folder's)")
     args = parser.parse_args()
     paces = ["quick", "people"] if args.pace == "both" else [args.pace]
@@ -542,7 +563,8 @@ def main() -> None:
         unanswered: set[tuple[str, str, str]] = set()
         try:
             for pace, n in plan:
-                level = Level(server, args.game, n, pace, args.seconds, args.max_requests, args.reload_seconds, acked)
+                level = Level(server, args.game, n, pace, args.seconds, args.max_requests, args.reload_seconds,
+                              args.quiet_seconds, acked)
                 r = asyncio.run(level.run())
                 results.append(r)
                 t = r["tally"]
@@ -550,7 +572,7 @@ def main() -> None:
                 print(f"  {n} tables at {pace[0]:g}-{pace[1]:g} s: {r['plays']} plays in {r['seconds']:.1f} s "
                       f"({t.plays - r['plays']} more answered after it), "
                       f"{t.requests} requests, {t.conflicts} conflicts, {len(t.unanswered_plays)} unanswered plays, "
-                      f"{t.games_finished} games finished, server CPU {r['cpu']:.1f} s (waited {r['waited']:.1f} s for a core), driver CPU {r['driver_cpu']:.1f} s, "
+                      f"{t.games_finished} games finished, {r['held']} streams held costing {100 * r['quiet']:.0f}% of a core alone, server CPU {r['cpu']:.1f} s (waited {r['waited']:.1f} s for a core), driver CPU {r['driver_cpu']:.1f} s, "
                       f"RSS {r['rss']:.0f} MB (peak {r['peak']:.0f}), refusals {t.reasons or 'none'}, "
                       f"load {r['load'][0]:.2f} -> {r['load'][1]:.2f}", flush=True)
         finally:
