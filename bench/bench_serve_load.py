@@ -265,11 +265,13 @@ class Level:
         return Table(gid, {html.unescape(p): path for p, path in pairs})
 
     async def run(self) -> dict[str, Any]:
-        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+        # connections kept idle shorter than uvicorn keeps them (5 s): one reused as the server closes it
+        # would fail a request for a reason that is no part of the load
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=2.0)
         referee = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT, limits=limits)
         referee.cookies.set(f"solrec_referee_{self.server.port}", self.server.token)
         seats = httpx.AsyncClient(base_url=self.server.url, timeout=httpx.Timeout(TIMEOUT, read=None), limits=limits)
-        probe = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT)
+        probe = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT, limits=limits)
         try:
             form = (await referee.get(f"/new?game={self.game}")).text
             csrf = re.search(r'name="csrf" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
