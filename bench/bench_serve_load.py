@@ -337,7 +337,7 @@ class Level:
             await asyncio.sleep(0.2)
 
     async def table_loop(self, client: httpx.AsyncClient, referee: httpx.AsyncClient, csrf: str, k: int, table: Table) -> None:
-        # arrivals spread over the first think time: a club's tables do not all sit down in one instant
+        # arrivals spread over the quiet phase's first half: a club's tables do not sit down in one instant
         await asyncio.sleep(self.rng.uniform(0, min(2.0, self.quiet / 2)))
         while not self.stop.is_set():
             seats = [asyncio.create_task(self.seat(client, table, player, path)) for player, path in table.seats.items()]
@@ -381,6 +381,8 @@ class Level:
                     if r.status_code == 503:
                         self.tally.refused_streams += 1
                         await asyncio.sleep(self.reload)
+                        wake.set()  # the reloaded page shows the position, and asks for its stream again
+                        continue
                     elif r.status_code != 200:
                         self.tally.refuse(f"live {r.status_code}")
                     else:
