@@ -137,3 +137,46 @@ def test_the_front_refuses_a_server_it_cannot_pin_games_to(tmp_path):
         result = runner.invoke(app, ["front", *args, "--port", str(free_port())])
         assert result.exit_code == 2, result.output
         assert reason in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_the_front_page_fits_a_phone_and_a_desk(tmp_path):
+    """The front page in Chromium at 390x844 and 1280x800: no sideways scrolling, no serious or
+    critical axe-core violation (served in this process: its links need no server behind them)."""
+    import threading
+
+    import uvicorn
+
+    from solrec.cli.server.front import Shard, create_front_app
+
+    from ..pictures import browser, phone
+
+    reason = phone.axe_missing()
+    if reason:
+        if browser.required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    runner = CliRunner()
+    shards = []
+    for k, players in enumerate((["Ann", "Bob"], ["Bartholomew Featherstone", "Zoë"])):
+        db = tmp_path / f"shard-{k}.db"
+        for n in range(3):
+            args = ["new", "soli2", *(a for p in players for a in ("-p", p)), "--id", f"s{k}-round-1-table-{n}", "--db", str(db)]
+            assert runner.invoke(app, args).exit_code == 0
+        shards.append(Shard(f"http://127.0.0.1:{free_port()}", db))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_front_app(shards, hosts={"127.0.0.1"}), host="127.0.0.1", port=port,
+                                           log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started, "the front to start")
+        with browser.session(1280, 900) as driver:
+            for size in (phone.PHONE, phone.DESKTOP):
+                phone.viewport(driver, size)
+                driver.get(f"http://127.0.0.1:{port}/")
+                assert driver.find_elements("css selector", "a.game"), "the front page lists no game"
+                assert phone.sideways(driver) == 0, f"the front page scrolls sideways at {size[0]} px"
+                assert phone.serious(driver) == []
+    finally:
+        server.should_exit = True
+        thread.join(timeout=TIMEOUT)
