@@ -535,6 +535,23 @@ def row(r: dict[str, Any]) -> str:
             f"| {r['held']}: {100 * r['quiet']:.0f}% | {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {100 * r['waited'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
 
 
+def crossings(results: list[dict[str, Any]]) -> list[str]:
+    """Per pace, where the click's p95 crosses 100 ms (the issue's target) among the levels run."""
+    out = []
+    for pace in sorted({r["pace"] for r in results}):
+        levels = sorted((r["tables"], pct(r["tally"].click, 0.95)) for r in results if r["pace"] == pace)
+        within = [n for n, p95 in levels if p95 <= 100]
+        above = [n for n, p95 in levels if not p95 <= 100]
+        name = f"{pace[0]:g}-{pace[1]:g} s"
+        if not above:
+            out.append(f"at {name}: click p95 <= 100 ms at every level run (up to {levels[-1][0]} tables)")
+        elif not within:
+            out.append(f"at {name}: click p95 > 100 ms from the first level run ({above[0]} tables)")
+        else:
+            out.append(f"at {name}: click p95 <= 100 ms up to {max(within)} tables, above it from {min(above)} tables")
+    return out
+
+
 HEADER = ("| tables | pace | plays/s | click p50 / p95 / p99 | live delay p50 / p95 / p99 | other seat's board p50 / p95 / p99 "
           "| streams held: their CPU alone | server CPU per play | server CPU | server waiting for a core | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -585,6 +602,8 @@ def main() -> None:
         print(HEADER)
         for r in results:
             print(row(r))
+        for line in crossings(results):
+            print(line)
         ok, report = check_stored(db, acked, unanswered)
         print()
         print(report)
