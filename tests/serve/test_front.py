@@ -180,3 +180,24 @@ def test_the_front_page_fits_a_phone_and_a_desk(tmp_path):
     finally:
         server.should_exit = True
         thread.join(timeout=TIMEOUT)
+
+
+def test_a_shard_the_front_cannot_read_is_a_line_on_its_page_not_a_fault(tmp_path):
+    from starlette.testclient import TestClient
+
+    from solrec.cli.server.front import Shard, create_front_app
+
+    runner = CliRunner()
+    kept, lost = tmp_path / "kept.db", tmp_path / "lost.db"
+    for db, gid in ((kept, "s1-t1"), (lost, "s2-t1")):
+        assert runner.invoke(app, ["new", "soli2", "-p", "Ann", "-p", "Bob", "--id", gid, "--db", str(db)]).exit_code == 0
+    front = create_front_app([Shard("http://127.0.0.1:8001", kept), Shard("http://127.0.0.1:8002", lost)])
+    lost.unlink()  # the second server's disk gone
+    with TestClient(front) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert 'href="http://127.0.0.1:8001/g/s1-t1"' in page.text
+        assert "http://127.0.0.1:8002: " in page.text and "s2-t1" not in page.text
+        assert client.get("/g/s2-t1/seat/x", follow_redirects=False).status_code == 404
+        moved = client.get("/g/s1-t1/seat/x?move=2", follow_redirects=False)
+        assert moved.status_code == 307 and moved.headers["location"] == "http://127.0.0.1:8001/g/s1-t1/seat/x?move=2"
