@@ -126,11 +126,11 @@ class Server:
             total += int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if pid == self.proc.pid else 0)
         return total / os.sysconf("SC_CLK_TCK")
 
-    def waited_seconds(self) -> float:
-        """How long the server's threads have waited for a core, runnable (``/proc/PID/task/*/schedstat``,
-        its second field), summed: on a shared machine, the part of its latency that is other work's
-        load. (A thread that ended is no longer counted: the figure is a lower bound.)"""
-        total = 0
+    def waited(self) -> dict[str, int]:
+        """How long each of the server's threads has waited for a core, runnable, in ns
+        (``/proc/PID/task/TID/schedstat``, its second field): summed over a level (``waited_since``),
+        on a shared machine, the part of its latency that is other work's load."""
+        out: dict[str, int] = {}
         for pid in self.pids():
             try:
                 tasks = list(Path(f"/proc/{pid}/task").iterdir())
@@ -138,10 +138,15 @@ class Server:
                 continue
             for task in tasks:
                 try:
-                    total += int((task / "schedstat").read_text().split()[1])
+                    out[f"{pid}/{task.name}"] = int((task / "schedstat").read_text().split()[1])
                 except (OSError, IndexError, ValueError):
                     continue
-        return total / 1e9
+        return out
+
+    def waited_since(self, before: dict[str, int]) -> float:
+        """Seconds waited for a core since ``before``, summed over the threads alive now (one that
+        ended meanwhile, a worker thread retired, is not counted: a lower bound)."""
+        return sum(v - before.get(k, 0) for k, v in self.waited().items()) / 1e9
 
     def rss_mb(self) -> tuple[float, float]:
         """(resident now, the sum of each process's peak) in MB, over the server's processes."""
@@ -191,9 +196,13 @@ class Tally:
     floor: list[float] = field(default_factory=list)
     reasons: dict[str, int] = field(default_factory=dict)
 
-    def refuse(self, why: str) -> None:
+    samples: list[str] = field(default_factory=list)  # the first few failures' own words
+
+    def refuse(self, why: str, detail: str = "") -> None:
         self.refused_requests += 1
         self.reasons[why] = self.reasons.get(why, 0) + 1
+        if len(self.samples) < 3:
+            self.samples.append(f"{why}: {detail[:160]}")
 
 
 @dataclass
@@ -243,10 +252,10 @@ class Level:
             r = await client.request(method, url, **kw)
         except httpx.HTTPError as err:
             if not self.stop.is_set():
-                self.tally.refuse(type(err).__name__)
+                self.tally.refuse(type(err).__name__, f"{method} {url.split('/seat/')[0]}: {err}")
             return None
         if r.status_code not in (200, 303, 409):
-            self.tally.refuse(str(r.status_code))
+            self.tally.refuse(str(r.status_code), f"{method} {url.split('/seat/')[0]}: {r.text[:100]}")
         return r
 
     async def new_game(self, referee: httpx.AsyncClient, csrf: str, k: int) -> Table | None:
@@ -296,7 +305,7 @@ class Level:
             held = self.tally.streams_open
             load_before = os.getloadavg()[0]
             cpu_before, t0 = self.server.cpu_seconds(), time.perf_counter()
-            waited_before = self.server.waited_seconds()
+            waited_before = self.server.waited()
             own_before = time.process_time()
             self.playing.set()
             tasks.append(asyncio.create_task(self.floor(probe)))
@@ -307,7 +316,7 @@ class Level:
             self.stop.set()
             elapsed = time.perf_counter() - t0
             cpu = self.server.cpu_seconds() - cpu_before
-            waited = self.server.waited_seconds() - waited_before
+            waited = self.server.waited_since(waited_before)
             own = time.process_time() - own_before
             rss, peak = self.server.rss_mb()
             load_after = os.getloadavg()[0]
@@ -396,7 +405,7 @@ class Level:
                             self.tally.streams_open -= 1
             except httpx.HTTPError as err:
                 if not self.stop.is_set():
-                    self.tally.refuse(f"live {type(err).__name__}")
+                    self.tally.refuse(f"live {type(err).__name__}", str(err))
             wake.set()  # the page fetches its view again on reconnecting, or the person reloads it
             await asyncio.sleep(2.0)
 
@@ -539,7 +548,9 @@ def crossings(results: list[dict[str, Any]]) -> list[str]:
     """Per pace, where the click's p95 crosses 100 ms (the issue's target) among the levels run."""
     out = []
     for pace in sorted({r["pace"] for r in results}):
-        levels = sorted((r["tables"], pct(r["tally"].click, 0.95)) for r in results if r["pace"] == pace)
+        levels = sorted((r["tables"], pct(r["tally"].click, 0.95)) for r in results if r["pace"] == pace and r["tally"].click)
+        if not levels:
+            continue
         within = [n for n, p95 in levels if p95 <= 100]
         above = [n for n, p95 in levels if not p95 <= 100]
         name = f"{pace[0]:g}-{pace[1]:g} s"
@@ -596,8 +607,13 @@ def main() -> None:
                       f"{t.games_finished} games finished, {r['held']} streams held costing {100 * r['quiet']:.0f}% of a core alone, server CPU {r['cpu']:.1f} s (waited {r['waited']:.1f} s for a core), driver CPU {r['driver_cpu']:.1f} s, "
                       f"RSS {r['rss']:.0f} MB (peak {r['peak']:.0f}), refusals {t.reasons or 'none'}, "
                       f"load {r['load'][0]:.2f} -> {r['load'][1]:.2f}", flush=True)
+                for sample in t.samples:
+                    print(f"    e.g. {sample}", flush=True)
         finally:
             server.stop()
+            said = [ln for ln in server.err.read_text(errors="replace").splitlines() if "hung up" not in ln]
+            if said:
+                print(f"the server's log, {len(said)} lines (besides clients hanging up), the last:", *said[-5:], sep="\n  ")
         print()
         print(HEADER)
         for r in results:
