@@ -55,7 +55,8 @@ def attr_json(data: Any) -> str:
     return esc(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
-def document(title: str, body: str, *, data: Mapping[str, str] | None = None) -> str:
+def document(title: str, body: str, *, data: Mapping[str, str] | None = None, script: bool = True) -> str:
+    """A page; ``script``: with the table's script (a page that is not a game's, ``solrec front``'s, has none)."""
     attrs = "".join(f' data-{k}="{esc(v)}"' for k, v in (data or {}).items())
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -64,8 +65,8 @@ def document(title: str, body: str, *, data: Mapping[str, str] | None = None) ->
         "<link rel=\"icon\" href=\"data:,\">\n"
         f"<title>{esc(title)}</title>\n"
         "<link rel=\"stylesheet\" href=\"/static/table.css\">\n"
-        "<script src=\"/static/table.js\" defer></script>\n"
-        f"</head>\n<body{attrs}>\n{body}\n</body>\n</html>\n"
+        + ("<script src=\"/static/table.js\" defer></script>\n" if script else "")
+        + f"</head>\n<body{attrs}>\n{body}\n</body>\n</html>\n"
     )
 
 
