@@ -21,6 +21,7 @@ def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: every device on the network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
     new_referee_link: Annotated[bool, typer.Option("--new-referee-link", help="Make a new referee's link; the old one stops working.")] = False,
+    workers: Annotated[int, typer.Option("--workers", min=1, max=64, help="Server processes on the one database (both cores: 2).")] = 1,
     db: Db = None,
 ) -> None:
     """Serve the games in a browser: the referee's page, and a seat link per player.
@@ -66,8 +67,8 @@ def serve_cmd(
     loopback = host in LOOPBACK
     shown = f"[{host}]" if ":" in host else host
     lan = network_address() if host in ("0.0.0.0", "::") else None
-    app = create_app(path, token, hosts=LOOPBACK | {"[::1]"} if loopback else None,
-                     reachable=f"http://{lan}:{port}" if lan is not None else None)
+    hosts = LOOPBACK | {"[::1]"} if loopback else None
+    reachable = f"http://{lan}:{port}" if lan is not None else None
     link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     typer.echo(f"solrec serve: {path}")
     if token is None:
@@ -85,6 +86,18 @@ def serve_cmd(
             err=True,
         )
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if workers > 1:
+        # several processes (server/workers.py): each builds its app from what is handed over here
+        import os
+
+        from solrec.server.workers import CONFIG, environment
+
+        typer.echo(f"{workers} server processes on {path}")
+        os.environ[CONFIG] = environment(path, token, secrets.token_bytes(32), hosts, reachable)
+        uvicorn.run("solrec.server.workers:app_from_env", factory=True, workers=workers, host=host, port=port,
+                    log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="off")
+        return
+    app = create_app(path, token, hosts=hosts, reachable=reachable)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=1, lifespan="off")
     uvicorn.Server(config).run()
