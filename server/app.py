@@ -13,15 +13,20 @@ that viewer has observed up to there (``views.observed``; the referee's, of the 
 value a seat receives depends on what it may not see (the head hash is a hash of the seed and of
 every hidden draw: an oracle for both). The server recomputes the version from the current log for
 that viewer, and then decides and stores the write through the store's head-checked write before the
-answer, so an acknowledged command is committed (killing the server loses none) and two devices
-playing at once store one command (the other gets 409, "the position changed"). A refusal is 400 with
-its one-line reason; nothing is stored.
+answer (the server's one writer, ``writer.py``, which commits the writes of several games in one
+synced transaction), so an acknowledged command is committed (killing the server loses none) and two
+devices playing at once store one command (the other gets 409, "the position changed"). A refusal is
+400 with its one-line reason; nothing is stored.
 
 Live updates are Server-Sent Events carrying only the new position number; the page then fetches
-its own (filtered) view. The stream polls the game's row (a command played from the CLI shows too)
-and wakes at once on a write through this server; a seat's stream speaks only when that seat's
-version changes. Streams are bounded per viewer (a few; one more closes that viewer's own oldest),
-in number overall, and in lifetime.
+its own (filtered) view. A stream wakes at once on a write through this process, and through the
+process's poller on a write by another (the CLI, another ``--workers`` process); a seat's stream
+speaks only when that seat's version changes. Streams are bounded per viewer (a few; one more closes
+that viewer's own oldest), in number overall, and in lifetime.
+
+How the work is shared out (per-game locks, kept logs and views, the writer, the poller):
+``state.py``'s docstring and docs/architecture.md. The endpoints are the module's functions below,
+their state ``request.app.state.server`` (a ``ServerState``), the addresses ``ROUTES``.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ from .writer import GroupWriter
 STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
 NOT_FOUND = "no such page: check the link (a seat link works only as it was given)"
 MAX_LOGS = 1024  # logs of active games kept (a club's night: 256 tables, with room to spare)
-MAX_VIEWS = 8192  # views kept: a few per game (each seat's, the referee's, the table's; a page's older positions)
+MAX_VIEWS = 64  # views kept per game, of its current stamp (each seat's, the referee's, the table's; older positions)
 
 
 class Refused(Exception):
@@ -134,8 +134,9 @@ class ServerState:
     locks: dict[str, threading.Lock] = attrs.field(factory=dict)  # game -> its lock
     cache: threading.Lock = attrs.field(factory=threading.Lock)  # guards the dicts below (held for dict work only)
     logs: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))  # game -> (stamp, verified log)
-    views: Bounded = attrs.field(factory=lambda: Bounded(MAX_VIEWS))  # (game, stamp, kind, at) -> View
-    fragments: Bounded = attrs.field(factory=lambda: Bounded(MAX_VIEWS))  # the same key -> the fragment's HTML
+    # game -> (stamp, {(viewer kind, position): [View, its fragment's HTML or None]}): a game's views of
+    # its current stamp only (a change drops the others), so memory follows the games, not the plays
+    views: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
     # live updates: the streams waiting on each game, the last row seen of each watched game
     waiters: dict[str, asyncio.Event] = attrs.field(factory=dict)
     heads: dict[str, Any] = attrs.field(factory=dict)
@@ -276,31 +277,36 @@ class ServerState:
         """The view of ``viewer`` (a spectator's is the table's, a seat's its own, the referee's
         everything) with its version; made once per log stamp, viewer kind and position."""
         stamp = self.stamp_of(log_)
-        key = (log_.game_id, stamp, viewer.kind, len(log_.rows) if at is None else at)
+        key = (viewer.kind, len(log_.rows) if at is None else at)
         if stamp is not None:
             with self.cache:
-                kept = self.views.get_fresh(key)
-            if kept is not None:
-                return kept
+                kept = self.views.get_fresh(log_.game_id)
+                found = kept[1].get(key) if kept is not None and kept[0] == stamp else None
+            if found is not None:
+                return found[0]
         v = view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
         v = attrs.evolve(v, version=self.version_of(v))
         if stamp is not None:
             with self.cache:
-                self.views.put(key, v)
+                kept = self.views.get_fresh(log_.game_id)
+                if kept is None or kept[0] != stamp or len(kept[1]) >= MAX_VIEWS:
+                    kept = (stamp, {})
+                    self.views.put(log_.game_id, kept)
+                kept[1][key] = [v, None]
         return v
 
     def fragment_of(self, v: View) -> str:
         """The fragment's HTML of a view, made once per view (a seat's board is drawn once per position)."""
         from . import pages
 
-        key = id(v)
         with self.cache:
-            kept = self.fragments.get_fresh(key)
-        if kept is not None and kept[0] is v:
-            return kept[1]
+            kept = self.views.get(v.game_id)
+            found = kept[1].get(((v.player, v.spectator), v.position)) if kept is not None else None
+            if found is not None and found[0] is v and found[1] is not None:
+                return found[1]
         html = pages.fragment(v)
-        with self.cache:
-            self.fragments.put(key, (v, html))
+        if found is not None and found[0] is v:
+            found[1] = html
         return html
 
     def view_of(self, game_id: str, viewer: Viewer, at: int | None, move: int | None = None) -> View:
