@@ -25,6 +25,7 @@ from typing import Any
 from solrec.events.store import Store
 
 MOST = 256  # writes in one group: a bound on how long one transaction stays open
+IDLE = 5.0  # seconds without a write after which the thread closes its connection and ends (the next write starts another)
 
 
 class Job:
@@ -43,7 +44,7 @@ class GroupWriter:
     def __init__(self, db: Path, on_store: Callable[[Store], None] | None = None):
         self.db = db
         self.on_store = on_store
-        self.jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self.jobs: queue.SimpleQueue[Job] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.started = threading.Lock()
         self.groups = 0  # committed groups and the writes in them (bench/: writes per sync)
@@ -51,26 +52,29 @@ class GroupWriter:
 
     def submit(self, work: Callable[[Store], Any]) -> Future[Any]:
         job = Job(work)
-        if self.thread is None:
-            with self.started:
-                if self.thread is None:
-                    self.thread = threading.Thread(target=self.run, name="solrec-writer", daemon=True)
-                    self.thread.start()
-        self.jobs.put(job)
+        with self.started:  # a thread ending idle decides under the same lock whether a job came
+            self.jobs.put(job)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self.run, name="solrec-writer", daemon=True)
+                self.thread.start()
         return job.future
 
     def write(self, work: Callable[[Store], Any]) -> Any:
         """``submit`` and wait (in a worker thread, never on the event loop)."""
         return self.submit(work).result()
 
-    def stop(self) -> None:
-        if self.thread is not None:
-            self.jobs.put(None)
-
     def run(self) -> None:
         store: Store | None = None
         while True:
-            first = self.jobs.get()
+            first: Job | None
+            try:
+                first = self.jobs.get(timeout=IDLE)
+            except queue.Empty:
+                with self.started:
+                    if not self.jobs.empty():
+                        continue
+                    self.thread = None
+                first = None
             if first is None:
                 if store is not None:
                     store.close()
@@ -80,9 +84,6 @@ class GroupWriter:
                 try:
                     more = self.jobs.get_nowait()
                 except queue.Empty:
-                    break
-                if more is None:
-                    self.jobs.put(None)  # stop after this group
                     break
                 group.append(more)
             try:
