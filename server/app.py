@@ -454,7 +454,7 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
             left = deadline - loop.time()
             if left <= 0 or slot.closed:
                 return
-            event = server.waiters.setdefault(game_id, asyncio.Event())
+            event = server.waiting(game_id)
             try:
                 await asyncio.wait_for(event.wait(), min(HEARTBEAT, left))
             except TimeoutError:

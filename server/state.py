@@ -138,7 +138,9 @@ class ServerState:
     # its current stamp only (a change drops the others), so memory follows the games, not the plays
     views: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
     # live updates: the streams waiting on each game, the last row seen of each watched game
-    waiters: dict[str, asyncio.Event] = attrs.field(factory=dict)
+    # game -> {event loop: the event its streams of that game wait on} (one loop under uvicorn; a
+    # test client may run requests on several)
+    waiters: dict[str, dict[asyncio.AbstractEventLoop, asyncio.Event]] = attrs.field(factory=dict)
     heads: dict[str, Any] = attrs.field(factory=dict)
     poller: asyncio.Task | None = None
     streams: list[Stream] = attrs.field(factory=list)  # open live streams, oldest first
@@ -353,19 +355,31 @@ class ServerState:
             self.heads.pop(game_id, None)
         else:
             self.heads[game_id] = row
-        event = self.waiters.pop(game_id, None)
-        if event is not None:
-            event.set()
+        self.wake(game_id)
+
+    def waiting(self, game_id: str) -> asyncio.Event:
+        """The event a stream of ``game_id`` waits on (in the running event loop)."""
+        loop = asyncio.get_running_loop()
+        return self.waiters.setdefault(game_id, {}).setdefault(loop, asyncio.Event())
+
+    def wake(self, game_id: str) -> None:
+        """Wake every stream of ``game_id``, in whichever event loop it waits."""
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        for loop, event in self.waiters.pop(game_id, {}).items():
+            if loop is here:
+                event.set()
+            elif not loop.is_closed():
+                loop.call_soon_threadsafe(event.set)
 
     def close(self, slot: Stream) -> None:
         """A stream leaves the count at once; its loop ends at its next wake (woken now)."""
         if not slot.closed:
             slot.closed = True
             self.streams.remove(slot)
-            event = self.waiters.get(slot.game_id)
-            if event is not None:
-                event.set()
-                self.waiters.pop(slot.game_id, None)
+            self.wake(slot.game_id)
 
     def row_of(self, game_id: str) -> Any:
         """The games row (count, head) of a game, read (in a worker thread); None: no such game."""
@@ -389,8 +403,9 @@ class ServerState:
 
     def watch(self) -> None:
         """Start this process's poller (on the event loop, once)."""
-        if self.poller is None or self.poller.done():
-            self.poller = asyncio.get_running_loop().create_task(self.poll())
+        loop = asyncio.get_running_loop()
+        if self.poller is None or self.poller.done() or self.poller.get_loop() is not loop:
+            self.poller = loop.create_task(self.poll())
 
     async def poll(self) -> None:
         """Changes made by other connections, every ``poll_seconds`` while streams are open: ``PRAGMA
@@ -427,9 +442,7 @@ class ServerState:
                     row = rows.get(gid)
                     if self.heads.get(gid, False) != row:
                         self.heads[gid] = row
-                        event = self.waiters.pop(gid, None)
-                        if event is not None:
-                            event.set()
+                        self.wake(gid)
         finally:
             if conn is not None:
                 conn.close()
