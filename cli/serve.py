@@ -14,6 +14,10 @@ from .app import Db, command
 from .errors import UsageRefused
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+# Seconds an idle connection is kept open. uvicorn's 5 s is shorter than the thought between two
+# moves, so a device's next click would often race the server closing its connection (the request
+# lost in flight: a POST is not sent again); a browser keeps its own for a minute or more.
+KEEP_ALIVE = 75
 
 
 @command("serve")
@@ -95,11 +99,12 @@ def serve_cmd(
         typer.echo(f"{workers} server processes on {path}")
         os.environ[CONFIG] = environment(path, token, secrets.token_bytes(32), hosts, reachable)
         uvicorn.run("solrec.server.workers:app_from_env", factory=True, workers=workers, host=host, port=port,
-                    log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="off")
+                    log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="off",
+                    timeout_keep_alive=KEEP_ALIVE)
         return
     app = create_app(path, token, hosts=hosts, reachable=reachable)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=1, lifespan="off")
+                            timeout_graceful_shutdown=1, lifespan="off", timeout_keep_alive=KEEP_ALIVE)
     uvicorn.Server(config).run()
 
 
