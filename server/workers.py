@@ -22,6 +22,10 @@ from pathlib import Path
 from starlette.types import ASGIApp
 
 CONFIG = "SOLREC_SERVE_WORKER_CONFIG"
+# How often each process looks for another's commits (``PRAGMA data_version``: a read of shared
+# memory): a play made through one process reaches the streams of another within this, where one
+# process alone wakes its own streams at once and polls only for the CLI's writes (0.3 s).
+POLL_SECONDS = 0.05
 
 
 def environment(db: Path, referee_token: str | None, secret: bytes, hosts: set[str] | None,
@@ -37,4 +41,4 @@ def app_from_env() -> ASGIApp:
     config = json.loads(os.environ.pop(CONFIG))
     return create_app(Path(config["db"]), config["token"], bytes.fromhex(config["secret"]),
                       hosts=set(config["hosts"]) if config["hosts"] is not None else None,
-                      reachable=config["reachable"], worker=str(os.getpid()))
+                      reachable=config["reachable"], worker=str(os.getpid()), poll_seconds=POLL_SECONDS)
