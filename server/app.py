@@ -410,6 +410,7 @@ async def live(request: Request) -> Response:
     streams.append(slot)
     if row is not False:
         server.heads[game_id] = row
+        server.recheck = True  # read beside any write in flight: the poller reads it again at its next turn
     server.watch()
     return LiveResponse(stream(server, game_id, viewer, slot), lambda: server.close(slot), media_type="text/event-stream",
                         headers={"x-accel-buffering": "no"})

@@ -143,6 +143,7 @@ class ServerState:
     waiters: dict[str, dict[asyncio.AbstractEventLoop, asyncio.Event]] = attrs.field(factory=dict)
     heads: dict[str, Any] = attrs.field(factory=dict)
     poller: asyncio.Task | None = None
+    recheck: bool = False  # a stream started from a row read beside a write: the poller reads the rows at its next turn
     streams: list[Stream] = attrs.field(factory=list)  # open live streams, oldest first
     known: set[str] = attrs.field(factory=set)  # referee tokens found in the database (kept until --new-referee-link)
     static: dict[str, bytes] = attrs.field(factory=lambda: {
@@ -427,8 +428,9 @@ class ServerState:
                         continue
                 try:
                     now = conn.execute("PRAGMA data_version").fetchone()[0]
-                    if now == version:
+                    if now == version and not self.recheck:
                         continue
+                    self.recheck = False
                     watched = list({s.game_id for s in self.streams})
                     rows = {}
                     for i in range(0, len(watched), 500):
@@ -443,9 +445,12 @@ class ServerState:
                     if self.heads.get(gid, False) != row:
                         self.heads[gid] = row
                         self.wake(gid)
+                for gid in set(self.heads) - set(watched):  # kept only while watched (then kept fresh)
+                    del self.heads[gid]
         finally:
             if conn is not None:
                 conn.close()
+            self.heads.clear()  # nothing keeps them fresh now: a stream reads its game's row
 
 
 def position_of(values: dict[str, str]) -> tuple[int, str]:
