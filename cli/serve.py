@@ -14,6 +14,10 @@ from .app import Db, command
 from .errors import UsageRefused
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+# Seconds an idle connection is kept open. uvicorn's 5 s is shorter than the thought between two
+# moves, so a device's next click would often race the server closing its connection (the request
+# lost in flight: a POST is not sent again); a browser keeps its own for a minute or more.
+KEEP_ALIVE = 75
 
 
 @command("serve")
@@ -23,6 +27,7 @@ def serve_cmd(
     new_referee_link: Annotated[bool, typer.Option("--new-referee-link", help="Make a new referee's link; the old one stops working.")] = False,
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes the bot seats and hints think in (docs/ai.md).")] = 1,
     hint_bot: Annotated[str, typer.Option("--hint-bot", metavar="KIND[:SETTINGS]", help="The bot behind the seats' hint button.")] = "mcts",
+    workers: Annotated[int, typer.Option("--workers", min=1, max=64, help="Server processes on the one database (both cores: 2).")] = 1,
     db: Db = None,
 ) -> None:
     """Serve the games in a browser: the referee's page, and a seat link per player.
@@ -75,9 +80,8 @@ def serve_cmd(
     loopback = host in LOOPBACK
     shown = f"[{host}]" if ":" in host else host
     lan = network_address() if host in ("0.0.0.0", "::") else None
-    app = create_app(path, token, hosts=LOOPBACK | {"[::1]"} if loopback else None,
-                     reachable=f"http://{lan}:{port}" if lan is not None else None, bot_workers=bot_workers,
-                     hint_bot=hint_bot)
+    hosts = LOOPBACK | {"[::1]"} if loopback else None
+    reachable = f"http://{lan}:{port}" if lan is not None else None
     link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     typer.echo(f"solrec serve: {path}")
     if token is None:
@@ -95,8 +99,22 @@ def serve_cmd(
             err=True,
         )
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if workers > 1:
+        # several processes (server/workers.py): each builds its app from what is handed over here
+        import os
+
+        from solrec.server.workers import CONFIG, environment
+
+        typer.echo(f"{workers} server processes on {path}")
+        os.environ[CONFIG] = environment(path, token, secrets.token_bytes(32), hosts, reachable,
+                                         bot_workers=bot_workers, hint_bot=hint_bot)
+        uvicorn.run("solrec.server.workers:app_from_env", factory=True, workers=workers, host=host, port=port,
+                    log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="off",
+                    timeout_keep_alive=KEEP_ALIVE)
+        return
+    app = create_app(path, token, hosts=hosts, reachable=reachable, bot_workers=bot_workers, hint_bot=hint_bot)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=1, lifespan="off")
+                            timeout_graceful_shutdown=1, lifespan="off", timeout_keep_alive=KEEP_ALIVE)
     uvicorn.Server(config).run()
 
 

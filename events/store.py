@@ -670,6 +670,10 @@ class Store:
     @contextmanager
     def _transaction(self, doing: str = "write", counting: bool = False) -> Iterator[sqlite3.Connection]:
         """``counting``: a write that takes its ids from ``_allocate_id`` only, which keeps its count."""
+        if self._grouped:  # inside ``group``: a savepoint of its transaction, committed with it
+            with self._savepoint(doing, counting) as conn:
+                yield conn
+            return
         if self._reading and doing != "migrate":
             self._for_writing()
         conn = self.conn
@@ -691,6 +695,85 @@ class Store:
             if conn.in_transaction:
                 try:
                     conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if isinstance(err, sqlite3.IntegrityError):
+                raise
+            if isinstance(err, sqlite3.Error):
+                raise self._error(err, doing) from None
+            raise
+
+    _grouped = False  # inside ``group``: every write is a savepoint of its one transaction
+    _savepoints = 0
+    _lost = False  # the group's transaction was rolled back under it
+
+    @contextmanager
+    def group(self) -> Iterator[sqlite3.Connection]:
+        """Several writes in one transaction, so one disk sync commits them all (the server's writer
+        groups the writes of several games: no table waits for a sync per other table's write). Each
+        write inside is a savepoint (``savepoint``): one that fails is rolled back alone and the
+        others stay. All of them are on disk when this returns, or none (it raises): nothing written
+        inside may be acknowledged before then."""
+        if self._reading:
+            self._for_writing()
+        conn = self.conn
+        try:
+            # the commit syncs the WAL before it returns (SQLite's default, said here: the group's
+            # writes are acknowledged on the strength of it; docs/security.md)
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise self._error(err, "write") from None
+        self._grouped, self._savepoints, self._lost = True, 0, False
+        try:
+            if not self._views_checked:
+                self._refresh_views(conn)
+            yield conn
+            if self._lost or not conn.in_transaction:  # SQLite rolled it all back (a full disk does)
+                raise StoreError(f"{self.path}: the write was rolled back; nothing was written")
+            conn.execute("COMMIT")
+        except BaseException as err:
+            self._numbers = None  # what was counted on was not written
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if isinstance(err, sqlite3.Error):
+                raise self._error(err, "write") from None
+            raise
+        finally:
+            self._grouped = False
+
+    @contextmanager
+    def savepoint(self, doing: str = "write") -> Iterator[sqlite3.Connection]:
+        """One write of a ``group`` (several store writes together): all of it or none of it."""
+        with self._savepoint(doing, False) as conn:
+            yield conn
+
+    @contextmanager
+    def _savepoint(self, doing: str, counting: bool) -> Iterator[sqlite3.Connection]:
+        conn = self.conn
+        if not conn.in_transaction:  # SQLite rolled the group back (a full disk does): nothing more joins it
+            self._lost = True
+            raise StoreError(f"{self.path}: the write was rolled back; nothing was written")
+        self._savepoints += 1
+        name = f"solrec_{self._savepoints}"
+        if not counting:
+            self._numbers = None
+        try:
+            conn.execute(f"SAVEPOINT {name}")
+        except sqlite3.Error as err:
+            raise self._error(err, doing) from None
+        try:
+            yield conn
+            conn.execute(f"RELEASE {name}")
+        except BaseException as err:
+            self._numbers = None
+            if conn.in_transaction:
+                try:
+                    conn.execute(f"ROLLBACK TO {name}")
+                    conn.execute(f"RELEASE {name}")
                 except sqlite3.Error:
                     pass
             if isinstance(err, sqlite3.IntegrityError):

@@ -9,6 +9,7 @@ Only ``validate`` loads without verifying, to give its own detailed verdict.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -343,6 +344,21 @@ def states(log: Log) -> Iterator[Any]:
 
 
 _REPLAYS: dict[int, tuple[Log, Replay]] = {}
+_KEEPING = threading.Lock()  # a server reads logs from several threads
+
+
+def keep_replays(most: int) -> None:
+    """Keep the Replays of at least ``most`` loaded logs (a server keeps a log per game being
+    played: each game's next view goes on from its states, not from the set-up)."""
+    global _KEPT
+    _KEPT = max(_KEPT, most)
+
+
+def _keep(log: Log, replay: Replay) -> None:
+    with _KEEPING:
+        while len(_REPLAYS) >= _KEPT:
+            _REPLAYS.pop(next(iter(_REPLAYS)))
+        _REPLAYS[id(log)] = (log, replay)  # the log is held, so its id is not reused while kept
 
 
 def replay_of(log: Log) -> Replay:
@@ -351,9 +367,7 @@ def replay_of(log: Log) -> Replay:
     if kept is not None and kept[0] is log:
         return kept[1]
     replay = Replay(log)
-    if len(_REPLAYS) >= _KEPT:
-        _REPLAYS.pop(next(iter(_REPLAYS)))
-    _REPLAYS[id(log)] = (log, replay)  # the log is held, so its id is not reused while kept
+    _keep(log, replay)
     return replay
 
 
@@ -367,9 +381,7 @@ def carry_over(old: Log, new: Log) -> bool:
         replay = kept[1].continued(new)
     except ValueError:
         return False
-    if len(_REPLAYS) >= _KEPT:
-        _REPLAYS.pop(next(iter(_REPLAYS)))
-    _REPLAYS[id(new)] = (new, replay)
+    _keep(new, replay)
     return True
 
 

@@ -13,15 +13,20 @@ that viewer has observed up to there (``views.observed``; the referee's, of the 
 value a seat receives depends on what it may not see (the head hash is a hash of the seed and of
 every hidden draw: an oracle for both). The server recomputes the version from the current log for
 that viewer, and then decides and stores the write through the store's head-checked write before the
-answer, so an acknowledged command is committed (killing the server loses none) and two devices
-playing at once store one command (the other gets 409, "the position changed"). A refusal is 400 with
-its one-line reason; nothing is stored.
+answer (the server's one writer, ``writer.py``, which commits the writes of several games in one
+synced transaction), so an acknowledged command is committed (killing the server loses none) and two
+devices playing at once store one command (the other gets 409, "the position changed"). A refusal is
+400 with its one-line reason; nothing is stored.
 
 Live updates are Server-Sent Events carrying only the new position number; the page then fetches
-its own (filtered) view. The stream polls the game's row (a command played from the CLI shows too)
-and wakes at once on a write through this server; a seat's stream speaks only when that seat's
-version changes. Streams are bounded per viewer (a few; one more closes that viewer's own oldest),
-in number overall, and in lifetime.
+its own (filtered) view. A stream wakes at once on a write through this process, and through the
+process's poller on a write by another (the CLI, another ``--workers`` process); a seat's stream
+speaks only when that seat's version changes. Streams are bounded per viewer (a few; one more closes
+that viewer's own oldest), in number overall, and in lifetime.
+
+How the work is shared out (per-game locks, kept logs and views, the writer, the poller):
+``state.py``'s docstring and docs/architecture.md. The endpoints are the module's functions below,
+their state ``request.app.state.server`` (a ``ServerState``), the addresses ``ROUTES``.
 """
 
 from __future__ import annotations
@@ -30,10 +35,9 @@ import asyncio
 import contextlib
 import logging
 import re
-import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 from starlette.applications import Starlette
@@ -45,7 +49,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.words import one_line
-from solrec.events.store import ConcurrencyConflict, _uri_path
+from solrec.events.store import ConcurrencyConflict
 
 from . import bots, pages, seats
 from .state import NOT_FOUND, STATIC, Refused, ServerState, Stream, Viewer
@@ -73,8 +77,10 @@ class SecurityHeaders:
     """Every response carries the CSP and the other headers; pages are not cached (they hold tokens
     and hidden information)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, worker: str | None = None) -> None:
         self.app = app
+        # with --workers: which process answered (the cross-process test and bench/ read it)
+        self.extra = [(b"x-solrec-worker", worker.encode())] if worker else []
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -85,7 +91,7 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [h for h in message.get("headers", []) if h[0].lower() not in {k for k, _ in SECURITY_HEADERS}]
-                headers += SECURITY_HEADERS
+                headers += SECURITY_HEADERS + self.extra
                 if not static:
                     headers.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": headers}
@@ -96,9 +102,9 @@ class SecurityHeaders:
 
 def create_app(
     db: Path, referee_token: str | None, secret: bytes | None = None, *, hosts: set[str] | None = None,
-    live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 256, live_per_viewer: int = 4,
-    reachable: str | None = None, bot_workers: int = 1, bot_processes: bool = True, bot_poll: float = 1.0,
-    hint_bot: str = bots.HINT_BOT,
+    live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 1024, live_per_viewer: int = 4,
+    reachable: str | None = None, worker: str | None = None, bot_workers: int = 1, bot_processes: bool = True,
+    bot_poll: float = 1.0, hint_bot: str = bots.HINT_BOT,
 ) -> ASGIApp:
     """The app on the database ``db`` (``ServerState`` says what each argument is; ``secret``: the
     key of the CSRF values and of the versions, random by default; a loopback server accepts only
@@ -108,7 +114,7 @@ def create_app(
     bots looked at every ``bot_poll`` seconds besides every write; ``hint_bot``: the "hint" button's bot."""
     server = ServerState.make(db, referee_token, secret, hosts=hosts, live_seconds=live_seconds,
                               poll_seconds=poll_seconds, max_live=max_live, live_per_viewer=live_per_viewer,
-                              reachable=reachable, hint_bot=hint_bot)
+                              reachable=reachable, worker=worker, hint_bot=hint_bot)
     server.runner = bots.BotRunner(db, server.bot_play, workers=bot_workers, processes=bot_processes, poll=bot_poll)
 
     @contextlib.asynccontextmanager
@@ -128,7 +134,7 @@ def create_app(
     server.runner.poke()  # resumed at once too where no lifespan runs (a server started with lifespan off)
     app.add_middleware(HostCheck, hosts=hosts)
     # outside Starlette's own error middleware, so that a 500 page carries the headers too
-    return SecurityHeaders(app)
+    return SecurityHeaders(app, worker)
 
 
 def state(request: Request) -> ServerState:
@@ -313,7 +319,7 @@ async def new_post(request: Request) -> Response:
         gid = values.get("id", "").strip() or None
         if seated:
             bots.check_table(game, players, options)
-        made = new_game(server.store(create=True), game.id, players, options, seed, entered, gid)[0]
+        made = server.write(lambda store: new_game(store, game.id, players, options, seed, entered, gid)[0])
         for player, bot in seated.items():  # NAME=bot:KIND[:SETTINGS]: a bot at that seat from the start
             bots.seat_bot(server.store(), made, player, bot)
         return made
@@ -345,7 +351,7 @@ async def game_page(request: Request) -> Response:
         watched = referee_ and seats.has_spectator_link(server.store(), game_id)
         return pages.game_page(v, viewer.base, viewer.csrf, made, watched, bots.hints_on(server.store(), game_id))
 
-    return HTMLResponse(await server.blocking(build))
+    return HTMLResponse(await server.blocking(build, game=game_id))
 
 
 async def fragment(request: Request) -> Response:
@@ -355,11 +361,11 @@ async def fragment(request: Request) -> Response:
 
     def build() -> str:
         try:
-            return pages.fragment(server.view_of(game_id, viewer, at, move))
+            return server.fragment_of(server.view_of(game_id, viewer, at, move))
         except CorruptLog as err:
             return f'<p class="reason">{pages.esc(server.damaged(game_id, viewer, err))}</p>'
 
-    return HTMLResponse(await server.blocking(build))
+    return HTMLResponse(await server.blocking(build, game=game_id))
 
 
 async def disputes_page(request: Request) -> Response:
@@ -410,7 +416,8 @@ async def static_file(request: Request) -> Response:
 async def live(request: Request) -> Response:
     server = state(request)
     game_id, viewer = await who(request)
-    if not await server.blocking(lambda: server.store().has_game(game_id)):
+    row = await server.blocking(server.row_of, game_id)
+    if row is None:
         raise Refused(404, NOT_FOUND)
     # Counted here, with no await between the count and the stream taking its place (one event
     # loop): a hundred requests at once cannot all pass a check before any is counted. A viewer
@@ -424,55 +431,59 @@ async def live(request: Request) -> Response:
         server.close(old)
     slot = Stream(viewer.key, game_id)
     streams.append(slot)
+    if row is not False:
+        server.heads[game_id] = row
+        server.recheck = True  # read beside any write in flight: the poller reads it again at its next turn
+    server.watch()
     return LiveResponse(stream(server, game_id, viewer, slot), lambda: server.close(slot), media_type="text/event-stream",
                         headers={"x-accel-buffering": "no"})
 
 
+HEARTBEAT = 15.0  # seconds of silence before a comment line keeps the connection open
+
+
 async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream) -> AsyncIterator[str]:
     """The game's position whenever it changes (an undo to the same length included: the head
-    changes), polled, or at once on a write through this server. A seat's stream speaks only when
-    what that seat sees changed (its version): a take-back and a replay of what it cannot see
-    look to it as if nothing happened."""
+    changes): woken at once by a write through this process (``ServerState.notify``), and by the
+    process's poller for a write by another (the CLI, another worker). A seat's stream speaks only
+    when what that seat sees changed (its version): a take-back and a replay of what it cannot see
+    look to it as if nothing happened. Between wakes it costs nothing."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + server.live_seconds
     last: Any = None
     said: Any = None
     quiet = loop.time()
-    conn = None
+    referee_ = viewer.player is None and not viewer.spectator
     try:
-        # never waits for a lock (it runs on the event loop): a busy file is asked again at the next poll
-        conn = sqlite3.connect(f"file:{_uri_path(server.db)}?mode=ro", uri=True, check_same_thread=False, timeout=0)
         yield "retry: 2000\n\n"
         while True:
-            try:
-                now = conn.execute("select events, head from games where id = ?", [game_id]).fetchone()
-            except sqlite3.Error:
-                now = last  # busy or briefly unreadable: ask again at the next poll
+            now = server.heads.get(game_id, False)
+            if now is False:  # not known here: read it
+                now = await server.blocking(server.row_of, game_id)
+                if now is False:
+                    now = last  # busy or briefly unreadable: asked again at the next change
             if now is None:
                 yield "event: gone\ndata: 0\n\n"
                 return
             if now != last:
                 last = now
-                seen = (now if viewer.player is None and not viewer.spectator
-                        else await server.blocking(server.seen_by, game_id, viewer, now))
+                seen = now if referee_ else await server.blocking(server.seen_by, game_id, viewer, game=game_id)
                 if seen != said:
                     said = seen
                     quiet = loop.time()
                     yield f"data: {int(now[0])}\n\n"
-            if loop.time() - quiet > 15:
+            if loop.time() - quiet > HEARTBEAT:
                 quiet = loop.time()
                 yield ": still here\n\n"
             left = deadline - loop.time()
             if left <= 0 or slot.closed:
                 return
-            event = server.waiters.setdefault(game_id, asyncio.Event())
+            event = server.waiting(game_id)
             try:
-                await asyncio.wait_for(event.wait(), min(server.poll_seconds, left))
+                await asyncio.wait_for(event.wait(), min(HEARTBEAT, left))
             except TimeoutError:
                 pass
     finally:
-        if conn is not None:
-            conn.close()
         server.close(slot)
 
 
@@ -480,14 +491,31 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
 Work = Callable[[ServerState, Viewer, dict[str, str], str], Any]
 
 
+class Written(NamedTuple):
+    """A write's answer and the game's row after it (count, head): its streams are told at once."""
+
+    value: Any
+    row: tuple[int, str]
+
+
 async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[Response] | Response] | None = None) -> Response:
+    """A write: ``work`` decided under the game's lock and stored through the writer (``writer.py``),
+    answered once its group is committed. Only a play decides outside the writer (its hot path: the
+    decision in this request's thread, only the append in the group); the rarer writes run whole in
+    the writer's transaction."""
     server = state(request)
     game_id, viewer = await who(request)
     if viewer.spectator:
         raise Refused(403, "a spectator link only watches: it cannot play, take back or comment")
     values = await check_post(request, viewer)
+
+    def run() -> Any:
+        if work is do_play:
+            return do_play(server, viewer, values, game_id)
+        return server.write(lambda store: work(server, viewer, values, game_id))
+
     try:
-        done = await server.blocking(work, server, viewer, values, game_id)
+        done = await server.blocking(run, game=game_id)
     except ConcurrencyConflict:
         server.notify(game_id)
         raise Refused(409, "the position changed: showing the new one") from None
@@ -495,7 +523,11 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
         raise Refused(409, f"stored data problem: {one_line(str(err))}") from None
     except SolrecError as err:
         raise Refused(400, one_line(str(err))) from None
-    server.notify(game_id)
+    if isinstance(done, Written):
+        server.notify(game_id, done.row)
+        done = done.value
+    else:
+        server.notify(game_id)
     if answer is not None:
         result = answer(done)
         return await result if not isinstance(result, Response) else result
@@ -520,20 +552,23 @@ def at_command_end(server: ServerState, viewer: Viewer, game_id: str, values: di
     return len(log_.rows), log_
 
 
-def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> int | str:
-    from solrec.workflows.games import play_commands
+def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> Written:
+    """Decided here, on the kept log (under the game's lock), then appended through the writer."""
+    from solrec.replay.log import carry_over
+    from solrec.workflows.games import decide_commands
 
     text = given(values, "command", "no command given", "a command", MAX_COMMAND)
     if viewer.player is not None and viewer.player in bots.bots_of(server.store(), game_id):
         raise Refused(400, f"a bot plays {viewer.player}'s seat: the referee seats a person there again first")
     before = server.checked(game_id, viewer, values)
-    expected = (len(before.rows), before.head)
-    _, after, _, _ = play_commands(server.store(), game_id, [text], actor=viewer.player, expected=expected, log=before)
+    played = decide_commands(before, [text], actor=viewer.player, expected=(len(before.rows), before.head))
+    after = server.write(played.append)
+    carry_over(before, after)
     server.remember(game_id, after)
     # the referee learns the new position; a seat only that its command is stored (how many
     # events it made may hang on what it may not see: a turned card played on at once, a seeded
     # draw after it); its page then fetches its own view
-    return len(after.rows) if viewer.player is None else "stored"
+    return Written(len(after.rows) if viewer.player is None else "stored", (len(after.rows), after.head))
 
 
 def do_undo(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> int:

@@ -23,6 +23,7 @@ only inside the functions that need them.
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import logging
 import secrets
 import threading
@@ -224,6 +225,30 @@ def whose_turn(log_: Any) -> str | None:
 Play = Callable[[str, str, str, tuple[int, str]], int]  # (game, player, command, expected) -> the move's end position
 
 
+_CLAIMED: dict[str, int] = {}  # database file -> the descriptor holding this process's lock on it
+_CLAIMING = threading.Lock()
+
+
+def _claim(db: Path) -> bool:
+    import fcntl
+
+    key = os.path.realpath(db)
+    with _CLAIMING:
+        if key in _CLAIMED:
+            return True
+        try:
+            fd = os.open(key, os.O_RDONLY)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        _CLAIMED[key] = fd
+        return True
+
+
 class BotRunner:
     """Plays the bot seats of one server's database: a thread that looks at the games with bots when
     poked (a write, a bot seated, the start) or every ``poll`` seconds (a command played from the CLI),
@@ -261,7 +286,17 @@ class BotRunner:
                     self._pool.submit(_warm)
             return self._pool
 
+    def claim(self) -> bool:
+        """Whether this process plays the bots: with ``serve --workers N`` each process has a runner
+        (for the hints), and the one process holding a BSD lock on the database file plays the bot
+        seats, so a bot's move is thought once, not N times. SQLite locks with POSIX locks, which BSD
+        locks do not touch; the lock is the process's (its runners share it) until it exits, and then
+        another process's next look takes it over."""
+        return _claim(self.db)
+
     def start(self) -> None:
+        if not self.claim():
+            return
         with self._lock:
             if self._thread is None and not self._stop.is_set():
                 self._thread = threading.Thread(target=self._run, name="solrec-bots", daemon=True)

@@ -1,9 +1,28 @@
 """What a ``solrec serve`` process keeps between requests (``app.state.server``, as Starlette's own
-examples keep their state on the app) and the blocking work done on it: the database, the keys, the
-logs of the games being played, the views made of them, the open live streams.
+examples keep their state on the app) and the blocking work done on it.
 
-The endpoints (app.py) read a request, call these, and answer; everything here that touches the
-database or replays a log is blocking and runs in a worker thread (``blocking``).
+How the server works at once for many tables (docs/architecture.md, "The server at a club's night"):
+
+- **No global lock.** Each game has its own lock (``game_lock``): the requests of one table run one at
+  a time (they share that game's log and its states), those of different tables side by side.
+- **Reads on their own connections.** Each worker thread reads through a store of its own (``store``),
+  kept open: WAL lets them read while the writer writes.
+- **One writer, group commit** (``writer.py``): every write goes to one thread that commits the writes
+  waiting at that moment, of any games, in one transaction and one disk sync; a write is answered
+  after its group's ``COMMIT`` returned (it is on disk: killing the server loses no acknowledged
+  command).
+- **Logs of active games kept** (``logs``, bounded): a request checks a game's stamp (its recorded
+  count and head, its last event, its comments' count and head: one indexed read) and reuses the log
+  it verified when that is unchanged; a log read again with rows appended goes on from the kept one's
+  states. A damaged log is read and refused every time.
+- **A view made once** per (game, stamp, viewer kind, position) (``views``) and its fragment's HTML
+  once (``fragments``): a seat's page, its version check at a write and its live stream share one.
+  A view depends only on the log and on who looks (the referee, a player, the table), so it is the
+  same bytes whoever of that kind asks (views.py is the one place a seat's bytes are filtered).
+- **Live streams woken in process** (``notify``): a write through this process wakes the streams of
+  its game at once; one poller per process (``poll``) reads ``PRAGMA data_version`` every
+  ``poll_seconds`` and, when another connection committed (the CLI, another ``--workers`` process, or
+  this process's writer), the rows of the watched games only, waking those that changed.
 """
 
 from __future__ import annotations
@@ -12,7 +31,9 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -22,13 +43,16 @@ import attrs
 from starlette.concurrency import run_in_threadpool
 
 from solrec.core.errors import CorruptLog, SolrecError
-from solrec.events.store import ConcurrencyConflict, Store
+from solrec.events.store import ConcurrencyConflict, Store, _uri_path
 
 from . import bots, seats
 from .views import View, observed, view
+from .writer import GroupWriter
 
 STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
 NOT_FOUND = "no such page: check the link (a seat link works only as it was given)"
+MAX_LOGS = 1024  # logs of active games kept (a club's night: 256 tables, with room to spare)
+MAX_VIEWS = 64  # views kept per game, of its current stamp (each seat's, the referee's, the table's; older positions)
 
 
 class Refused(Exception):
@@ -48,6 +72,11 @@ class Viewer:
     key: str = "referee"  # whose live streams these are (a seat: its game and token)
     spectator: bool = False  # a spectator link: the table's view, read-only
 
+    @property
+    def kind(self) -> tuple[str | None, bool]:
+        """Whose view it sees: two viewers of one kind see the same bytes."""
+        return self.player, self.spectator
+
 
 @attrs.define(eq=False)
 class Stream:
@@ -58,6 +87,26 @@ class Stream:
     closed: bool = False  # its viewer opened one too many: it ends at its next wake
 
 
+class Bounded(OrderedDict):
+    """A dict keeping its ``most`` most recently used entries (used under ``ServerState.cache``)."""
+
+    def __init__(self, most: int):
+        super().__init__()
+        self.most = most
+
+    def get_fresh(self, key: Any) -> Any:
+        value = self.get(key)
+        if value is not None:
+            self.move_to_end(key)
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.most:
+            self.popitem(last=False)
+
+
 @attrs.define(eq=False)
 class ServerState:
     """One server's state. ``referee_token``: the referee's secret (the start-up link); besides it,
@@ -65,9 +114,10 @@ class ServerState:
     restart); ``reachable``: the address players reach the server at (``http://HOST:PORT``, when it
     listens beyond loopback), which the seat links carry whatever address the referee used; ``key``:
     the key of the CSRF values and of the versions; ``hosts``: the Host names accepted (None: any);
-    live streams: each at most ``live_seconds`` long (the page reconnects), the game's row polled
-    every ``poll_seconds``, at most ``live_per_viewer`` per viewer (one more closes that viewer's own
-    oldest) and ``max_live`` at once."""
+    live streams: each at most ``live_seconds`` long (the page reconnects), changes made by other
+    connections looked for every ``poll_seconds``, at most ``live_per_viewer`` per viewer (one more
+    closes that viewer's own oldest) and ``max_live`` at once (a club's night: 256 tables of 2 seats,
+    with the referee's and the spectators' besides)."""
 
     db: Path
     referee_token: str | None
@@ -75,25 +125,38 @@ class ServerState:
     hosts: set[str] | None = None
     live_seconds: float = 600.0
     poll_seconds: float = 0.3
-    max_live: int = 256
+    max_live: int = 1024
     live_per_viewer: int = 4
     reachable: str | None = None
-    waiters: dict[str, asyncio.Event] = attrs.field(factory=dict)
-    # The last log read of each game: read again (and verified) on every request, it is this one
-    # when nothing changed, and one with rows appended goes on from this one's states (a long game's
-    # next view costs its new events, not a replay from the set-up). The states are shared, so the
-    # blocking work runs one request at a time (``serial``): a table's requests are short.
-    logs: dict[str, Any] = attrs.field(factory=dict)
-    serial: threading.Lock = attrs.field(factory=threading.Lock)
+    worker: str | None = None  # with ``--workers``: this process's name, said in a header (tests, bench/)
+    local: threading.local = attrs.field(factory=threading.local)  # each thread's store
+    writer: GroupWriter = attrs.field(init=False)
+    locks: dict[str, threading.Lock] = attrs.field(factory=dict)  # game -> its lock
+    cache: threading.Lock = attrs.field(factory=threading.Lock)  # guards the dicts below (held for dict work only)
+    logs: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))  # game -> (stamp, verified log)
+    # game -> (stamp, {(viewer kind, position): [View, its fragment's HTML or None]}): a game's views of
+    # its current stamp only (a change drops the others), so memory follows the games, not the plays
+    views: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
+    # live updates: the streams waiting on each game, the last row seen of each watched game
+    # game -> {event loop: the event its streams of that game wait on} (one loop under uvicorn; a
+    # test client may run requests on several)
+    waiters: dict[str, dict[asyncio.AbstractEventLoop, asyncio.Event]] = attrs.field(factory=dict)
+    heads: dict[str, Any] = attrs.field(factory=dict)
+    poller: asyncio.Task | None = None
+    recheck: bool = False  # a stream started from a row read beside a write: the poller reads the rows at its next turn
     streams: list[Stream] = attrs.field(factory=list)  # open live streams, oldest first
     known: set[str] = attrs.field(factory=set)  # referee tokens found in the database (kept until --new-referee-link)
-    # (game, player, spectator, its row's count and head) -> that viewer's version
-    versions: dict[tuple[str, str | None, bool, Any], str | None] = attrs.field(factory=dict)
     static: dict[str, bytes] = attrs.field(factory=lambda: {
         name: resources.files("solrec.server.static").joinpath(name).read_bytes() for name in STATIC})
     # bot seats (bots.py): the runner that plays them (set by ``create_app``), the "hint" button's bot
     runner: Any = None
     hint_bot: str = bots.HINT_BOT
+
+    def __attrs_post_init__(self) -> None:
+        from solrec.replay.log import keep_replays
+
+        self.writer = GroupWriter(self.db, on_store=self._writer_store)
+        keep_replays(MAX_LOGS)
 
     @classmethod
     def make(cls, db: Path, referee_token: str | None, secret: bytes | None = None, **kwargs: Any) -> ServerState:
@@ -101,7 +164,19 @@ class ServerState:
 
     # -- the database and the keys ---------------------------------------------------------------------
     def store(self, create: bool = False) -> Store:
-        return Store(self.db, create=True) if create or not self.db.exists() else Store(self.db)
+        """This thread's store (its own connection, kept open: reads see every commit as it lands).
+        A file not made yet, or one an older solrec wrote (read through a private migrated copy until
+        a write migrates it), is opened afresh each time."""
+        kept = getattr(self.local, "store", None)
+        if kept is not None:
+            return kept
+        store = Store(self.db, create=True)
+        if store.exists and store.older_schema is None:
+            self.local.store = store
+        return store
+
+    def _writer_store(self, store: Store) -> None:
+        self.local.store = store  # the writer thread reads inside its own transaction
 
     def csrf_for(self, kind: str, token: str, game_id: str = "") -> str:
         return hmac.new(self.key, f"{kind}\0{game_id}\0{token}".encode(), hashlib.sha256).hexdigest()
@@ -116,32 +191,85 @@ class ServerState:
             return True
         return False
 
-    async def blocking(self, work: Callable[..., Any], *args: Any) -> Any:
-        def serially() -> Any:
-            with self.serial:
+    def game_lock(self, game_id: str) -> threading.Lock:
+        lock = self.locks.get(game_id)
+        if lock is None:
+            with self.cache:
+                lock = self.locks.setdefault(game_id, threading.Lock())
+        return lock
+
+    async def blocking(self, work: Callable[..., Any], *args: Any, game: str | None = None) -> Any:
+        """``work(*args)`` in a worker thread; with ``game``, under that game's lock (its log and
+        states are shared by its requests), never under another game's."""
+        if game is None:
+            return await run_in_threadpool(work, *args)
+
+        def locked() -> Any:
+            with self.game_lock(game):
                 return work(*args)
 
-        return await run_in_threadpool(serially)
+        return await run_in_threadpool(locked)
+
+    def write(self, work: Callable[[Store], Any]) -> Any:
+        """``work(store)`` through the writer: committed (on disk) when this returns, or raised."""
+        return self.writer.write(work)
 
     # -- logs and views --------------------------------------------------------------------------------
+    def stamp(self, game_id: str) -> tuple | None:
+        """What a kept log is checked against: the game's recorded count and head, its last event's
+        position and hash, its comments' recorded count and head (None: no such game)."""
+        store = self.store()
+        if not store.exists:
+            return None
+        try:
+            with store.snapshot():
+                row = store.conn.execute(
+                    "select g.events, g.head, e.seq, e.hash from games g left join "
+                    "(select seq, hash from events where game_id = ?1 order by seq desc limit 1) e where g.id = ?1",
+                    [game_id]).fetchone()
+                notes = store.conn.execute("select notes, head from note_heads where game_id = ?", [game_id]).fetchone() \
+                    if self._has_notes(store) else None
+        except sqlite3.Error:
+            return ("unreadable",)  # read again, the ordinary way, which says what is wrong
+        return None if row is None else (*row, *(notes or (None, None)))
+
+    @staticmethod
+    def _has_notes(store: Store) -> bool:
+        from solrec.events.notes import _has_tables
+
+        return _has_tables(store)
+
+    @staticmethod
+    def stamp_of(log: Any) -> tuple | None:
+        rec = log.recorded
+        if rec is None:
+            return None
+        last = log.rows[-1] if log.rows else None
+        notes = log.notes.recorded or (None, None)
+        return (rec["events"], rec["head"], last.seq if last else None, last.hash if last else None, *notes)
+
     def load_log(self, game_id: str) -> Any:
-        from solrec.replay.log import load
+        """The game's verified log: the kept one while its stamp is unchanged, else read (and
+        verified) again, going on from the kept one's states. Under the game's lock."""
+        from solrec.replay.log import carry_over, load
 
+        stamp = self.stamp(game_id)
+        with self.cache:
+            kept = self.logs.get_fresh(game_id)
+        if kept is not None and stamp is not None and kept[0] == stamp:
+            return kept[1]
         fresh = load(self.store(), game_id)
-        return self.remember(game_id, fresh)
-
-    def remember(self, game_id: str, fresh: Any) -> Any:
-        from solrec.replay.log import carry_over
-
-        old = self.logs.pop(game_id, None)
-        if old is not None and old == fresh:
-            fresh = old
-        elif old is not None:
-            carry_over(old, fresh)
-        if len(self.logs) >= 16:
-            self.logs.pop(next(iter(self.logs)))
-        self.logs[game_id] = fresh
+        if kept is not None:
+            carry_over(kept[1], fresh)
+        self.remember(game_id, fresh)
         return fresh
+
+    def remember(self, game_id: str, log: Any) -> None:
+        stamp = self.stamp_of(log)
+        if stamp is None:
+            return
+        with self.cache:
+            self.logs.put(game_id, (stamp, log))
 
     def version_of(self, v: View) -> str:
         """The opaque version of what ``v``'s viewer sees (``views.observed``; the referee, who sees
@@ -151,9 +279,46 @@ class ServerState:
         data = b"version\0" + f"{v.game_id}\0{v.player or ''}\0{v.position}\0".encode("utf-8", "surrogatepass") + digest
         return hmac.new(self.key, data, hashlib.sha256).hexdigest()[:32]
 
-    def view_for(self, log_: Any, viewer: Viewer, at: int | None = None) -> View:
-        """The view of ``viewer``: a spectator's is the table's, a seat's its own, the referee's everything."""
-        return view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
+    def view_for(self, log_: Any, viewer: Viewer, at: int | None = None,
+                 table: tuple[tuple[tuple[str, str], ...], bool] = ((), False)) -> View:
+        """The view of ``viewer`` (a spectator's is the table's, a seat's its own, the referee's
+        everything) with its version; made once per log stamp, viewer kind and position. ``table``:
+        the bots seated (player, bot) and whether this seat may ask for hints (``view_of``), which
+        a page shows and its version does not depend on."""
+        stamp = self.stamp_of(log_)
+        key = (viewer.kind, len(log_.rows) if at is None else at, table)
+        if stamp is not None:
+            with self.cache:
+                kept = self.views.get_fresh(log_.game_id)
+                found = kept[1].get(key) if kept is not None and kept[0] == stamp else None
+            if found is not None:
+                return found[0]
+        v = view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
+        v = attrs.evolve(v, version=self.version_of(v))
+        if table != ((), False):
+            v = attrs.evolve(v, bots=table[0], hint=table[1] and v.live and v.choices is not None)
+        if stamp is not None:
+            with self.cache:
+                kept = self.views.get_fresh(log_.game_id)
+                if kept is None or kept[0] != stamp or len(kept[1]) >= MAX_VIEWS:
+                    kept = (stamp, {})
+                    self.views.put(log_.game_id, kept)
+                kept[1][key] = [v, None]
+        return v
+
+    def fragment_of(self, v: View) -> str:
+        """The fragment's HTML of a view, made once per view (a seat's board is drawn once per position)."""
+        from . import pages
+
+        with self.cache:
+            kept = self.views.get(v.game_id)
+            found = next((e for e in kept[1].values() if e[0] is v), None) if kept is not None else None
+            if found is not None and found[0] is v and found[1] is not None:
+                return found[1]
+        html = pages.fragment(v)
+        if found is not None and found[0] is v:
+            found[1] = html
+        return html
 
     def view_of(self, game_id: str, viewer: Viewer, at: int | None, move: int | None = None) -> View:
         log_ = self.load_log(game_id)
@@ -166,13 +331,12 @@ class ServerState:
             at = ends[move]
         if at is not None and not 0 <= at <= len(log_.rows):
             raise Refused(400, f"position {at} is outside the log (0 to {len(log_.rows)})")
-        v = self.view_for(log_, viewer, at)
         # who is a bot, everyone may know; a seat's hint button, where the referee left hints on
         s = self.store()
         seated = bots.bots_of(s, game_id)
-        hint = (viewer.player is not None and not viewer.spectator and v.live and v.choices is not None
-                and viewer.player not in seated and bots.hints_on(s, game_id) and bots.adapted(log_.header))
-        return attrs.evolve(v, version=self.version_of(v), bots=tuple((p, b) for p, (b, _) in seated.items()), hint=hint)
+        hint = (viewer.player is not None and not viewer.spectator and viewer.player not in seated
+                and bots.hints_on(s, game_id) and bots.adapted(log_.header))
+        return self.view_for(log_, viewer, at, (tuple((p, b) for p, (b, _) in seated.items()), hint))
 
     def checked(self, game_id: str, viewer: Viewer, values: dict[str, str]) -> Any:
         """The log a write is decided on: the position and version the page showed must be the live
@@ -182,7 +346,7 @@ class ServerState:
         log_ = self.load_log(game_id)
         if at != len(log_.rows):
             raise ConcurrencyConflict("the position changed")
-        now = self.version_of(self.view_for(log_, viewer))
+        now = self.view_for(log_, viewer).version
         if not hmac.compare_digest(version.encode("utf-8", "surrogatepass"), now.encode()):
             raise ConcurrencyConflict("the position changed")
         return log_
@@ -198,32 +362,55 @@ class ServerState:
         return f"this game's stored data is damaged: {verdict.line()}" if not verdict.ok else str(err)
 
     # -- live streams ----------------------------------------------------------------------------------
-    def notify(self, game_id: str) -> None:
-        event = self.waiters.pop(game_id, None)
-        if event is not None:
-            event.set()
-        if self.runner is not None:
-            self.runner.poke(game_id)
+    def notify(self, game_id: str, row: Any = None) -> None:
+        """Wake the streams of ``game_id`` (on the event loop): ``row`` its games row (count, head) as
+        just written, or None: they read it again."""
+        if row is None:
+            self.heads.pop(game_id, None)
+        else:
+            self.heads[game_id] = row
+        self.wake(game_id)
+
+    def waiting(self, game_id: str) -> asyncio.Event:
+        """The event a stream of ``game_id`` waits on (in the running event loop)."""
+        loop = asyncio.get_running_loop()
+        return self.waiters.setdefault(game_id, {}).setdefault(loop, asyncio.Event())
+
+    def wake(self, game_id: str) -> None:
+        """Wake every stream of ``game_id``, in whichever event loop it waits."""
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        for loop, event in self.waiters.pop(game_id, {}).items():
+            if loop is here:
+                event.set()
+            elif not loop.is_closed():
+                loop.call_soon_threadsafe(event.set)
 
     # -- bot seats -------------------------------------------------------------------------------------
     def bot_play(self, game_id: str, player: str, command: str, expected: tuple[int, str]) -> int:
-        """A bot's move (``bots.BotRunner``), stored as its seat's command against the head it was
-        thought at, then marked as the bot's by a comment (replay/marks.py), both before any page
-        reads the game again (``serial``)."""
+        """A bot's move (``bots.BotRunner``, in its thread), decided on the kept log under the game's
+        lock and stored through the writer as its seat's command against the head it was thought at,
+        then marked as the bot's by a comment (replay/marks.py); its streams woken."""
         from solrec.events import notes
+        from solrec.replay.log import carry_over
         from solrec.replay.marks import BOT_AUTHOR, bot_note_text
-        from solrec.workflows.games import play_commands
+        from solrec.workflows.games import decide_commands
 
-        with self.serial:
+        with self.game_lock(game_id):
             s = self.store()
             seated = bots.bots_of(s, game_id).get(player)
             if seated is None:
                 raise ConcurrencyConflict(f"no bot sits at {player}'s seat now")
             before = self.load_log(game_id)
-            steps, after, _, _ = play_commands(s, game_id, [command], actor=player, expected=expected, log=before)
+            played = decide_commands(before, [command], actor=player, expected=expected)
+            after = self.write(played.append)
+            carry_over(before, after)
             self.remember(game_id, after)
-            end = expected[0] + len(steps[0].events)
+            end = expected[0] + len(played.steps[0].events)
             notes.add(s, game_id, end, BOT_AUTHOR, "", bot_note_text(seated[0]))
+        self.notify(game_id)
         return end
 
     def close(self, slot: Stream) -> None:
@@ -231,26 +418,77 @@ class ServerState:
         if not slot.closed:
             slot.closed = True
             self.streams.remove(slot)
-            self.notify(slot.game_id)
+            self.wake(slot.game_id)
 
-    def seen_by(self, game_id: str, viewer: Viewer, row: Any) -> str | None:
-        """What a seat's stream compares: its version of the live position (None: no such game);
-        worked out once per player and stored head, however many of its streams ask."""
-        key = (game_id, viewer.player, viewer.spectator, tuple(row))
-        if key in self.versions:
-            return self.versions[key]
+    def row_of(self, game_id: str) -> Any:
+        """The games row (count, head) of a game, read (in a worker thread); None: no such game."""
+        store = self.store()
+        if not store.exists:
+            return None
         try:
-            log_ = self.load_log(game_id)
-            seen: str | None = self.version_of(self.view_for(log_, viewer))
+            found = store.conn.execute("select events, head from games where id = ?", [game_id]).fetchone()
+        except sqlite3.Error:
+            return False  # busy or briefly unreadable: asked again at the next change
+        return None if found is None else tuple(found)
+
+    def seen_by(self, game_id: str, viewer: Viewer) -> str | None:
+        """What a seat's stream compares: its version of the live position (None: no such game)."""
+        try:
+            return self.view_for(self.load_log(game_id), viewer).version
         except CorruptLog:
             return "damaged"
         except SolrecError:
             return None
-        if (len(log_.rows), log_.head) == tuple(row):  # kept only for the row it was read at
-            self.versions[key] = seen
-            if len(self.versions) > 256:
-                self.versions.pop(next(iter(self.versions)))
-        return seen
+
+    def watch(self) -> None:
+        """Start this process's poller (on the event loop, once)."""
+        loop = asyncio.get_running_loop()
+        if self.poller is None or self.poller.done() or self.poller.get_loop() is not loop:
+            self.poller = loop.create_task(self.poll())
+
+    async def poll(self) -> None:
+        """Changes made by other connections, every ``poll_seconds`` while streams are open: ``PRAGMA
+        data_version`` (a number that moves when another connection commits; free to read), then the
+        rows of the watched games only. Runs on the event loop and never waits for a lock (a busy file
+        is asked again at the next poll)."""
+        conn = None
+        version = None
+        try:
+            while self.streams:
+                await asyncio.sleep(self.poll_seconds)
+                if conn is None:
+                    if not self.db.exists():
+                        continue
+                    try:
+                        conn = sqlite3.connect(f"file:{_uri_path(self.db)}?mode=ro", uri=True, check_same_thread=False,
+                                               timeout=0)
+                    except sqlite3.Error:
+                        continue
+                try:
+                    now = conn.execute("PRAGMA data_version").fetchone()[0]
+                    if now == version and not self.recheck:
+                        continue
+                    self.recheck = False
+                    watched = list({s.game_id for s in self.streams})
+                    rows = {}
+                    for i in range(0, len(watched), 500):
+                        part = watched[i:i + 500]
+                        rows.update({gid: (events, head) for gid, events, head in conn.execute(
+                            f"select id, events, head from games where id in ({','.join('?' * len(part))})", part)})
+                    version = now
+                except sqlite3.Error:
+                    continue
+                for gid in watched:
+                    row = rows.get(gid)
+                    if self.heads.get(gid, False) != row:
+                        self.heads[gid] = row
+                        self.wake(gid)
+                for gid in set(self.heads) - set(watched):  # kept only while watched (then kept fresh)
+                    del self.heads[gid]
+        finally:
+            if conn is not None:
+                conn.close()
+            self.heads.clear()  # nothing keeps them fresh now: a stream reads its game's row
 
 
 def position_of(values: dict[str, str]) -> tuple[int, str]:

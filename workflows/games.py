@@ -4,8 +4,10 @@ cli/session.py); the server imports this without the CLI."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
+
+import attrs
 
 from solrec.core import words
 from solrec.core.errors import IllegalCommand, InvalidCommand, SolrecError
@@ -77,12 +79,47 @@ def play_commands(
     refused (ConcurrencyConflict) when the log has moved on since. ``log``: the game as just loaded
     (a server keeps its states); the append checks it is still the stored head."""
     log = load(store, game_id) if log is None else log
+    played = decide_commands(log, texts, actor, expected)
+    return played.steps, played.append(store), played.state, played.before
+
+
+@attrs.frozen
+class Played:
+    """Commands decided on a log, not yet stored: ``append`` stores them against the log's head."""
+
+    log: Log  # the log they were decided on
+    steps: list[Step]
+    state: Any  # after them
+    before: Any
+    scores: dict
+    outcome: dict | None
+
+    def append(self, store: Store) -> Log:
+        """Store the steps (head-checked: ConcurrencyConflict when the game moved on); the log after
+        them (its recorded count and head, and its comments, carried on)."""
+        log = self.log
+        rows = store.append(log.game_id, len(log.rows), log.head, codec_for(log.game), self.steps, self.scores, self.outcome)
+        return self.after(rows)
+
+    def after(self, rows: Sequence[Any]) -> Log:
+        log = self.log
+        new_rows = log.rows + tuple(rows)
+        recorded = None if log.recorded is None else {
+            **log.recorded, "events": len(new_rows), "head": new_rows[-1].hash if new_rows else log.head,
+            "scores": self.scores, "outcome": self.outcome}
+        return attrs.evolve(log, rows=new_rows, recorded=recorded)
+
+
+def decide_commands(log: Log, texts: Iterable[str], actor: str | None = None,
+                    expected: tuple[int, str] | None = None) -> Played:
+    """Decide each command text in turn on ``log`` (pure: nothing is read or written); ``Played.append``
+    stores them. ``expected``: as ``play_commands``."""
+    game_id = log.game_id
     if expected is not None and expected != (len(log.rows), log.head):
         raise ConcurrencyConflict(f"game {game_id!r}: the position changed (the log now has {len(log.rows)} events); nothing was written")
     game, header = log.game, log.header
     state = before = state_at(log)
     position = len(log.rows)
-    start = position
     steps: list[Step] = []
     for text in texts:
         to_act = game.to_act(state)
@@ -95,8 +132,7 @@ def play_commands(
     if not steps:
         raise InvalidCommand("no command given")
     scores, outcome = result_of(game, state)
-    rows = store.append(game_id, start, log.head, codec_for(game), steps, scores, outcome)
-    return steps, Log(game_id, header, log.rows + tuple(rows)), state, before
+    return Played(log, steps, state, before, scores, outcome)
 
 
 def import_text(store: Store, text: str, game_id: str | None) -> tuple[str, list[Step]]:

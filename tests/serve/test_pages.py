@@ -602,3 +602,23 @@ def test_the_ruled_comment_of_a_take_back_past_a_draw_names_no_hidden_card(table
     (note,) = read(Store(table.db), gid).notes
     assert note.mark == "ruled" and "sm-card-drawn" in note.text and ": draw" in note.text
     assert not re.search(r"card \d", note.text), note.text  # every seat reads comments
+
+
+def test_what_another_process_writes_shows_on_the_next_page_the_kept_log_is_read_again(table):
+    """The server keeps the logs it showed; a command or a comment written by another process (the
+    command line) changes the game's stamp, and the next page shows it."""
+    from solrec.events import notes
+    from solrec.events.store import Store
+    from solrec.replay.log import load
+    from solrec.workflows.games import play_commands
+
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    before = table.page(f"/g/{gid}/view")
+    other = Store(table.db)
+    try:
+        play_commands(other, gid, ["place d4"])
+        notes.add(other, gid, len(load(other, gid).rows), "Cid", "", "a comment from the command line")
+    finally:
+        other.close()
+    after = table.page(f"/g/{gid}/view")
+    assert after != before and "place d4" in after and "a comment from the command line" in after
