@@ -23,8 +23,8 @@ only inside the functions that need them.
 from __future__ import annotations
 
 import concurrent.futures
-import os
 import logging
+import os
 import secrets
 import threading
 from collections.abc import Callable

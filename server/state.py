@@ -370,6 +370,8 @@ class ServerState:
         else:
             self.heads[game_id] = row
         self.wake(game_id)
+        if self.runner is not None:
+            self.runner.poke(game_id)  # a bot may be to act now
 
     def waiting(self, game_id: str) -> asyncio.Event:
         """The event a stream of ``game_id`` waits on (in the running event loop)."""
