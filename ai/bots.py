@@ -234,6 +234,13 @@ class SolverBot(Bot):
                 if action in votes:
                     votes[action] += 1
         greedy = {a: heuristic(table, _look(table, position, c), seat) for a, c in legal.items()}
+        # a free move back to a position the player saw since the last card turned or played is a
+        # detour (whatever it leads to was reachable then): never played, so votes cannot cycle
+        seen = _seen_since_progress(table, position, seat)
+        back = {a for a, c in legal.items() if table.observation_string(_look(table, position, c), seat) in seen}
+        if len(back) < len(legal):
+            for a in back:
+                votes.pop(a)
         most = max(votes.values())
         top = [a for a, v in votes.items() if v == most]
         best_greedy = max(greedy[a] for a in top)
@@ -241,6 +248,21 @@ class SolverBot(Bot):
         won = sum(votes.values())
         values = tuple((a, 2 * v / samples - 1) for a, v in votes.items())
         return Decision(action, legal[action], 2 * won / samples - 1 if won else greedy[action], values)
+
+
+def _seen_since_progress(table: Table, position: Position, seat: str) -> set[str]:
+    """What the seat saw at each position since the last command that was not a free move (a card
+    turned or played: progress), this one included."""
+    from solrec.core.solar_solitaire.commands import Move
+
+    seen: set[str] = set()
+    p: Position | None = position
+    while p is not None:
+        seen.add(table.observation_string(p, seat))
+        if p.command is None or not isinstance(p.command, Move):
+            break
+        p = p.parent
+    return seen
 
 
 def winning_line(state: Any, budget: int) -> tuple[str, ...]:

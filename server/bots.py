@@ -98,8 +98,8 @@ def players_and_bots(text: str) -> tuple[list[str], dict[str, str]]:
 
 
 def check_table(game: Any, players: Any, options: Any) -> None:
-    """A bot can sit at this game: the ai extra is installed and adapts it (Solarius Mission has no
-    action numbering yet)."""
+    """A bot can sit at this game: the ai extra is installed and adapts it (its table and action
+    numbering: ``solrec.ai.table.table_of``)."""
     import importlib.util
 
     from solrec.core.play import SEEDED, make_header

@@ -194,3 +194,25 @@ def test_the_solarius_resampler_keeps_what_the_seat_sees_and_redraws_the_hidden_
         assert world.state.mats[position.state.index(seat)].hand == position.state.mats[position.state.index(seat)].hand
         hands.add(tuple(m.hand for m in world.state.mats) + (world.state.deck,))
     assert len(hands) > 1  # the other hands and the deck are drawn anew
+
+
+def test_the_solver_bot_never_moves_back_to_a_position_seen_since_the_last_card():
+    """A free move back where the player already stood since a card was last turned or played is a
+    detour (docs/ai.md): the bot's games end, with no position seen twice between two such cards."""
+    from solrec.ai.bots import play_out
+    from solrec.core.solar_solitaire.commands import Move
+
+    table = Table("solar-solitaire")
+    for seed in (1,):  # the bench's game 1, where the default bot shuttled a card between two pads
+        end = play_out(table, table.initial(), {table.players[0]: make_bot("mcts")}, seed,
+                       random.Random(f"bench-chance:{seed}"), max_moves=150)
+        assert table.over(end)
+        seen: set[str] = set()
+        p = end
+        while p is not None:
+            here = table.observation_string(p, table.players[0])
+            assert here not in seen
+            seen.add(here)
+            if p.actor == CHANCE or not isinstance(p.command, Move):
+                seen = set()  # a card turned or played: progress
+            p = p.parent
