@@ -131,15 +131,20 @@ class Weighed:
     best: str
     loss: float
     mark: str
+    # whether the stored comment, which every seat reads, may name the better move: only where the
+    # table saw all that its player saw (a better move may name a card in the player's hand)
+    named: bool = True
 
     def text(self, spec: str) -> str:
         name = next((n for m, _, n in THRESHOLDS if m == self.mark), "")
         lead = f"{name}: " if name else ""
+        if not self.named:
+            return f"{lead}estimated loss {self.loss:.2f} (bot {spec}; the better move is not named: it may show what only {self.actor} saw)"
         return f"{lead}estimated loss {self.loss:.2f} against {self.best} (bot {spec})"
 
     def as_dict(self) -> dict[str, Any]:
         return {"number": self.number, "position": self.position, "actor": self.actor, "played": self.played,
-                "best": self.best, "loss": round(self.loss, 3), "mark": self.mark or None}
+                "best": self.best, "loss": round(self.loss, 3), "mark": self.mark or None, "named": self.named}
 
 
 def mark_of(loss: float) -> str:
@@ -183,8 +188,18 @@ def review(log: Any, spec: BotSpec, seed: int) -> list[Weighed]:
             best_action = max(candidates, key=lambda a: (weighed[a], a == decision.action, a == played))
             loss = max(0.0, weighed[best_action] - weighed[played])
         out.append(Weighed(number, group[-1].seq + 1, actor, table.game.format_at(command, position.state),
-                           table.game.format_at(legal[best_action], position.state), loss, mark_of(loss)))
+                           table.game.format_at(legal[best_action], position.state), loss, mark_of(loss),
+                           _table_saw_all(log, group[0].seq)))
     return out
+
+
+def _table_saw_all(log: Any, at: int) -> bool:
+    """Whether the table (what every seat sees) observed the whole state at position ``at``: then a
+    review's comment may name the better move there (comments are shown to every seat)."""
+    from solrec.core.observe import Viewer
+    from solrec.replay.seen import seen
+
+    return bool(seen(log, Viewer.table(), at).observation == seen(log, Viewer.referee(), at).observation)
 
 
 # A searching bot's review (docs/ai.md, "Review"): the candidates valued again are the move played, the

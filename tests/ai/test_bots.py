@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 import random
 
+import attrs
 import pytest
 
 pytest.importorskip("pyspiel")
@@ -170,6 +171,23 @@ def test_the_default_review_marks_the_planted_blunder_a_blunder(cli):
     assert data["bot"] == "mcts"
     planted = [m for m in data["moves"] if m["number"] == PLANTED[0]]
     assert planted and planted[0]["played"] == PLANTED[1] and planted[0]["mark"] == "??"
+
+
+def test_a_stored_review_names_the_better_move_only_where_every_seat_saw_the_position(cli):
+    """Every seat reads the comments: where the table did not see all that the player saw (Solar
+    Solitaire's unturned stock), the stored comment gives the mark and the loss, not the better move
+    (it could name what only the player saw); the review's own output, the referee's, still has it."""
+    from solrec.ai.records import Weighed
+
+    gid = cli.json("simulate", "solar-solitaire", "--games", "1", "--seed", "3")["ids"][0]
+    hidden = cli.json("review", gid, "--bot", "greedy", "--no-store")["moves"]
+    assert hidden and all(m["named"] is False and m["best"] for m in hidden)
+    record = FIXTURES / "review" / "soli2" / "duel-planted-blunder.jsonl"
+    duel = cli.json("review", cli.json("import", str(record))["id"], "--bot", "greedy", "--no-store")["moves"]
+    assert duel and all(m["named"] is True for m in duel)
+    weighed = Weighed(3, 9, "Ann", "a6-a4", "c4-a4", 0.39, "??", named=False)
+    assert "c4-a4" not in weighed.text("greedy") and "0.39" in weighed.text("greedy")
+    assert "c4-a4" in attrs.evolve(weighed, named=True).text("greedy")
 
 
 PLANTED = (111, "a6-a4")  # move 111 of the fixture: the jump that leaves Ann's lead the lowest
