@@ -322,6 +322,8 @@ async def new_post(request: Request) -> Response:
         made = server.write(lambda store: new_game(store, game.id, players, options, seed, entered, gid)[0])
         for player, bot in seated.items():  # NAME=bot:KIND[:SETTINGS]: a bot at that seat from the start
             bots.seat_bot(server.store(), made, player, bot)
+        if seated:
+            server.runner.expect()
         return made
 
     try:
@@ -660,6 +662,7 @@ def do_bots(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
         raise Refused(400, f"the game is over: {game_id} needs no bot")
     bots.check_table(log_.game, log_.header.players, log_.header.options_dict())
     bots.seat_bot(s, game_id, player, bot, int(seed_text) if seed_text else None)
+    server.runner.expect()  # the write's wake asks the file at once: the runner starts if it has not
     return game_id
 
 

@@ -27,6 +27,7 @@ import logging
 import os
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -270,6 +271,7 @@ class BotRunner:
         self._looked: dict[str, tuple[int, str]] = {}  # each game's (events, head) when it was last looked at
         self._dirty: set[str] = set()  # games poked since the last round began: looked at again whatever their row
         self.moves = 0  # bot moves played (for tests and the log)
+        self._bots_asked = -float("inf")  # when the file was last asked whether any game has bots
 
     # the pool and the thread start on first need: a server without bots runs neither
     def pool(self) -> concurrent.futures.Executor:
@@ -309,10 +311,20 @@ class BotRunner:
             with self._lock:
                 self._dirty.add(game_id)
         if self._thread is None:
+            # no bot seated yet: the file is asked at most every ``poll`` seconds (a play costs no
+            # query), at once when this server seats one (``seated``) or at the start
+            now = time.monotonic()
+            if game_id is not None and now < self._bots_asked + self.poll:
+                return
+            self._bots_asked = now
             if self.db.exists() and games_with_bots(Store(self.db)):
                 self.start()
             return
         self._poke.set()
+
+    def expect(self) -> None:
+        """A bot was seated through this server: the next poke asks the file at once."""
+        self._bots_asked = -float("inf")
 
     def close(self) -> None:
         self._stop.set()

@@ -285,18 +285,27 @@ class ServerState:
         everything) with its version; made once per log stamp, viewer kind and position. ``table``:
         the bots seated (player, bot) and whether this seat may ask for hints (``view_of``), which
         a page shows and its version does not depend on."""
+        if table != ((), False):  # the viewer's view (made once), then the page's, kept beside it
+            base = self.view_for(log_, viewer, at)
+            return self._kept(log_, (viewer.kind, base.position, table), lambda: attrs.evolve(
+                base, bots=table[0], hint=table[1] and base.live and base.choices is not None))
+
+        def make() -> View:
+            v = view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
+            return attrs.evolve(v, version=self.version_of(v))
+
+        return self._kept(log_, (viewer.kind, len(log_.rows) if at is None else at), make)
+
+    def _kept(self, log_: Any, key: tuple, make: Callable[[], View]) -> View:
+        """The view kept under ``key`` for the log's stamp, else ``make()``'s, kept."""
         stamp = self.stamp_of(log_)
-        key = (viewer.kind, len(log_.rows) if at is None else at, table)
         if stamp is not None:
             with self.cache:
                 kept = self.views.get_fresh(log_.game_id)
                 found = kept[1].get(key) if kept is not None and kept[0] == stamp else None
             if found is not None:
                 return found[0]
-        v = view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
-        v = attrs.evolve(v, version=self.version_of(v))
-        if table != ((), False):
-            v = attrs.evolve(v, bots=table[0], hint=table[1] and v.live and v.choices is not None)
+        v = make()
         if stamp is not None:
             with self.cache:
                 kept = self.views.get_fresh(log_.game_id)
