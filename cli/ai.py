@@ -35,7 +35,8 @@ def _spec(text: str) -> Any:
 def simulate_bot_games(store, game_name: str, count: int, seed: int, players: list[str], options: dict[str, str],
                        progress=None) -> tuple[list[str], dict[str, Any], dict[str, str]]:
     """``simulate`` with bot seats (``--player NAME=bot:KIND``): each game played by its bots through
-    the table as live play, recorded with a first comment by "solrec simulate" naming the bots."""
+    the table as live play, the bots recorded in the header (``Header.bots``) and, with their seed, in a
+    first comment by "solrec simulate"."""
     from solrec.core.play import SEEDED, make_header
     from solrec.core.registry import get_game
     from solrec.events import notes
@@ -66,7 +67,8 @@ def simulate_bot_games(store, game_name: str, count: int, seed: int, players: li
     bots = {name: make_bot(spec) for name, spec in specs.items()}
     ids, results = [], []
     for index in range(count):
-        header = make_header(game, names, options, SEEDED, game_seed(seed, index))
+        header = make_header(game, names, options, SEEDED, game_seed(seed, index),
+                             bots={name: str(spec) for name, spec in specs.items()})
         bseed = records.bot_seed(seed, index)
         steps, state = records.play_bots(game, header, bots, bseed, player_rng(seed, index))
         scores, outcome = result_of(game, state)

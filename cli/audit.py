@@ -78,7 +78,15 @@ def show_output(log, seer, position: int, comments, as_json: bool) -> tuple[dict
         data["state"] = look.observation
     if seer.player is not None:
         data["as"] = seer.player
-    return data, "\n".join([f"{log.game_id} {after_move(move)}", data["text"], *(f"  {c.line()}" for c in shown)])
+    if log.header.bots:  # the header's bot seats, only in a game that has them
+        data["bots"] = dict(log.header.bots)
+    return data, "\n".join([f"{log.game_id} {after_move(move)}", *bot_lines(log.header), data["text"],
+                            *(f"  {c.line()}" for c in shown)])
+
+
+def bot_lines(header) -> list[str]:
+    """The header's bot seats, one line each ("Ann: bot mcts:simulations=200"); none without bots."""
+    return [f"{player}: bot {bot}" for player, bot in header.bots]
 
 
 @command("log")
@@ -253,7 +261,10 @@ def replay_cmd(
     data: dict[str, Any] = {"id": game_id, "move": steps[-1]["move"] if steps else 0, "position": position, "steps": steps, "text": game.observation.text(state, hiding.viewer),
                             "scores": dict(game.score(state).totals), "outcome": outcome.as_dict() if outcome else None}
     data["notes"] = [note_dict(c, log.rows) for c in comments.at(0)]
-    lines = [f"{'MOVE':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"] + [f"{'':>5}  {c.line()}" for c in comments.at(0)]
+    if log.header.bots:
+        data["bots"] = dict(log.header.bots)
+    lines = [*bot_lines(log.header), f"{'MOVE':>5}  ACTOR: COMMAND  ->  EVENTS  [SCORES]"]
+    lines += [f"{'':>5}  {c.line()}" for c in comments.at(0)]
     for s in steps:
         lines.append(
             f"{s['move']:>5}  {s['actor']}: {s['command']}  ->  {'; '.join(s['events'])}  "

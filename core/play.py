@@ -6,6 +6,7 @@ command is checked the same way wherever it comes from.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -18,6 +19,8 @@ from .options import options_dict, parse_options
 SEEDED = "seeded"
 ENTERED = "entered"
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1  # what SQLite stores as an integer
+MAX_BOT = 200  # characters of a bot seat's KIND[:SETTINGS] in a header
+_BOT = re.compile(r"^[a-z][a-z0-9_-]*(:.*)?$")
 MAX_RULES = 200  # characters of a rules version: a label such as "solo-dice/1", printed by every reader
 
 
@@ -34,6 +37,10 @@ class Header:
     # options the stored header lacked, filled in by ``upcast_options``: the hash chain covers the
     # header as it was recorded, and it is written back as recorded
     upcast: tuple[str, ...] = ()
+    # the bots that played seats (``simulate --player NAME=bot:KIND``): (player, "KIND[:SETTINGS]"), in
+    # the players' order; absent from the recorded dict when there are none, so a game without bots
+    # hashes, stores and exports exactly as before the field existed
+    bots: tuple[tuple[str, str], ...] = ()
 
     def options_dict(self) -> dict[str, Any]:
         return dict(self.options)
@@ -55,6 +62,8 @@ class Header:
         }
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.bots:
+            out["bots"] = dict(self.bots)
         return out
 
 
@@ -65,8 +74,9 @@ def make_header(
     chance: str = SEEDED,
     seed: int | None = None,
     rules: str | None = None,
+    bots: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
 ) -> Header:
-    """Check players, options and chance mode; fill every option's default."""
+    """Check players, options, chance mode and bot seats; fill every option's default."""
     opts = parse_options(game.Options, dict(options or {}))
     players = game.check_players(players if players else game.default_players_for(opts))
     game.check_options(opts, players)
@@ -88,7 +98,30 @@ def make_header(
         seed=seed,
         options=tuple(sorted(options_dict(opts).items())),
         rules=rules if rules is not None else game.rules_version,
+        bots=check_bots(players, bots),
     )
+
+
+def check_bots(players: Sequence[str], bots: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> tuple[tuple[str, str], ...]:
+    """A header's bot seats in the players' order: each a player of the game (once), its bot a
+    printable ``KIND[:SETTINGS]`` of at most MAX_BOT characters (what the bot is, as ``ai.bots``
+    spells it; the core does not need the ai extra to check or read it)."""
+    if not bots:
+        return ()
+    pairs = list(bots.items()) if isinstance(bots, Mapping) else list(bots)
+    seen: dict[str, str] = {}
+    for pair in pairs:
+        if not (isinstance(pair, tuple | list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise InvalidSetup("a bot seat is a player's name and its bot's KIND[:SETTINGS], both text")
+        name, bot = pair
+        if name not in players:
+            raise InvalidSetup(f"bot seat {name[:40]!r} is not a player of the game")
+        if name in seen:
+            raise InvalidSetup(f"bot seat {name[:40]!r} is given twice")
+        if not _BOT.match(bot) or len(bot) > MAX_BOT or not bot.isprintable():
+            raise InvalidSetup(f"a bot is KIND[:SETTINGS] of at most {MAX_BOT} printable characters, not {bot[:40]!r}")
+        seen[name] = bot
+    return tuple((p, seen[p]) for p in players if p in seen)
 
 
 def upcast_options(game: Game, recorded: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:

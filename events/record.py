@@ -1,7 +1,7 @@
 """The record format of ``export`` and ``import``: JSON Lines (see docs/record-format.md).
 
 Line 1 is the header ``{"solrec": 1, "game": ..., "players": [...], "chance": "seeded"|"entered",
-"seed"?: int, "options"?: {...}, "rules"?: str}``; every further line is one command
+"seed"?: int, "options"?: {...}, "rules"?: str, "bots"?: {player: "KIND[:SETTINGS]"}}``; every further line is one command
 ``{"actor": <player>|"chance", "command": <notation>}``, optionally with the ``events`` and ``hashes``
 it produced (``export --events``), which ``import`` then verifies, and the comments on the position
 after it: ``note`` (a text) and ``notes`` (comments with author, time and mark).
@@ -36,7 +36,7 @@ from .notes import Note, check_mark, check_text
 
 FORMAT_VERSION = 1
 MAX_LINE = 1_000_000  # characters of one record line (a line with its events is a few KiB)
-_HEADER_KEYS = {"solrec", "game", "players", "chance", "seed", "options", "rules", "id", "notes", "fork"}
+_HEADER_KEYS = {"solrec", "game", "players", "chance", "seed", "options", "rules", "bots", "id", "notes", "fork"}
 _LINE_KEYS = {"actor", "command", "events", "hashes", "note", "notes"}
 _NOTE_KEYS = {"text", "by", "time", "mark"}
 
@@ -52,6 +52,8 @@ def header_line(header: Header, game_id: str | None = None) -> dict[str, Any]:
         out["seed"] = header.seed
     out["options"] = header.recorded_options()  # as recorded, so that its hashes still verify
     out["rules"] = header.rules
+    if header.bots:  # absent without bots: such a record is byte for byte what it was before the field
+        out["bots"] = dict(header.bots)
     if game_id is not None:
         out["id"] = game_id
     return out
@@ -166,10 +168,14 @@ def read_header(data: dict[str, Any]) -> Header:
     rules = data.get("rules")
     if rules is not None and not isinstance(rules, str):
         raise InvalidRecord('line 1: "rules" is a string')
+    bots = data.get("bots")
+    if bots is not None and (not isinstance(bots, dict) or not bots
+                             or not all(isinstance(b, str) for b in bots.values())):
+        raise InvalidRecord('line 1: "bots" is an object of players and their bots ("KIND[:SETTINGS]")')
     try:
         game = get_game(data["game"])
         options, upcast = upcast_options(game, options)
-        header = make_header(game, players, options, chance if isinstance(chance, str) else "", seed, rules)
+        header = make_header(game, players, options, chance if isinstance(chance, str) else "", seed, rules, bots)
         return attrs.evolve(header, upcast=upcast)
     except SolrecError as err:
         raise InvalidRecord(f"line 1: {err}") from None

@@ -54,7 +54,7 @@ import attrs
 import msgpack
 
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError, json_reason
-from solrec.core.play import INT64_MAX, INT64_MIN, Header, Step, upcast_options
+from solrec.core.play import INT64_MAX, INT64_MIN, Header, Step, check_bots, upcast_options
 from solrec.core.registry import game_ids, get_game
 from solrec.core.words import at_event
 
@@ -110,12 +110,18 @@ SEATS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "token_hash": s
 # "hint" button switched off). Made by the first bot seated, the first setting changed.
 BOTS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "bot": str, "seed": int, "created": str}
 TABLE_SETTINGS_COLUMNS: dict[str, type] = {"game_id": str, "key": str, "value": str}
+# The bots of a game's header (``Header.bots``: ``simulate --player NAME=bot:KIND``): one row per bot
+# seat, the bot as ``KIND[:SETTINGS]``. Part of the header, so covered by its genesis hash like the
+# games row's columns, and read back with them by ``Store.header``; made by the first game with bots
+# (a file without such a game lacks it, so older files and older games read as they did).
+HEADER_BOTS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "bot": str}
 META_COLUMNS = {"key": str, "value": str}
 # What a file may hold, and how solrec makes it (checked on open, before anything is written)
 _PRIMARY_KEY = {
     "solrec_meta": {"key": 1}, "games": {"id": 1}, "events": {"game_id": 1, "seq": 2}, "seals": {"game_id": 1},
     "notes": {"game_id": 1, "n": 2}, "note_heads": {"game_id": 1}, "forks": {"game_id": 1},
     "seats": {"game_id": 1, "player": 2}, "bots": {"game_id": 1, "player": 2}, "table_settings": {"game_id": 1, "key": 2},
+    "header_bots": {"game_id": 1, "player": 2},
 }
 _NOT_NULL = {
     "games": ("game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"),
@@ -125,10 +131,11 @@ _NOT_NULL = {
     "seats": tuple(SEATS_COLUMNS),
     "bots": tuple(BOTS_COLUMNS),
     "table_settings": tuple(TABLE_SETTINGS_COLUMNS),
+    "header_bots": tuple(HEADER_BOTS_COLUMNS),
 }
 # Tables made by the first command that needs them: a file may lack them
 _OPTIONAL = {"seals": SEALS_COLUMNS, **NOTES_TABLES, "forks": FORKS_COLUMNS, "seats": SEATS_COLUMNS,
-             "bots": BOTS_COLUMNS, "table_settings": TABLE_SETTINGS_COLUMNS}
+             "bots": BOTS_COLUMNS, "table_settings": TABLE_SETTINGS_COLUMNS, "header_bots": HEADER_BOTS_COLUMNS}
 _ADDED_SINCE = {("events", 1): ("data", "head"), ("events", 2): ("head",)}  # columns a migration adds
 _AFFINITY = {str: "TEXT", int: "INTEGER", bytes: "BLOB"}
 # The words of a CREATE TABLE that solrec (sqlite-utils, ALTER TABLE ADD COLUMN) writes
@@ -870,10 +877,25 @@ class Store:
         return n
 
     def game_row(self, game_id: str) -> dict[str, Any]:
+        """The game's games row, with ``bots``: its header's bot seats (``header_bots``), if any."""
         rows = self._query(f"select {_GAME_PICKS} from games where id = ?", [game_id])
         if not rows:
             raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-        return _game_row(game_id, rows[0])
+        out = _game_row(game_id, rows[0])
+        out["bots"] = self._header_bots("game_id = ?", [game_id]).get(game_id, [])
+        return out
+
+    def _header_bots(self, where: str, params: Sequence[Any]) -> dict[Any, list[tuple[Any, Any]]]:
+        """game id -> its ``header_bots`` rows (player, bot), as stored (``header`` checks them)."""
+        if not self._query("select 1 from sqlite_master where type = 'table' and name = 'header_bots'"):
+            return {}
+        out: dict[Any, list[tuple[Any, Any]]] = {}
+        for gid, player, bot in self._query(
+            f"select game_id, case when length(player) <= {MAX_TEXT} then player end,"
+            f" case when length(bot) <= {MAX_TEXT} then bot end from header_bots where {where}", params
+        ):
+            out.setdefault(gid, []).append((player, bot))
+        return out
 
     def game_rows(self, first: str, last: str, only: Sequence[str] | None = None) -> dict[str, dict[str, Any] | CorruptLog]:
         """The games rows whose id lies from ``first`` to ``last`` (in id order), read in one query:
@@ -888,6 +910,11 @@ class Store:
                     out[gid] = _game_row(gid, values)
                 except CorruptLog as err:
                     out[gid] = err
+        where, params = _id_range("game_id", first, last, only)
+        bots = self._header_bots(where, params) if out else {}
+        for gid, row in out.items():
+            if isinstance(row, dict):
+                row["bots"] = bots.get(gid, [])
         return out
 
     def header(self, game_id: str, row: dict[str, Any] | None = None) -> Header:
@@ -929,7 +956,7 @@ class Store:
             raise CorruptLog(f"{bad} (a seeded game without a seed)")
         return Header(
             game=row["game"], players=known[1], chance=row["chance"], seed=seed, options=known[0], rules=row["rules"],
-            upcast=known[2],
+            upcast=known[2], bots=_bots_of(bad, known[1], row.get("bots", ())),
         )
 
     def recorded(self, game_id: str, row: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -970,7 +997,7 @@ class Store:
         values, rows = self._new_game(header, codec, steps, scores, outcome)
         with self._transaction(counting=game_id is None) as conn:
             gid = game_id if game_id is not None else self._allocate_id(conn, header.game)
-            self._insert_game(conn, gid, values, codec, rows)
+            self._insert_game(conn, gid, values, codec, rows, header.bots)
         self.last_created = gid
         return rows
 
@@ -978,12 +1005,12 @@ class Store:
         """Create several games, each under the next free ``GAME-N`` of its kind, in one transaction
         (``simulate``'s batches: one disk sync for many games): all of them or none. Their ids, in order.
         Each game is stored exactly as ``create_game(None, ...)`` would store it."""
-        prepared = [(g.header.game, *self._new_game(g.header, codec, g.steps, g.scores, g.outcome)) for g in games]
+        prepared = [(g.header, *self._new_game(g.header, codec, g.steps, g.scores, g.outcome)) for g in games]
         ids: list[str] = []
         with self._transaction(counting=True) as conn:
-            for game, values, rows in prepared:
-                gid = self._allocate_id(conn, game)
-                self._insert_game(conn, gid, values, codec, rows)
+            for header, values, rows in prepared:
+                gid = self._allocate_id(conn, header.game)
+                self._insert_game(conn, gid, values, codec, rows, header.bots)
                 ids.append(gid)
         if ids:
             self.last_created = ids[-1]
@@ -1009,8 +1036,10 @@ class Store:
             raise Unreadable(f"the game's {problem}; nothing was written")
         return values, rows
 
-    def _insert_game(self, conn: sqlite3.Connection, gid: str, values: list[Any], codec: EventCodec, rows: list[Row]) -> None:
-        """A new game's games row and rows, inside the caller's write transaction."""
+    def _insert_game(self, conn: sqlite3.Connection, gid: str, values: list[Any], codec: EventCodec, rows: list[Row],
+                     bots: Sequence[tuple[str, str]] = ()) -> None:
+        """A new game's games row, its header's bot seats (``header_bots``, made by the first) and
+        rows, inside the caller's write transaction."""
         if self.has_game(gid):
             raise StoreError(f"a game {gid!r} already exists in {self.path}")
         conn.execute(
@@ -1018,6 +1047,13 @@ class Store:
             " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [gid, *values],
         )
+        if bots:
+            if "header_bots" not in self._objects():
+                self.db.full.table("header_bots").create(
+                    dict(HEADER_BOTS_COLUMNS), pk=("game_id", "player"), not_null=set(HEADER_BOTS_COLUMNS)
+                )
+            conn.executemany("insert into header_bots (game_id, player, bot) values (?,?,?)",
+                             [(gid, p, b) for p, b in bots])
         _decode_back(codec, rows)
         self._insert(gid, rows)
 
@@ -1112,7 +1148,7 @@ class Store:
                 conn.execute("delete from forks where game_id = ? or parent = ?", [game_id, game_id])
             if "seats" in objects:  # a later game of the same id gets no link of this one's
                 conn.execute("delete from seats where game_id = ?", [game_id])
-            for table in ("bots", "table_settings"):  # nor its bots and settings
+            for table in ("bots", "table_settings", "header_bots"):  # nor its bots and settings
                 if table in objects:
                     conn.execute(f"delete from {table} where game_id = ?", [game_id])
 
@@ -1150,7 +1186,7 @@ class Store:
                 conn.execute("delete from seals where game_id = ?", [game_id])
             if "seats" in objects:  # a seat link names the game's id: renamed, it is made again
                 conn.execute("delete from seats where game_id = ?", [game_id])
-            for table in ("bots", "table_settings"):  # a bot stays seated, a setting kept
+            for table in ("bots", "table_settings", "header_bots"):  # a bot stays seated, a setting kept
                 if table in objects:
                     conn.execute(f"update {table} set game_id = ? where game_id = ?", [new_id, game_id])
             if "forks" in objects:  # a fork keeps its parent, renamed or not
@@ -1443,6 +1479,18 @@ def _decode_back(codec: EventCodec, rows: Sequence[Row]) -> None:
             codec.decode(r.type, r.version, r.payload)
         except CorruptLog as err:
             raise Unreadable(f"the event at {at_event(r.seq, r.step)} would not read back ({err}); nothing was written") from None
+
+
+def _bots_of(bad: str, players: tuple[str, ...], stored: Sequence[tuple[Any, Any]]) -> tuple[tuple[str, str], ...]:
+    """A header's bot seats from its ``header_bots`` rows, checked as ``make_header`` checks them."""
+    if not stored:
+        return ()
+    if not all(type(p) is str and type(b) is str for p, b in stored):
+        raise CorruptLog(f"{bad} (a bot seat is not text)")
+    try:
+        return check_bots(players, stored)
+    except InvalidSetup as err:
+        raise CorruptLog(f"{bad} ({err})") from None
 
 
 def _game_row(game_id: str, values: tuple) -> dict[str, Any]:

@@ -381,7 +381,8 @@ header .meta summary { cursor: pointer; }
     var h = g.header, opts = Object.keys(h.options).map(function (k) { return k + "=" + h.options[k]; });
     return g.id + ": players " + h.players.join(", ") + "; chance " + h.chance +
       (h.seed !== undefined ? " (seed " + h.seed + ")" : "") + "; rules " + h.rules +
-      (opts.length ? "; options " + opts.join(" ") : "");
+      (opts.length ? "; options " + opts.join(" ") : "") +
+      (h.bots ? "; " + Object.keys(h.bots).map(function (p) { return p + ": bot " + h.bots[p]; }).join(", ") : "");
   }).join("  |  ");
   G.forEach(function (g, gi) {
     var box = el("section", "game");

@@ -112,6 +112,7 @@ def setup_lines(log: Log, viewer: Viewer) -> tuple[tuple[str, str], ...]:
             text = f"<{len(text):,} characters>"
         out.append((name, text))
     out.append(("rules", header.rules))
+    out += [(player, f"bot {bot}") for player, bot in header.bots]  # only a game with bot seats
     return tuple(out)
 
 
