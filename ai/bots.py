@@ -58,8 +58,25 @@ class BotSpec:
 SETTINGS: dict[str, dict[str, int | float | str]] = {
     "random": {},
     "greedy": {},
-    "mcts": {"simulations": 120, "rollout": 8, "uct": 1.4, "samples": 6, "budget": 3_000, "search": "solver"},
+    "mcts": {"simulations": 120, "rollout": 8, "uct": 1.4, "samples": 6, "budget": 3_000, "search": "solver",
+             "policy": "random", "widening": 0.0},
 }
+
+# A game's own defaults where the common ones do not suit it (docs/ai.md, "Per-game settings"): Solarius
+# Mission's random roll-outs are nonsense (most of its ~40 actions are resource exchanges) and its
+# positions dear to enumerate, so its search plays the game's own sampler in roll-outs, takes the
+# sampler's choices as its prior and widens the tree in their order, on fewer simulations.
+GAME_SETTINGS: dict[str, dict[str, dict[str, int | float | str]]] = {
+    "solarius-mission": {"mcts": {"simulations": 20, "rollout": 6, "uct": 1.0, "policy": "sampler", "widening": 1.0}},
+}
+
+
+CHOICES = {"policy": ("random", "sampler")}  # the roll-out policy: uniform legal actions, or the game's sampler
+
+
+def defaults(kind: str, game_id: str) -> dict[str, int | float | str]:
+    """The settings a bot of ``kind`` takes where its spec names none, for ``game_id``."""
+    return {**SETTINGS[kind], **GAME_SETTINGS.get(game_id, {}).get(kind, {})}
 
 
 def parse_bot(text: str) -> BotSpec:
@@ -80,6 +97,8 @@ def parse_bot(text: str) -> BotSpec:
             settings[key] = type(default)(value.strip())
         except ValueError:
             raise BotError(f"bot {kind}: {key} is a {type(default).__name__}, not {value.strip()!r}") from None
+        if key in CHOICES and settings[key] not in CHOICES[key]:
+            raise BotError(f"bot {kind}: {key} is one of {', '.join(CHOICES[key])}, not {value.strip()!r}")
         number = settings[key]
         if isinstance(number, (int, float)) and number < 0:
             raise BotError(f"bot {kind}: {key} may not be negative")

@@ -26,6 +26,7 @@ and dominated flights):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Hashable, Sequence
@@ -355,17 +356,23 @@ def small_exchanges(state: State) -> list[Command]:
     """Every resource exchange of at most ``MOST_EXCHANGED`` cubes (``rules.exchange_resources_commands``,
     bounded)."""
     mat = state.mats[state.actor]
-    values = state.cset.number("mat.storage.values")
-    per = state.cset.number("mat.exchange.value_per_unit")
+    return list(_exchanges_of(mat.storage, tuple(state.cset.number("mat.storage.values")),
+                              state.cset.number("mat.exchange.value_per_unit")))
+
+
+@functools.lru_cache(maxsize=4096)
+def _exchanges_of(storage: tuple[tuple[int, int, int], ...], values: tuple[int, ...], per: int) -> tuple[Command, ...]:
+    """``small_exchanges`` of a storage (what it depends on alone), kept: a search asks it for the same
+    few storages thousands of times (the commands are frozen, so sharing them is safe)."""
     out: list[Command] = []
     for vector in EXCHANGED:
-        if any(k > have for row, held in zip(vector, mat.storage) for k, have in zip(row, held)):
+        if any(k > have for row, held in zip(vector, storage) for k, have in zip(row, held)):
             continue
         cubes = cubes_of(vector)
         units = sum(values[column - 1] for _, column in cubes) // per
         if units >= 1:
             out.extend(c.ExchangeResources(cubes, f, units - f) for f in range(units + 1))
-    return out
+    return tuple(out)
 
 
 def flights(state: State) -> list[Command]:

@@ -36,7 +36,8 @@ def test_a_bot_is_spelled_kind_then_its_settings():
     assert str(parse_bot("greedy")) == "greedy"
 
 
-@pytest.mark.parametrize("text", ["alphazero", "mcts:depth=3", "mcts:simulations=many", "mcts:simulations", "mcts:rollout=-1"])
+@pytest.mark.parametrize("text", ["alphazero", "mcts:depth=3", "mcts:simulations=many", "mcts:simulations", "mcts:rollout=-1",
+                                  "mcts:policy=chess"])
 def test_an_unknown_kind_or_setting_is_refused_in_one_line(text):
     with pytest.raises(BotError) as err:
         parse_bot(text)
@@ -88,6 +89,34 @@ def test_bots_finish_a_soli2_duel(kind):
     bots = {p: make_bot(QUICK[kind]) for p in table.players}
     end = play_out(table, table.initial(), bots, 5, random.Random(5))
     assert table.over(end)
+
+
+# -- per-game settings (docs/ai.md, "Per-game settings") ------------------------------------------------
+def test_solarius_mission_has_its_own_mcts_defaults_and_the_other_games_keep_the_common_ones():
+    from solrec.ai.bots import SETTINGS, defaults
+
+    for game in ("solari", "soli2", "solo-dice", "solar-solitaire"):
+        assert defaults("mcts", game) == SETTINGS["mcts"]
+    mission = defaults("mcts", "solarius-mission")
+    assert mission["policy"] == "sampler" and mission["widening"] > 0
+    assert SETTINGS["mcts"]["policy"] == "random" and SETTINGS["mcts"]["widening"] == 0
+
+
+def test_the_widened_tree_adds_children_in_the_order_of_the_prior_a_few_per_visits():
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts
+
+    from solrec.ai.search import WideningISMCTSBot
+
+    bot = WideningISMCTSBot(None, None, 1.0, 10, widening=1.0)
+    node = ismcts.ISMCTSNode()
+    node.prior_map = {3: 0.1, 5: 0.6, 9: 0.3}
+    node.total_visits = 0
+    assert bot.check_expand(node, [3, 5, 9]) == 5
+    node.child_info[5] = ismcts.ChildInfo(1, 0.0, 0.6)
+    assert bot.check_expand(node, [3, 5, 9]) == pyspiel.INVALID_ACTION  # one child for one visit
+    node.total_visits = 3  # ceil(sqrt(4)) = 2 children
+    assert bot.check_expand(node, [3, 5, 9]) == 9
 
 
 # -- fair by test -----------------------------------------------------------------------------------------
