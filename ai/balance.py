@@ -62,7 +62,11 @@ class Plan:
         return tuple(bots[(s - shift) % n] for s in range(n))
 
     def header(self, which: int, k: int) -> Header:
-        return make_header(get_game(self.game), self.players, dict(self.sets[which]), SEEDED, game_seed(self.seed, k))
+        """Game ``k``'s header under set ``which``, its bot seats named (``Header.bots``), as
+        ``simulate --player NAME=bot:KIND`` records them: a kept game says in its hashed header who played it."""
+        bots = {p: str(b) for p, b in zip(self.players, self.seating(k))}
+        return make_header(get_game(self.game), self.players, dict(self.sets[which]), SEEDED, game_seed(self.seed, k),
+                           bots=bots)
 
 
 def game_seed(seed: int, k: int) -> int:

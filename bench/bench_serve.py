@@ -34,6 +34,7 @@ from bench_html import longest_fixtures  # noqa: E402
 from solrec.events.store import Store  # noqa: E402
 from solrec.replay.log import load  # noqa: E402
 from solrec.server.app import create_app  # noqa: E402
+from solrec.server.seats import referee_cookie, token_hash  # noqa: E402
 from solrec.workflows.games import fork_game, import_text  # noqa: E402
 
 TOKEN = "bench"
@@ -81,7 +82,7 @@ def measure(db: Path, gid: str, command: str, rounds: int) -> dict[str, list[flo
 
 def rounds_on(url: str, port: int, gid: str, command: str, rounds: int) -> dict[str, list[float]]:
     client = httpx.Client(base_url=url, timeout=30)
-    client.cookies.set(f"solrec_referee_{port}", TOKEN)
+    client.cookies.set(referee_cookie(token_hash(TOKEN)), TOKEN)
     page = client.get(f"/g/{gid}").text
     csrf = field(page, "data-csrf")
     links = client.post(f"/g/{gid}/seats", data={"csrf": csrf}).text

@@ -278,7 +278,9 @@ class Level:
         # would fail a request for a reason that is no part of the load
         limits = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=2.0)
         referee = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT, limits=limits)
-        referee.cookies.set(f"solrec_referee_{self.server.port}", self.server.token)
+        from solrec.server.seats import referee_cookie, token_hash
+
+        referee.cookies.set(referee_cookie(token_hash(self.server.token)), self.server.token)
         seats = httpx.AsyncClient(base_url=self.server.url, timeout=httpx.Timeout(TIMEOUT, read=None), limits=limits)
         probe = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT, limits=limits)
         try:

@@ -28,6 +28,7 @@ def serve_cmd(
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes the bot seats and hints think in (docs/ai.md).")] = 1,
     hint_bot: Annotated[str, typer.Option("--hint-bot", metavar="KIND[:SETTINGS]", help="The bot behind the seats' hint button.")] = "mcts",
     workers: Annotated[int, typer.Option("--workers", min=1, max=64, help="Server processes on the one database (both cores: 2).")] = 1,
+    public_url: Annotated[str | None, typer.Option("--public-url", metavar="URL", help="The address players reach the server at through a proxy (https://club.example): seat links and QR codes carry it.")] = None,
     db: Db = None,
 ) -> None:
     """Serve the games in a browser: the referee's page, and a seat link per player.
@@ -42,6 +43,7 @@ def serve_cmd(
 
     if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
         raise UsageRefused("solrec serve needs the serve extra: pip install 'solrec[serve]'")
+    public = public_address(public_url) if public_url is not None else None  # refused before anything is written
     import logging
     import secrets
 
@@ -82,6 +84,10 @@ def serve_cmd(
     lan = network_address() if host in ("0.0.0.0", "::") else None
     hosts = LOOPBACK | {"[::1]"} if loopback else None
     reachable = f"http://{lan}:{port}" if lan is not None else None
+    if public is not None:
+        reachable, public_host = public
+        if hosts is not None:  # the proxy hands on the public Host (docs/scaling.md): accepted besides loopback
+            hosts = hosts | {public_host}
     link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     typer.echo(f"solrec serve: {path}")
     if token is None:
@@ -116,6 +122,26 @@ def serve_cmd(
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=1, lifespan="off", timeout_keep_alive=KEEP_ALIVE)
     uvicorn.Server(config).run()
+
+
+def public_address(url: str) -> tuple[str, str]:
+    """``--public-url``: an origin (scheme, host, an optional port; no path, query or fragment, as every
+    page links from the server's root) and the Host a browser sends for it; refused in one line."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError as err:
+        raise UsageRefused(f"--public-url: {url[:60]!r} is not an address ({err})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UsageRefused(f"--public-url: {url[:60]!r} is not an http:// or https:// address with a host")
+    if parts.path.strip("/") or parts.query or parts.fragment or parts.username or parts.password:
+        raise UsageRefused(f"--public-url: {url[:60]!r} has more than an origin (the server's pages link from its root)")
+    if not parts.hostname.isascii() or not all(c.isalnum() or c in ".-:[]" for c in parts.netloc):
+        raise UsageRefused(f"--public-url: {url[:60]!r} is not a plain host name (give its ASCII form)")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else ""), host
 
 
 def network_address() -> str | None:

@@ -964,6 +964,8 @@ class Store:
         row = self.game_row(game_id) if row is None else row
         if type(row["events"]) is not int or not isinstance(row["head"], str):
             raise CorruptLog(f"game {game_id!r}: its recorded event count or head is not of its type")
+        if row["events"] < 0:  # a count, never below none: a position before the header means nothing
+            raise CorruptLog(f"game {game_id!r}: its recorded event count is negative ({row['events']})")
         out = {"events": row["events"], "head": row["head"]}
         for field in ("scores", "outcome"):
             value = row[field]

@@ -74,7 +74,7 @@ class Verdict:
 def _in_place(rows, position: int) -> bool:
     """Whether the event leading to ``position`` is stored where it belongs (not one missing, whose
     move is then not known)."""
-    return position == 0 or (position <= len(rows) and rows[position - 1].seq == position - 1)
+    return position == 0 or (0 < position <= len(rows) and rows[position - 1].seq == position - 1)
 
 
 def validate(log: Log, key: bytes | None = None) -> Verdict:

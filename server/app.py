@@ -143,7 +143,7 @@ def state(request: Request) -> ServerState:
 
 # -- who is asking -----------------------------------------------------------------------------------
 def cookie_name(request: Request) -> str:
-    return f"solrec_referee_{request.url.port or 80}"
+    return state(request).referee_cookie()
 
 
 def is_referee(request: Request) -> bool:
@@ -319,7 +319,7 @@ async def new_post(request: Request) -> Response:
         gid = values.get("id", "").strip() or None
         if seated:
             bots.check_table(game, players, options)
-        made = server.write(lambda store: new_game(store, game.id, players, options, seed, entered, gid)[0])
+        made = server.write(lambda store: new_game(store, game.id, players, options, seed, entered, gid, seated)[0])
         for player, bot in seated.items():  # NAME=bot:KIND[:SETTINGS]: a bot at that seat from the start
             bots.seat_bot(server.store(), made, player, bot)
         if seated:

@@ -414,3 +414,6 @@ class BotRunner:
             self._looked.pop(game_id, None)  # the game moved meanwhile: thought again at the next round
         except SolrecError as err:
             log.warning("the bot of %s in %s: its move %r was refused: %s", player, game_id, thought.command, err)
+        except Exception as err:  # the write failed (a full or failing disk): nothing stored, so asked again
+            self._looked.pop(game_id, None)
+            log.warning("the bot of %s in %s: its move could not be stored (%s); asked again", player, game_id, err)

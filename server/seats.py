@@ -28,6 +28,21 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def referee_cookie(kept_hash: str) -> str:
+    """The referee's cookie's name: one per referee link (a digest of its kept hash), so that servers
+    behind one public address (cookies are not told apart by port or path) never read each other's;
+    a new referee link names a new cookie, as the old one stops working anyway."""
+    return "solrec_referee_" + hashlib.sha256(f"solrec-referee-cookie:{kept_hash}".encode()).hexdigest()[:16]
+
+
+def referee_hash(store: Store) -> str | None:
+    """The kept referee link's hash, or None (none kept)."""
+    if not _has_table(store):
+        return None
+    rows = store._query("select token_hash from seats where game_id = ? and player = ?", list(REFEREE_ROW))
+    return rows[0][0] if rows and isinstance(rows[0][0], str) else None
+
+
 def _has_table(store: Store) -> bool:
     return store.exists and "seats" in store._objects()
 
@@ -118,7 +133,7 @@ def referee_link_made(store: Store) -> str | None:
 
 
 def is_referee_token(store: Store, token: str) -> bool:
-    if not token or not _has_table(store) or len(token) > 200:
+    if not token or len(token) > 200:
         return False
-    rows = store._query("select token_hash from seats where game_id = ? and player = ?", list(REFEREE_ROW))
-    return bool(rows) and isinstance(rows[0][0], str) and hmac.compare_digest(rows[0][0], token_hash(token))
+    kept = referee_hash(store)
+    return kept is not None and hmac.compare_digest(kept, token_hash(token))

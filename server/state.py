@@ -129,6 +129,7 @@ class ServerState:
     live_per_viewer: int = 4
     reachable: str | None = None
     worker: str | None = None  # with ``--workers``: this process's name, said in a header (tests, bench/)
+    _referee_cookie: str | None = attrs.field(default=None, init=False)
     local: threading.local = attrs.field(factory=threading.local)  # each thread's store
     writer: GroupWriter = attrs.field(init=False)
     locks: dict[str, threading.Lock] = attrs.field(factory=dict)  # game -> its lock
@@ -180,6 +181,18 @@ class ServerState:
 
     def csrf_for(self, kind: str, token: str, game_id: str = "") -> str:
         return hmac.new(self.key, f"{kind}\0{game_id}\0{token}".encode(), hashlib.sha256).hexdigest()
+
+    def referee_cookie(self) -> str:
+        """The referee's cookie's name (``seats.referee_cookie``): from the start-up link when there is
+        one, else from the link the database keeps; every process of one server names it alike."""
+        name = self._referee_cookie
+        if name is None:
+            kept = seats.token_hash(self.referee_token) if self.referee_token is not None else (
+                seats.referee_hash(self.store()) if self.db.exists() else None)
+            if kept is None:
+                return seats.referee_cookie("")  # no referee link at all: a name no token matches
+            name = self._referee_cookie = seats.referee_cookie(kept)
+        return name
 
     def referee_token_ok(self, given: str) -> bool:
         if self.referee_token is not None and hmac.compare_digest(given.encode(), self.referee_token.encode()):
@@ -405,7 +418,7 @@ class ServerState:
         lock and stored through the writer as its seat's command against the head it was thought at,
         then marked as the bot's by a comment (replay/marks.py); its streams woken."""
         from solrec.events import notes
-        from solrec.replay.log import carry_over
+        from solrec.replay.log import Log, carry_over
         from solrec.replay.marks import BOT_AUTHOR, bot_note_text
         from solrec.workflows.games import decide_commands
 
@@ -416,11 +429,16 @@ class ServerState:
                 raise ConcurrencyConflict(f"no bot sits at {player}'s seat now")
             before = self.load_log(game_id)
             played = decide_commands(before, [command], actor=player, expected=expected)
-            after = self.write(played.append)
+            end = expected[0] + len(played.steps[0].events)
+
+            def move_and_mark(store: Store) -> Log:  # one write: never a bot's move stored unmarked
+                log = played.append(store)
+                notes.add(store, game_id, end, BOT_AUTHOR, "", bot_note_text(seated[0]))
+                return log
+
+            after = self.write(move_and_mark)
             carry_over(before, after)
             self.remember(game_id, after)
-            end = expected[0] + len(played.steps[0].events)
-            notes.add(s, game_id, end, BOT_AUTHOR, "", bot_note_text(seated[0]))
         self.notify(game_id)
         return end
 

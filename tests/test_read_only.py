@@ -161,12 +161,13 @@ def test_serve_shows_an_older_file_without_changing_a_byte(tmp_path):
     from starlette.testclient import TestClient
 
     from solrec.server.app import create_app
+    from solrec.server.seats import referee_cookie, token_hash
 
     db = era_file(tmp_path, 1)
     before = db.read_bytes()
     app = create_app(db, "referee-token", b"k" * 32, live_seconds=0.3, poll_seconds=0.05)
     with TestClient(app, raise_server_exceptions=False) as client:
-        client.cookies.set("solrec_referee_80", "referee-token")
+        client.cookies.set(referee_cookie(token_hash("referee-token")), "referee-token")
         for path in ("/", "/g/we", "/g/we/view", "/g/g", "/g/g/view", "/new?game=solo-dice"):
             response = client.get(path)
             assert response.status_code == 200, (path, response.text[:200])

@@ -51,7 +51,10 @@ def new_game(
     seed: int | None,
     entered: bool,
     game_id: str | None,
+    bots: dict[str, str] | None = None,
 ) -> tuple[str, list[Step], Log]:
+    """A new game stored with its opening chance; ``bots``: the seats a bot plays from the start,
+    recorded in the hashed header (``Header.bots``) as ``simulate`` records them."""
     game = get_game(game_name)
     if game_id is not None:
         check_game_id(game_id)
@@ -62,7 +65,7 @@ def new_game(
         import secrets  # here, not at start-up: only `new` without a seed needs it
 
         seed = secrets.randbits(63)
-    header = make_header(game, players, options, chance, seed)
+    header = make_header(game, players, options, chance, seed, bots=bots)
     state = initial_state(game, header)
     steps, state, _ = advance_chance(game, header, state, 0)
     gid = store_new(store, game, header, game_id, steps, state)

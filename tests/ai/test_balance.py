@@ -97,6 +97,20 @@ def test_kept_games_replay_and_validate(tmp_path):
     assert impact.exit_code in (0, 1) and json.loads(impact.stdout)["games"] == 6
 
 
+def test_a_kept_game_names_its_bots_in_its_header_as_simulate_does(tmp_path):
+    from solrec.events.store import Store
+    from solrec.replay.log import load
+
+    db = tmp_path / "kept.db"
+    balance("soli2", "--games", "2", "--bot", "greedy", "--bot", "random", "--against", "objective=give-away",
+            "--keep", str(db))
+    store = Store(db, create=False)
+    seatings = {load(store, gid).header.bots for gid in store.game_ids()}
+    store.close()
+    # seats rotate by the game's number: game 1 Player 1 greedy, game 2 Player 1 random; each under both sets
+    assert seatings == {(("Player 1", "greedy"), ("Player 2", "random")), (("Player 1", "random"), ("Player 2", "greedy"))}
+
+
 # -- planted effects ---------------------------------------------------------------------------------------
 def test_solari_to_72_points_lengthens_games():
     report = balance("solari", "--games", "2", "--seed", "2", "--against", "target=72")

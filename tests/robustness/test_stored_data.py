@@ -96,6 +96,8 @@ PER_GAME_DAMAGE = {
     "a player with ESC": ("""update games set players = '["Ann\\u001b"]' where id = 'we'""", "control character"),
     "unknown game": ("update games set game = 'chess' where id = 'we'", "unknown game 'chess'"),
     "count not a number": ("update games set events = 'many' where id = 'we'", "count or head"),
+    # found by the long tampering fuzz: a negative count once reached validate as a position before the header
+    "count negative": ("update games set events = -48 where id = 'we'", "recorded event count is negative (-48)"),
     "seq not a number": ("update events set seq = 'x' where game_id = 'we' and seq = 1", "at position 2: its event is missing"),
     "huge payload": (f"update events set payload = zeroblob({MAX_PAYLOAD + 1}) where game_id = 'we' and seq = 1",
                      f"over the bound of {MAX_PAYLOAD}"),

@@ -20,6 +20,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from solrec.events.store import Store  # noqa: E402
 from solrec.replay.log import load  # noqa: E402
 from solrec.server.app import create_app  # noqa: E402
+from solrec.server.seats import referee_cookie, token_hash  # noqa: E402
 
 REFEREE = "referee-token-of-the-tests"
 
@@ -96,7 +97,7 @@ def make_client(db: Path, *, referee: bool = True, **kwargs: Any) -> TestClient:
     app = create_app(db, REFEREE, b"k" * 32, live_seconds=kwargs.pop("live_seconds", 0.3), poll_seconds=0.05, **kwargs)
     client = TestClient(app, raise_server_exceptions=False)
     if referee:
-        client.cookies.set("solrec_referee_80", REFEREE)
+        client.cookies.set(referee_cookie(token_hash(REFEREE)), REFEREE)
     return client
 
 

@@ -91,6 +91,7 @@ def test_bots_seated_on_the_new_game_form_play_a_soli2_duel_to_its_end(served):
     page = served.page(f"/g/{gid}")
     assert page.count('<span class="bot" title="played by the bot greedy">bot</span>') == sum(a == "Bob" for _, a, _ in moves)
     assert served.log(gid).header.players == ("Ann", "Bob")  # the names, without their bots
+    assert served.log(gid).header.bots == (("Ann", "random"), ("Bob", "greedy"))  # as simulate records them
     from ..conftest import Cli
 
     cli = Cli(served.db)
@@ -110,6 +111,24 @@ def test_a_bot_seated_in_a_running_game_plays_that_seats_turn(served):
     page = served.page(f"/g/{gid}")
     assert "<bdi>Ann</bdi> is the bot mcts:rollout=4,simulations=16" in page
     assert 'class="bot"' in page
+
+
+def test_a_bots_move_and_its_mark_are_one_write_never_a_move_stored_unmarked(served, monkeypatch):
+    gid = served.start("soli2", ["Ann", "Bob"], seed=7, options={"mode": "duel"})
+    refused = []
+
+    def failing_mark(*args: Any, **kwargs: Any) -> None:
+        refused.append(args[1])
+        raise OSError("the disk refused the mark")
+
+    monkeypatch.setattr(notes, "add", failing_mark)
+    seat_bot(served, gid, "Ann", "random", "", "11")
+    wait_for("the bot to try its move", lambda: refused)
+    assert player_moves(served, gid) == [] and bot_notes(served, gid) == []  # the move went with its mark
+    monkeypatch.undo()
+    wait_for("the bot's move, marked, once the mark can be written", lambda: bot_notes(served, gid))
+    ((position, actor, _),) = player_moves(served, gid)
+    assert actor == "Ann" and [n.position for n in bot_notes(served, gid)] == [position]
 
 
 def test_a_bot_plays_its_seed_the_same_move_in_the_same_position(tmp_path):

@@ -17,6 +17,7 @@ import pytest
 
 from solrec.events.store import Store
 from solrec.replay.log import load
+from solrec.server.seats import referee_cookie, token_hash
 
 from .conftest import REFEREE, LiveServer, csrf_of, free_port, position_of
 
@@ -25,7 +26,7 @@ TIMEOUT = 20.0
 
 def referee_client(url: str) -> httpx.Client:
     client = httpx.Client(base_url=url, timeout=TIMEOUT)
-    client.cookies.set(f"solrec_referee_{url.rsplit(':', 1)[1]}", REFEREE)
+    client.cookies.set(referee_cookie(token_hash(REFEREE)), REFEREE)
     return client
 
 

@@ -6,6 +6,7 @@ import re
 import sqlite3
 
 from solrec.server.app import CSP
+from solrec.server.seats import referee_cookie, token_hash
 
 from .conftest import REFEREE, csrf_of, make_client, position_of, stranger
 
@@ -349,7 +350,7 @@ def test_a_form_sent_from_the_servers_own_page_is_accepted_as_a_browser_sends_it
 
 
 def test_a_loopback_server_answers_only_to_loopback_host_names(tmp_path):
-    client = make_client(tmp_path / "x.db", hosts={"127.0.0.1", "localhost"})
+    client = make_client(tmp_path / "x.db", referee=False, hosts={"127.0.0.1", "localhost"})
     assert client.get("/", headers={"host": "evil.example"}).status_code == 421
     assert client.get("/", headers={"host": "127.0.0.1:8000"}).status_code == 403  # past the check: no token
 
@@ -525,7 +526,7 @@ def test_the_referee_is_warned_of_a_seed_anyone_may_guess(table):
 
 
 def test_the_host_check_is_exact(tmp_path):
-    client = make_client(tmp_path / "x.db", hosts={"127.0.0.1", "localhost"})
+    client = make_client(tmp_path / "x.db", referee=False, hosts={"127.0.0.1", "localhost"})
     for host in ("127.0.0.1:8000@evil", "127.0.0.1:8000, evil.example", "127.0.0.1:80a", "127.0.0.1:8000/x", ""):
         assert client.get("/", headers={"host": host}).status_code == 421, host
     assert client.get("/", headers={"host": "localhost:8000"}).status_code == 403  # past the check: no token
@@ -560,7 +561,7 @@ def test_a_viewer_over_its_bound_of_live_streams_closes_its_own_oldest(tmp_path)
                         done[k].set()
 
             scope = {"type": "http", "method": "GET", "path": f"/g/{gid}/live", "raw_path": f"/g/{gid}/live".encode(),
-                     "query_string": b"", "headers": [(b"host", b"testserver"), (b"cookie", f"solrec_referee_80={REFEREE}".encode())],
+                     "query_string": b"", "headers": [(b"host", b"testserver"), (b"cookie", f"{referee_cookie(token_hash(REFEREE))}={REFEREE}".encode())],
                      "scheme": "http", "server": ("testserver", 80), "client": ("127.0.0.1", 1), "root_path": "",
                      "http_version": "1.1"}
             tasks.append(asyncio.create_task(app(scope, receive, send)))

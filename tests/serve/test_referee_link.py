@@ -4,6 +4,7 @@ carry the address players reach when the server listens beyond loopback."""
 
 from __future__ import annotations
 
+import pytest
 from starlette.testclient import TestClient
 
 from solrec.events.store import Store
@@ -93,3 +94,80 @@ def test_serve_prints_the_link_the_first_time_and_says_it_still_works_after(monk
     assert re.findall(r"/\?token=(\S{32})", renewed.stdout) != token
     with server(tmp_path / "x.db") as client:
         assert client.get(f"/?token={token[0]}", follow_redirects=False).status_code == 403
+
+
+def test_two_servers_behind_one_address_each_keep_their_own_referee_cookie(tmp_path):
+    """Cookies are not told apart by port or path: behind one public address (docs/scaling.md) each
+    server names the referee's cookie by its own referee link, so signing in to one signs out none."""
+    first, second = tmp_path / "shard-1.db", tmp_path / "shard-2.db"
+    keep(first, "first-referee")
+    keep(second, "second-referee")
+    with server(first) as a, server(second) as b:
+        a.get("/?token=first-referee")
+        b.get("/?token=second-referee")
+        jar = {**dict(a.cookies), **dict(b.cookies)}  # one browser holding both servers' cookies
+        assert len(jar) == 2
+        for client in (a, b):
+            client.cookies.clear()
+            for name, value in jar.items():
+                client.cookies.set(name, value)
+            assert client.get("/").status_code == 200  # each still finds its own referee
+
+
+def test_a_restarted_server_names_the_referees_cookie_as_before(tmp_path):
+    db = tmp_path / "club.db"
+    keep(db, "kept")
+    with server(db) as client:
+        client.get("/?token=kept")
+        (name,) = dict(client.cookies)
+    with server(db) as client:  # no token given at start: the name comes from the kept link
+        client.cookies.set(name, "kept")
+        assert client.get("/").status_code == 200
+
+
+def test_seat_links_carry_the_public_address_given(tmp_path):
+    db = tmp_path / "club.db"
+    keep(db, "t")
+    with server(db, reachable="https://club.example", hosts={"127.0.0.1", "club.example"}) as client:
+        client.headers["host"] = "club.example"  # as the proxy hands it on
+        client.get("/?token=t")
+        form = client.get("/new?game=soli2").text
+        r = client.post("/new", data={"csrf": csrf_of(form), "game": "soli2", "chance": "seeded", "seed": "1",
+                                      "players": "Ann\nBob", "id": "g"}, follow_redirects=False)
+        assert r.status_code == 303
+        links = client.post("/g/g/seats", data={"csrf": csrf_of(client.get("/g/g").text)}).text
+        assert 'href="https://club.example/g/g/seat/' in links
+
+
+@pytest.mark.parametrize("url, reason", [
+    ("ftp://club.example", "not an http:// or https:// address"),
+    ("https://", "not an http:// or https:// address"),
+    ("https://club.example/t1", "more than an origin"),
+    ("https://club.example/?x=1", "more than an origin"),
+    ("https://club.example:99999", "not an address"),
+    ("https://clüb.example", "not a plain host name"),
+])
+def test_serve_refuses_a_public_url_that_is_not_an_origin_in_one_line(tmp_path, url, reason):
+    from ..conftest import Cli
+
+    out = Cli(tmp_path / "x.db").run("serve", "--public-url", url, "--port", "1", expect=2)
+    assert reason in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_serve_with_a_public_url_prints_seat_links_base_and_accepts_its_host(monkeypatch, tmp_path):
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from solrec.cli.main import app
+
+    from .conftest import free_port
+    ran: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self.config.app.app))  # inside SecurityHeaders
+    result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "x.db"), "--port", str(free_port()),
+                                      "--public-url", "https://Club.Example:8443/"])
+    assert result.exit_code == 0, result.output
+    (built,) = ran
+    state = built.state.server
+    assert state.reachable == "https://club.example:8443"
+    assert "club.example" in state.hosts and "127.0.0.1" in state.hosts
