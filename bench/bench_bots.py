@@ -8,6 +8,7 @@ strength, median and worst. Prints one JSON object; the load average is printed 
 
     python bench/bench_bots.py --games 200            # the issue's count
     python bench/bench_bots.py --games 20 --only soli2
+    python bench/bench_bots.py --games 200 --first 120 --only solari --against greedy --progress   # go on from game 120
 """
 
 from __future__ import annotations
@@ -63,23 +64,29 @@ def _cpu(times: dict[str, list[float]]) -> dict:
             "worst": round(t[-1], 3) if t else None}
 
 
-def duel(name: str, games: int, opponent: str, times: dict[str, list[float]], progress: bool = False) -> dict:
+def duel(name: str, games: int, opponent: str, times: dict[str, list[float]], progress: bool = False,
+         first: int = 0) -> dict:
     game_id, options, *rest = DUELS[name]
     table = Table(game_id, options, *rest)
     a, b = table.players[:2]
     score = 0.0
-    for k in range(games):
+    for k in range(first, games):
         mcts_seat = a if k % 2 == 0 else b
         kinds = {a: "mcts" if mcts_seat == a else opponent, b: "mcts" if mcts_seat == b else opponent}
+        cpu = time.process_time()
         end = play(table, kinds, k, times)
         returns = dict(zip(table.players, table.returns(end)))
-        score += 1.0 if returns[mcts_seat] > 0 else 0.5 if returns[mcts_seat] == 0 else 0.0
-        if progress:  # one line per game: a run stopped early still reports its count and interval
-            print(json.dumps({"game": name, "pairing": f"mcts vs {opponent}", "played": k + 1,
-                              "mcts_share": round(score / (k + 1), 3), "interval95": wilson(score / (k + 1), k + 1),
+        result = 1.0 if returns[mcts_seat] > 0 else 0.5 if returns[mcts_seat] == 0 else 0.0
+        score += result
+        played = k + 1 - first
+        if progress:  # one line per game (its seed k and result): runs of parts of the range add up
+            print(json.dumps({"game": name, "pairing": f"mcts vs {opponent}", "k": k, "mcts_result": result,
+                              "game_cpu": round(time.process_time() - cpu, 2), "played": played,
+                              "mcts_share": round(score / played, 3), "interval95": wilson(score / played, played),
                               "mcts_move_cpu": _cpu(times), "load_average": os.getloadavg()[0]}), flush=True)
-    return {"game": name, "pairing": f"mcts vs {opponent}", "games": games, "mcts_share": round(score / games, 3),
-            "interval95": wilson(score / games, games)}
+    n = games - first
+    return {"game": name, "pairing": f"mcts vs {opponent}", "games": n, "first": first,
+            "mcts_share": round(score / n, 3), "interval95": wilson(score / n, n)}
 
 
 def solitaire(name: str, games: int, kind: str, times: dict[str, list[float]], progress: bool = False) -> dict:
@@ -108,6 +115,8 @@ def main() -> None:
     parser.add_argument("--against", default="random,greedy", help="the duels' opponents of mcts")
     parser.add_argument("--kinds", default="random,greedy,mcts", help="the bots that play the solitaires")
     parser.add_argument("--progress", action="store_true", help="one JSON line per game played")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the duels' first game (seed) to play: a run stopped at game K goes on with --first K")
     args = parser.parse_args()
     only = set(filter(None, args.only.split(",")))
     times: dict[str, list[float]] = {}
@@ -117,7 +126,7 @@ def main() -> None:
         if only and name not in only:
             continue
         for opponent in args.against.split(","):
-            results.append(duel(name, args.games, opponent, times, args.progress))
+            results.append(duel(name, args.games, opponent, times, args.progress, args.first))
             print(json.dumps(results[-1]), flush=True)
     for name in SOLITAIRES:
         if only and name not in only:
