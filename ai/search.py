@@ -35,6 +35,14 @@ class ScoreEvaluator(mcts.Evaluator):
         self.rollout = rollout
         self.rng = rng
 
+    def _draw(self, n: int) -> int:
+        return int(self.rng.randint(n))
+
+    def _next(self, position: Position) -> Position:
+        """One roll-out move: a legal action drawn uniformly."""
+        legal = list(self.table.legal(position).values())
+        return self.table.play(position, legal[self._draw(len(legal))])
+
     def evaluate(self, state: SolrecState) -> np.ndarray:
         table, position = self.table, state.position
         moves = 0
@@ -43,10 +51,9 @@ class ScoreEvaluator(mcts.Evaluator):
             if outlook.actor is None:
                 break
             if outlook.actor == CHANCE:
-                position = table.draw(position, int(self.rng.randint(outlook.outcomes)))
+                position = table.draw(position, self._draw(outlook.outcomes))
                 continue
-            legal = list(table.legal(position).values())
-            position = table.play(position, legal[int(self.rng.randint(len(legal)))])
+            position = self._next(position)
             moves += 1
         return np.array(heuristics(table, position))
 
@@ -75,25 +82,16 @@ class SamplerEvaluator(ScoreEvaluator):
     def _command(self, position: Position) -> Command:
         return self.table.game.sample_command(position.state, self.draws)
 
-    def evaluate(self, state: SolrecState) -> np.ndarray:
-        table, position = self.table, state.position
-        moves = 0
-        while moves < self.rollout:
-            outlook = table.to_act(position)
-            if outlook.actor is None:
-                break
-            if outlook.actor == CHANCE:
-                position = table.draw(position, self.draws.randrange(outlook.outcomes))
-                continue
-            try:
-                position = table.play(position, self._command(position))
-            except (SolrecError, IndexError, NotImplementedError):
-                # the sampler is the game's simulated player, legal by its tests; should it ever fail, a
-                # legal action keeps the roll-out (and a long benchmark) going
-                legal = list(table.legal(position).values())
-                position = table.play(position, legal[self.draws.randrange(len(legal))])
-            moves += 1
-        return np.array(heuristics(table, position))
+    def _draw(self, n: int) -> int:
+        return self.draws.randrange(n)
+
+    def _next(self, position: Position) -> Position:
+        try:
+            return self.table.play(position, self._command(position))
+        except (SolrecError, IndexError, NotImplementedError):
+            # the sampler is the game's simulated player, legal by its tests; should it ever fail, a
+            # legal action keeps the roll-out (and a long benchmark) going
+            return super()._next(position)
 
     def prior(self, state: SolrecState) -> list[tuple[int, float]]:
         if state.is_chance_node():
