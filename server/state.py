@@ -46,7 +46,7 @@ from solrec.core.errors import CorruptLog, SolrecError
 from solrec.events.store import ConcurrencyConflict, Store, _uri_path
 
 from . import bots, seats
-from .views import View, observed, view
+from .views import View, keep_moves, observed, view
 from .writer import GroupWriter
 
 STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
@@ -157,6 +157,7 @@ class ServerState:
 
         self.writer = GroupWriter(self.db, on_store=self._writer_store)
         keep_replays(MAX_LOGS)
+        keep_moves(4 * MAX_LOGS)  # each kept game's seats, its referee and its table
 
     @classmethod
     def make(cls, db: Path, referee_token: str | None, secret: bytes | None = None, **kwargs: Any) -> ServerState:
