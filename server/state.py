@@ -85,6 +85,7 @@ class Stream:
     viewer: str  # whose (the referee, or a game's seat token): the bound is per viewer
     game_id: str
     closed: bool = False  # its viewer opened one too many: it ends at its next wake
+    kind: tuple[str | None, bool] | None = None  # a seat's or a spectator's viewer kind (its version is compared)
 
 
 class Bounded(OrderedDict):
@@ -137,6 +138,9 @@ class ServerState:
     # game -> (stamp, {(viewer kind, position): [View, its fragment's HTML or None]}): a game's views of
     # its current stamp only (a change drops the others), so memory follows the games, not the plays
     views: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
+    # game -> ((count, head) of its live position, {viewer kind: the version of its view there}):
+    # what a seat's live stream compares, found without a worker thread (``kept_version``)
+    versions: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
     # live updates: the streams waiting on each game, the last row seen of each watched game
     # game -> {event loop: the event its streams of that game wait on} (one loop under uvicorn; a
     # test client may run requests on several)
@@ -293,9 +297,39 @@ class ServerState:
 
         def make() -> View:
             v = view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
-            return attrs.evolve(v, version=self.version_of(v))
+            v = attrs.evolve(v, version=self.version_of(v))
+            if v.live and log_.recorded is not None:
+                self._keep_version(log_, viewer.kind, v.version)
+            return v
 
         return self._kept(log_, (viewer.kind, len(log_.rows) if at is None else at), make)
+
+    def _keep_version(self, log_: Any, kind: tuple[str | None, bool], version: str) -> None:
+        row = (len(log_.rows), log_.head)
+        with self.cache:
+            kept = self.versions.get_fresh(log_.game_id)
+            if kept is None or kept[0] != row:
+                kept = (row, {})
+                self.versions.put(log_.game_id, kept)
+            kept[1][kind] = version
+
+    def kept_version(self, game_id: str, row: Any, kind: tuple[str | None, bool]) -> str | None:
+        """The version of ``kind``'s view of the game at ``row`` (its count and head), if one was made:
+        a log is the same rows wherever its head is the same (the hash chain), and a version depends on
+        nothing else (``views.observed``: the header, the rows and who looks), so a stream woken with
+        that row says what ``seen_by`` would say of it without reading the file in a worker thread."""
+        with self.cache:
+            kept = self.versions.get(game_id)
+            return kept[1].get(kind) if kept is not None and kept[0] == row else None
+
+    def prepare(self, log_: Any) -> None:
+        """The views of a new live position for the seats (and the table) watching the game here,
+        made in the write's own thread before its streams are woken: each stream then finds its
+        version kept (``kept_version``) and each page's fetch its view, with no worker thread of
+        their own to wait for."""
+        kinds = {s.kind for s in self.streams if s.game_id == log_.game_id and s.kind is not None}
+        for player, spectator in kinds:
+            self.view_for(log_, Viewer(player, "", "", spectator=spectator))
 
     def _kept(self, log_: Any, key: tuple, make: Callable[[], View]) -> View:
         """The view kept under ``key`` for the log's stamp, else ``make()``'s, kept."""
