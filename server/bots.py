@@ -272,7 +272,6 @@ class BotRunner:
         self._dirty: set[str] = set()  # games poked since the last round began: looked at again whatever their row
         self.moves = 0  # bot moves played (for tests and the log)
         self._bots_asked = -float("inf")  # when the file was last asked whether any game has bots
-        self._readers = threading.local()  # each thread's kept store for asking it (``_reader``)
 
     # the pool and the thread start on first need: a server without bots runs neither
     def pool(self) -> concurrent.futures.Executor:
@@ -318,20 +317,10 @@ class BotRunner:
             if game_id is not None and now < self._bots_asked + self.poll:
                 return
             self._bots_asked = now
-            if self.db.exists() and games_with_bots(self._reader()):
+            if self.db.exists() and games_with_bots(Store(self.db)):
                 self.start()
             return
         self._poke.set()
-
-    def _reader(self) -> Store:
-        """This thread's connection for that question, kept open (opening the file checks its whole
-        schema: at one play a second that was a tenth of each play's CPU)."""
-        kept = getattr(self._readers, "store", None)
-        if kept is None:
-            kept = Store(self.db)
-            if kept.exists and kept.older_schema is None:
-                self._readers.store = kept
-        return kept
 
     def expect(self) -> None:
         """A bot was seated through this server: the next poke asks the file at once."""

@@ -329,7 +329,10 @@ class ServerState:
         their own to wait for."""
         kinds = {s.kind for s in self.streams if s.game_id == log_.game_id and s.kind is not None}
         for player, spectator in kinds:
-            self.view_for(log_, Viewer(player, "", "", spectator=spectator))
+            try:
+                self.view_for(log_, Viewer(player, "", "", spectator=spectator))
+            except SolrecError:
+                return  # the play is stored: its answer stands, and each stream reads the game itself
 
     def _kept(self, log_: Any, key: tuple, make: Callable[[], View]) -> View:
         """The view kept under ``key`` for the log's stamp, else ``make()``'s, kept."""
