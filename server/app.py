@@ -35,6 +35,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -154,6 +155,16 @@ def referee(request: Request, game_id: str = "") -> Viewer:
     if not is_referee(request):
         raise Refused(403, "this page needs the referee's link (printed when the server started)")
     return Viewer(None, f"/g/{game_id}", state(request).csrf_for("referee", request.cookies.get(cookie_name(request), "")))
+
+
+def quick_seat(server: ServerState, game_id: str, token: str) -> str | None:
+    """A seat's kept live page, from the event loop's reads (``ServerState.kept_fragment``), or None."""
+    try:
+        store = server.quick_store()
+        player = seats.seat_of(store, game_id, token) if store is not None else None
+        return server.kept_fragment(game_id, player) if player is not None else None
+    except (SolrecError, sqlite3.Error):
+        return None
 
 
 def seat_viewer(server: ServerState, game_id: str, token: str) -> Viewer:
@@ -398,6 +409,10 @@ async def fragment(request: Request) -> Response:
     server = state(request)
     game_id, viewer_of = await who_later(request)
     at, move = at_param(request), move_param(request)
+    if at is None and move is None and "token" in request.path_params and "watch" not in request.path_params:
+        kept = quick_seat(server, game_id, request.path_params["token"])
+        if kept is not None:  # a seat's live page, kept: answered on the event loop (``kept_fragment``)
+            return HTMLResponse(kept)
 
     def build() -> str:
         viewer = viewer_of()
