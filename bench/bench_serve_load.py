@@ -65,7 +65,6 @@ import httpx2 as httpx
 
 PACES = {"quick": ((0.5, 1.5), [1, 16, 64]), "people": ((5.0, 15.0), [64, 256])}
 TIMEOUT = 30.0  # seconds for one request's answer
-KEEP_IDLE = 60.0  # seconds a connection is kept idle for the next request (see ``run``)
 
 
 # -- the server ---------------------------------------------------------------------------------------
@@ -275,12 +274,9 @@ class Level:
         return Table(gid, {html.unescape(p): path for p, path in pairs})
 
     async def run(self) -> dict[str, Any]:
-        # connections kept idle as a browser keeps them (a minute or more), shorter than the server
-        # keeps them (75 s: ``KEEP_ALIVE`` in cli/serve.py): one reused as the server closes it would
-        # fail a request for a reason that is no part of the load. (Before 2026-11-26 14:20 UTC the driver
-        # dropped them after 2 s, below uvicorn's old 5 s: at people's pace every request opened a
-        # connection, about 0.55 ms of the server's CPU each, which no browser makes it pay.)
-        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=KEEP_IDLE)
+        # connections kept idle shorter than uvicorn keeps them (5 s): one reused as the server closes it
+        # would fail a request for a reason that is no part of the load
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=2.0)
         referee = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT, limits=limits)
         referee.cookies.set(f"solrec_referee_{self.server.port}", self.server.token)
         seats = httpx.AsyncClient(base_url=self.server.url, timeout=httpx.Timeout(TIMEOUT, read=None), limits=limits)
