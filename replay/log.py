@@ -269,6 +269,10 @@ def apply_all(game: Game, state: Any, rows: Sequence[Row], events: Sequence[Even
 # one Replay.
 
 SNAPSHOT_EVERY = 64  # events between snapshots: at most 63 evolves to reach any position
+# the last few positions asked for, kept with their states: a server's view asks for the end and its
+# move list for the start of the newest command, turn about; with only the last one kept, each such
+# turn went back to the snapshot (up to 63 evolves)
+RECENT = 4
 _KEPT = 8  # loaded logs whose Replay ``replay_of`` keeps
 
 
@@ -284,7 +288,7 @@ class Replay:
         self._codec = log.codec
         self._events: list[Event] = []  # the decoded prefix of the log
         self._snapshots: list[Any] = [start(log)]  # the states at positions 0, every, 2 * every, ...
-        self._last: tuple[int, Any] = (0, self._snapshots[0])
+        self._recent: list[tuple[int, Any]] = [(0, self._snapshots[0])]  # (position, state), the newest last
 
     def __len__(self) -> int:
         return len(self.log.rows)
@@ -312,11 +316,14 @@ class Replay:
             begin = (len(snapshots) - 1) * every
             snapshots.append(self._fold(snapshots[-1], begin, begin + every))
         position, state = at // every * every, snapshots[at // every]
-        last_at, last_state = self._last
-        if position <= last_at <= at:
-            position, state = last_at, last_state
-        state = self._fold(state, position, at)
-        self._last = (at, state)
+        for seen_at, seen_state in self._recent:
+            if position <= seen_at <= at:
+                position, state = seen_at, seen_state
+        if position != at:
+            state = self._fold(state, position, at)
+        recent = [r for r in self._recent if r[0] != at]
+        recent.append((at, state))
+        self._recent = recent[-RECENT:]
         return state
 
 
@@ -331,8 +338,7 @@ class Replay:
         replay = Replay(log, self.every)
         replay._events = self._events[:n]
         replay._snapshots = self._snapshots[: n // self.every + 1]  # states of the common rows: the same in both
-        if self._last[0] <= n:
-            replay._last = self._last
+        replay._recent = [r for r in self._recent if r[0] <= n] or replay._recent
         return replay
 
 

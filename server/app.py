@@ -35,6 +35,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -156,13 +157,28 @@ def referee(request: Request, game_id: str = "") -> Viewer:
     return Viewer(None, f"/g/{game_id}", state(request).csrf_for("referee", request.cookies.get(cookie_name(request), "")))
 
 
+def quick_seat(server: ServerState, game_id: str, token: str) -> str | None:
+    """A seat's kept live page, from the event loop's reads (``ServerState.kept_fragment``), or None."""
+    try:
+        store = server.quick_store()
+        player = seats.seat_of(store, game_id, token) if store is not None else None
+        return server.kept_fragment(game_id, player) if player is not None else None
+    except (SolrecError, sqlite3.Error):
+        return None
+
+
+def seat_viewer(server: ServerState, game_id: str, token: str) -> Viewer:
+    """A seat link's viewer: its player found by the token's hash (a blocking read); 404 for none."""
+    player = seats.seat_of(server.store(), game_id, token) if server.db.exists() else None
+    if player is None:
+        raise Refused(404, NOT_FOUND)
+    return Viewer(player, f"/g/{game_id}/seat/{token}", server.csrf_for("seat", token, game_id), f"{game_id}\0{token}")
+
+
 async def seat(request: Request) -> tuple[str, Viewer]:
     server = state(request)
     game_id, token = request.path_params["gid"], request.path_params["token"]
-    player = await server.blocking(lambda: seats.seat_of(server.store(), game_id, token) if server.db.exists() else None)
-    if player is None:
-        raise Refused(404, NOT_FOUND)
-    return game_id, Viewer(player, f"/g/{game_id}/seat/{token}", server.csrf_for("seat", token, game_id), f"{game_id}\0{token}")
+    return game_id, await server.blocking(seat_viewer, server, game_id, token)
 
 
 async def spectator(request: Request) -> tuple[str, Viewer]:
@@ -183,21 +199,53 @@ async def who(request: Request) -> tuple[str, Viewer]:
     return game_id, referee(request, game_id)
 
 
+async def who_later(request: Request) -> tuple[str, Callable[[], Viewer]]:
+    """``who`` for an endpoint with blocking work of its own: a seat's token is looked up in that
+    work's thread, the first thing it does (a request of a seat, the most frequent, then waits for
+    one worker thread instead of two: each such hop cost about as much CPU as the kept view it fetched)."""
+    if "token" in request.path_params and "watch" not in request.path_params:
+        server = state(request)
+        game_id, token = request.path_params["gid"], request.path_params["token"]
+        return game_id, lambda: seat_viewer(server, game_id, token)
+    game_id, viewer = await who(request)
+    return game_id, lambda: viewer
+
+
 async def check_post(request: Request, viewer: Viewer) -> dict[str, str]:
     """The form of a POST, refused unless it comes from this server's own page: the browser says
     so (Sec-Fetch-Site, or Origin), and its CSRF value is the viewer's."""
-    import hmac
+    return posted(await read_post(request), viewer)
 
+
+Posted = tuple[dict[str, str], None] | tuple[None, Refused]
+
+
+async def read_post(request: Request) -> Posted:
+    """A POST's checks that need no viewer (where it comes from, its form read): the form, or the
+    refusal, kept to be raised by ``posted`` once the viewer is known (a wrong link is a 404 first)."""
     # A browser says where a request comes from in Sec-Fetch-Site; an older one in Origin (a
     # form sent from a page whose referrer policy is no-referrer says "null": not a site).
     site = request.headers.get("sec-fetch-site")
     origin = request.headers.get("origin")
-    if site is not None:
-        if site not in ("same-origin", "none"):
+    try:
+        if site is not None:
+            if site not in ("same-origin", "none"):
+                raise Refused(403, "refused: the request came from another site")
+        elif origin not in (None, "null") and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
             raise Refused(403, "refused: the request came from another site")
-    elif origin not in (None, "null") and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
-        raise Refused(403, "refused: the request came from another site")
-    values = await form_of(request)
+        return await form_of(request), None
+    except Refused as refusal:
+        return None, refusal
+
+
+def posted(post: Posted, viewer: Viewer) -> dict[str, str]:
+    """The form ``read_post`` read, if it was this viewer's page's (its CSRF value), else refused."""
+    import hmac
+
+    values, refusal = post
+    if refusal is not None:
+        raise refusal
+    assert values is not None
     if not hmac.compare_digest(values.get("csrf", "").encode(), viewer.csrf.encode()):
         raise Refused(403, "refused: the form is not this page's (reload the page)")
     return values
@@ -340,10 +388,11 @@ async def new_post(request: Request) -> Response:
 
 async def game_page(request: Request) -> Response:
     server = state(request)
-    game_id, viewer = await who(request)
+    game_id, viewer_of = await who_later(request)
     at, move = at_param(request), move_param(request)
 
     def build() -> str:
+        viewer = viewer_of()
         try:
             v = server.view_of(game_id, viewer, at, move)
         except CorruptLog as err:
@@ -358,10 +407,15 @@ async def game_page(request: Request) -> Response:
 
 async def fragment(request: Request) -> Response:
     server = state(request)
-    game_id, viewer = await who(request)
+    game_id, viewer_of = await who_later(request)
     at, move = at_param(request), move_param(request)
+    if at is None and move is None and "token" in request.path_params and "watch" not in request.path_params:
+        kept = quick_seat(server, game_id, request.path_params["token"])
+        if kept is not None:  # a seat's live page, kept: answered on the event loop (``kept_fragment``)
+            return HTMLResponse(kept)
 
     def build() -> str:
+        viewer = viewer_of()
         try:
             return server.fragment_of(server.view_of(game_id, viewer, at, move))
         except CorruptLog as err:
@@ -431,7 +485,7 @@ async def live(request: Request) -> Response:
         raise Refused(503, "too many live pages open: try again in a moment")
     for old in oldest:
         server.close(old)
-    slot = Stream(viewer.key, game_id)
+    slot = Stream(viewer.key, game_id, kind=None if viewer.player is None and not viewer.spectator else viewer.kind)
     streams.append(slot)
     if row is not False:
         server.heads[game_id] = row
@@ -469,7 +523,8 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
                 return
             if now != last:
                 last = now
-                seen = now if referee_ else await server.blocking(server.seen_by, game_id, viewer, game=game_id)
+                seen = now if referee_ else (server.kept_version(game_id, now, viewer.kind)
+                                             or await server.blocking(server.seen_by, game_id, viewer, game=game_id))
                 if seen != said:
                     said = seen
                     quiet = loop.time()
@@ -506,12 +561,24 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
     decision in this request's thread, only the append in the group); the rarer writes run whole in
     the writer's transaction."""
     server = state(request)
-    game_id, viewer = await who(request)
-    if viewer.spectator:
-        raise Refused(403, "a spectator link only watches: it cannot play, take back or comment")
-    values = await check_post(request, viewer)
+    if "token" in request.path_params:  # a seat: its token looked up in the work's thread (``who_later``)
+        game_id, viewer_of = await who_later(request)
+        post = await read_post(request)
+
+        def identify() -> tuple[Viewer, dict[str, str]]:
+            viewer = viewer_of()
+            return viewer, posted(post, viewer)
+    else:
+        game_id, known = await who(request)
+        if known.spectator:
+            raise Refused(403, "a spectator link only watches: it cannot play, take back or comment")
+        values_ = await check_post(request, known)
+
+        def identify() -> tuple[Viewer, dict[str, str]]:
+            return known, values_
 
     def run() -> Any:
+        viewer, values = identify()
         if work is do_play:
             return do_play(server, viewer, values, game_id)
         return server.write(lambda store: work(server, viewer, values, game_id))
@@ -567,6 +634,7 @@ def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     after = server.write(played.append)
     carry_over(before, after)
     server.remember(game_id, after)
+    server.prepare(after)
     # the referee learns the new position; a seat only that its command is stored (how many
     # events it made may hang on what it may not see: a turned card played on at once, a seeded
     # draw after it); its page then fetches its own view

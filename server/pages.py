@@ -26,6 +26,7 @@ script fetched and handled (a test waits for it rather than for time).
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 from collections.abc import Iterable, Mapping, Sequence
@@ -438,17 +439,24 @@ def _moves(v: View) -> str:
            f'<li data-position="0" data-move="0"><a href="#move=0" class="goto" data-at="0" data-move="0">the set-up</a>'
            f'{_notes_at(notes, 0)}</li>']
     for m in v.moves:
-        events = "".join(f"<li>{esc(e)}</li>" for e in m.events)
         current = ' class="current"' if m.position == v.position else ""
+        said, events = _move_words(m.number, m.actor, m.command, m.events)
         out.append(
             f'<li data-position="{m.position}" data-move="{m.number}"{current}>'
-            f'<a href="#move={m.number}" class="goto" data-at="{m.position}" data-move="{m.number}"><span class="num">{m.number}</span> '
-            f'<span class="actor">{name(m.actor)}</span> <span class="cmd">{esc(m.command)}</span>{_marked(marks.get(m.position))}</a>'
-            + (f'<ul class="events">{events}</ul>' if events else "")
-            + f"{_notes_at(notes, m.position)}</li>"
+            f'<a href="#move={m.number}" class="goto" data-at="{m.position}" data-move="{m.number}">{said}{_marked(marks.get(m.position))}</a>'
+            f"{events}{_notes_at(notes, m.position)}</li>"
         )
     out.append("</ol></section>")
     return "\n".join(out)
+
+
+@functools.lru_cache(maxsize=16384)
+def _move_words(number: int, actor: str, command: str, events: tuple[str, ...]) -> tuple[str, str]:
+    """A move line's escaped words, made once: a page's move list is drawn again at every position,
+    and escaping every earlier line again was most of a seat's fragment in a long game."""
+    said = f'<span class="num">{number}</span> <span class="actor">{name(actor)}</span> <span class="cmd">{esc(command)}</span>'
+    shown = "".join(f"<li>{esc(e)}</li>" for e in events)
+    return said, (f'<ul class="events">{shown}</ul>' if shown else "")
 
 
 def _marked(m: Any) -> str:

@@ -46,7 +46,7 @@ from solrec.core.errors import CorruptLog, SolrecError
 from solrec.events.store import ConcurrencyConflict, Store, _uri_path
 
 from . import bots, seats
-from .views import View, observed, view
+from .views import View, keep_moves, observed, view
 from .writer import GroupWriter
 
 STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
@@ -85,6 +85,7 @@ class Stream:
     viewer: str  # whose (the referee, or a game's seat token): the bound is per viewer
     game_id: str
     closed: bool = False  # its viewer opened one too many: it ends at its next wake
+    kind: tuple[str | None, bool] | None = None  # a seat's or a spectator's viewer kind (its version is compared)
 
 
 class Bounded(OrderedDict):
@@ -138,6 +139,9 @@ class ServerState:
     # game -> (stamp, {(viewer kind, position): [View, its fragment's HTML or None]}): a game's views of
     # its current stamp only (a change drops the others), so memory follows the games, not the plays
     views: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
+    # game -> ((count, head) of its live position, {viewer kind: the version of its view there}):
+    # what a seat's live stream compares, found without a worker thread (``kept_version``)
+    versions: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
     # live updates: the streams waiting on each game, the last row seen of each watched game
     # game -> {event loop: the event its streams of that game wait on} (one loop under uvicorn; a
     # test client may run requests on several)
@@ -158,6 +162,7 @@ class ServerState:
 
         self.writer = GroupWriter(self.db, on_store=self._writer_store)
         keep_replays(MAX_LOGS)
+        keep_moves(4 * MAX_LOGS)  # each kept game's seats, its referee and its table
 
     @classmethod
     def make(cls, db: Path, referee_token: str | None, secret: bytes | None = None, **kwargs: Any) -> ServerState:
@@ -228,10 +233,10 @@ class ServerState:
         return self.writer.write(work)
 
     # -- logs and views --------------------------------------------------------------------------------
-    def stamp(self, game_id: str) -> tuple | None:
+    def stamp(self, game_id: str, store: Store | None = None) -> tuple | None:
         """What a kept log is checked against: the game's recorded count and head, its last event's
         position and hash, its comments' recorded count and head (None: no such game)."""
-        store = self.store()
+        store = store or self.store()
         if not store.exists:
             return None
         try:
@@ -305,9 +310,43 @@ class ServerState:
 
         def make() -> View:
             v = view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
-            return attrs.evolve(v, version=self.version_of(v))
+            v = attrs.evolve(v, version=self.version_of(v))
+            if v.live and log_.recorded is not None:
+                self._keep_version(log_, viewer.kind, v.version)
+            return v
 
         return self._kept(log_, (viewer.kind, len(log_.rows) if at is None else at), make)
+
+    def _keep_version(self, log_: Any, kind: tuple[str | None, bool], version: str) -> None:
+        row = (len(log_.rows), log_.head)
+        with self.cache:
+            kept = self.versions.get_fresh(log_.game_id)
+            if kept is None or kept[0] != row:
+                kept = (row, {})
+                self.versions.put(log_.game_id, kept)
+            kept[1][kind] = version
+
+    def kept_version(self, game_id: str, row: Any, kind: tuple[str | None, bool]) -> str | None:
+        """The version of ``kind``'s view of the game at ``row`` (its count and head), if one was made:
+        a log is the same rows wherever its head is the same (the hash chain), and a version depends on
+        nothing else (``views.observed``: the header, the rows and who looks), so a stream woken with
+        that row says what ``seen_by`` would say of it without reading the file in a worker thread."""
+        with self.cache:
+            kept = self.versions.get(game_id)
+            return kept[1].get(kind) if kept is not None and kept[0] == row else None
+
+    def prepare(self, log_: Any) -> None:
+        """The pages of a new live position for the seats (and the table) watching the game here,
+        made in the write's own thread before its streams are woken: each stream then finds its
+        version kept (``kept_version``) and each seat's fetch its page (``kept_fragment``), with no
+        worker thread of their own to wait for."""
+        kinds = {s.kind for s in self.streams if s.game_id == log_.game_id and s.kind is not None}
+        for player, spectator in kinds:
+            viewer = Viewer(player, "", "", spectator=spectator)
+            try:
+                self.fragment_of(self.view_for(log_, viewer, None, self.table_of(self.store(), log_, viewer)))
+            except SolrecError:
+                return  # the play is stored: its answer stands, and each stream reads the game itself
 
     def _kept(self, log_: Any, key: tuple, make: Callable[[], View]) -> View:
         """The view kept under ``key`` for the log's stamp, else ``make()``'s, kept."""
@@ -353,12 +392,57 @@ class ServerState:
             at = ends[move]
         if at is not None and not 0 <= at <= len(log_.rows):
             raise Refused(400, f"position {at} is outside the log (0 to {len(log_.rows)})")
-        # who is a bot, everyone may know; a seat's hint button, where the referee left hints on
-        s = self.store()
-        seated = bots.bots_of(s, game_id)
+        return self.view_for(log_, viewer, at, self.table_of(self.store(), log_, viewer))
+
+    @staticmethod
+    def table_of(store: Store, log_: Any, viewer: Viewer) -> tuple[tuple[tuple[str, str], ...], bool]:
+        """What a page shows besides the view: the bots seated (player, bot: everyone may know who
+        is a bot) and whether the seat has a hint button (the referee left hints on)."""
+        seated = bots.bots_of(store, log_.game_id)
         hint = (viewer.player is not None and not viewer.spectator and viewer.player not in seated
-                and bots.hints_on(s, game_id) and bots.adapted(log_.header))
-        return self.view_for(log_, viewer, at, (tuple((p, b) for p, (b, _) in seated.items()), hint))
+                and bots.hints_on(store, log_.game_id) and bots.adapted(log_.header))
+        return tuple((p, b) for p, (b, _) in seated.items()), hint
+
+    # -- a kept page without a worker thread -----------------------------------------------------------
+    def quick_store(self) -> Store | None:
+        """The event loop's own connection, for ``kept_fragment``'s reads: it never waits for a lock
+        (busy_timeout 0: a busy file sends the request the ordinary way). None: no file to read yet."""
+        kept = getattr(self.local, "quick", None)
+        if kept is None:
+            if not self.db.exists():
+                return None
+            kept = Store(self.db)
+            if not kept.exists or kept.older_schema is not None:
+                return None
+            kept.conn.execute("PRAGMA busy_timeout = 0")
+            self.local.quick = kept
+        return kept
+
+    def kept_fragment(self, game_id: str, player: str) -> str | None:
+        """The live fragment of ``player``'s seat when all of it is kept for the game's current stamp
+        (``prepare`` keeps it after a play), read on the event loop: one hop to a worker thread cost
+        about as much CPU as the kept page, and a seat fetches its page after every command. It reads
+        what ``view_of`` reads (the stamp, the bots, the hint switch) and makes nothing: None when
+        anything is missing or the file is busy (then the request goes the ordinary way)."""
+        store = self.quick_store()
+        if store is None:
+            return None
+        try:
+            stamp = self.stamp(game_id, store)
+            with self.cache:
+                kept = self.logs.get(game_id)
+            if stamp is None or kept is None or kept[0] != stamp:
+                return None
+            log_ = kept[1]
+            table = self.table_of(store, log_, Viewer(player, "", ""))
+        except (sqlite3.Error, SolrecError):
+            return None
+        with self.cache:
+            views = self.views.get(game_id)
+            if views is None or views[0] != stamp:
+                return None
+            found = views[1].get(((player, False), len(log_.rows), table))
+            return found[1] if found is not None else None
 
     def checked(self, game_id: str, viewer: Viewer, values: dict[str, str]) -> Any:
         """The log a write is decided on: the position and version the page showed must be the live

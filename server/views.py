@@ -10,12 +10,16 @@ this fails elsewhere: boardgame.io's initial state sent unfiltered, its issue 11
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 import attrs
 
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.game import CHANCE, Choices
 from solrec.core.observe import Viewer
 from solrec.core.play import ENTERED
+from solrec.events.envelope import group_steps
 from solrec.replay.log import Log, move_at, replay_of
 from solrec.replay.seen import MAX_OPTION_SHOWN, seen, seen_command, seen_said
 
@@ -70,15 +74,27 @@ class View:
         return self.position == self.end
 
 
-# The move lists of the last logs read, per viewer kind (a player's or the referee's): a page
-# fetches its view after every command, and a long game's list is the costly part (a parse per
-# command). A log that is the last one with commands appended gets only the new commands' lines.
-_MOVES: dict[tuple[str, Viewer], tuple[Log, tuple[Move, ...]]] = {}
+# The move lists of the logs read, per game and viewer kind (a player's, the referee's, the table's):
+# a page fetches its view after every command, and a long game's list is the costly part (a parse
+# and the phrase of what was done, per command). A log that is the kept one with commands appended
+# gets only the new commands' lines. As many are kept as the server keeps logs (``keep_moves``),
+# times the viewer kinds a table has: with fewer, a club's night of 64 tables made every list again
+# from the set-up at every view (about 0.6 ms a view).
+_MOVES: OrderedDict[tuple[str, Viewer], tuple[Log, tuple[Move, ...]]] = OrderedDict()
+_MOVES_KEPT = 32
+_MOVES_LOCK = threading.Lock()  # a server makes views in several threads
+
+
+def keep_moves(most: int) -> None:
+    """Keep the move lists of at least ``most`` (game, viewer kind) pairs."""
+    global _MOVES_KEPT
+    _MOVES_KEPT = max(_MOVES_KEPT, most)
 
 
 def _moves(log: Log, viewer: Viewer) -> tuple[Move, ...]:
     key = (log.game_id, viewer)
-    kept = _MOVES.get(key)
+    with _MOVES_LOCK:
+        kept = _MOVES.get(key)
     moves: list[Move] = []
     if kept is not None:
         old, old_moves = kept
@@ -88,11 +104,9 @@ def _moves(log: Log, viewer: Viewer) -> tuple[Move, ...]:
         if old.header == log.header and shared and log.rows[shared[-1].position - 1].hash == old.rows[shared[-1].position - 1].hash:
             moves = shared
     game = log.game
-    done = moves[-1].position if moves else 0
+    done = moves[-1].position if moves else 0  # a command's end: the rows after it start a command
     replay = replay_of(log)
-    for group in log.steps():
-        if group[0].seq < done:
-            continue
+    for group in group_steps(log.rows[done:]):
         first, end = group[0].seq, group[-1].seq + 1
         before = replay.state_at(first)
         shown = seen_command(game, group[0].command, before, viewer)
@@ -102,9 +116,11 @@ def _moves(log: Log, viewer: Viewer) -> tuple[Move, ...]:
         said = seen_said(game, group[0].actor, group[0].command, mine, before, viewer)
         moves.append(Move(len(moves) + 1, group[0].actor, shown, end, described, said))
     out = tuple(moves)
-    if key not in _MOVES and len(_MOVES) >= 32:
-        _MOVES.pop(next(iter(_MOVES)))
-    _MOVES[key] = (log, out)
+    with _MOVES_LOCK:
+        _MOVES[key] = (log, out)
+        _MOVES.move_to_end(key)
+        while len(_MOVES) > _MOVES_KEPT:
+            _MOVES.popitem(last=False)
     return out
 
 

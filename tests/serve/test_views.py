@@ -85,3 +85,31 @@ def test_the_move_list_kept_between_reads_is_the_one_made_afresh(store, player):
     views._MOVES.clear()
     assert kept == views.view(again, player).moves
     assert "place e5" in [m.command for m in kept] and "place d5" not in [m.command for m in kept]
+
+
+def test_a_watching_seats_page_kept_by_a_play_is_the_page_made_afresh(tmp_path):
+    """A play makes the new position's page of each seat whose stream watches the game, and the
+    seat's fetch is answered with it from the event loop (``kept_fragment``): byte for byte what a
+    server that keeps nothing makes, and the version its stream compares is the page's."""
+    from solrec.server.state import Stream
+
+    from .conftest import Table, make_client, position_of
+
+    db = tmp_path / "serve.db"
+    with make_client(db) as client:
+        table = Table(db, client)
+        gid, seats, device = table.seated()
+        server = client.app.app.state.server
+        server.streams.append(Stream("bob's", gid, kind=("Bob", False)))  # Bob's stream, as ``live`` counts it
+        try:
+            assert table.play(seats["Ann"], "place d4", device).status_code == 200
+            kept = server.kept_fragment(gid, "Bob")
+            assert kept is not None
+            assert device.get(f"{seats['Bob']}/view").text == kept
+        finally:
+            server.streams.clear()
+        log = table.log(gid)
+        assert server.kept_version(gid, (len(log.rows), log.head), ("Bob", False)) == position_of(kept)[1]
+    with make_client(db) as fresh:
+        assert fresh.app.app.state.server.kept_fragment(gid, "Bob") is None  # nothing kept: made the ordinary way
+        assert fresh.get(f"{seats['Bob']}/view").text == kept
