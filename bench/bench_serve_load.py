@@ -13,7 +13,8 @@ and POSTs one of the legal commands the view lists (``data-choices``; never an e
 ``resign``). A stream that ends is opened again after 2 s (the ``retry`` the server sends); one
 refused (503), which a browser's EventSource does not retry, is asked again after ``--reload-seconds``
 (default 5: the person, seeing nothing move, reloads), the view fetched each time. A finished game is
-followed by a new one at that table.
+followed by a new one at that table. Each seat is one browser: its own HTTP client, kept over its
+table's games, its idle connections kept 60 s (the server keeps them 75 s), as a browser does.
 
 Paces: quick, 0.5-1.5 s of thought per move (levels 1, 16, 64 tables); people's, 5-15 s per move
 (levels 64, 256). Each level runs ``--seconds`` (after the tables are set up) and at most
@@ -34,6 +35,9 @@ request's timeout) and their clicks counted. Measured per level:
   its latency), its RSS at the end;
 - refusals: live streams refused (503), and other requests that failed (a status other than 200,
   303 or 409, or no answer);
+- the idle cost: then the floor probe (below) starts, still without plays, and the server's CPU over
+  3 s is its idle cost (streams held + the probe's requests); the level's CPU per play carries it,
+  printed beside it as "idle" (its share of a play: at 1 table, most of it);
 - the floor: ``GET /static/table.css`` every 0.2 s during the same level (loopback HTTP, the event
   loop, no game work) — the time the same server and driver take for the least a request can cost.
 
@@ -53,6 +57,7 @@ import os
 import random
 import re
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -281,7 +286,15 @@ class Level:
         from solrec.server.seats import referee_cookie, token_hash
 
         referee.cookies.set(referee_cookie(token_hash(self.server.token)), self.server.token)
-        seats = httpx.AsyncClient(base_url=self.server.url, timeout=httpx.Timeout(TIMEOUT, read=None), limits=limits)
+        # each seat is one person's browser: its own client, its connections kept idle 60 s (a browser
+        # keeps them about that long; the server keeps them 75 s), kept over its table's games. One
+        # client per seat holds its stream's connection and one for its requests, so finding a free
+        # connection costs nothing (one pool shared by 512 seats searched hundreds at each request).
+        # One SSL context for all (each client would otherwise build its own, certificates loaded).
+        kept = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=60.0)
+        tls = ssl.create_default_context()
+        browsers = [[httpx.AsyncClient(base_url=self.server.url, timeout=httpx.Timeout(TIMEOUT, read=None), limits=kept, verify=tls)
+                     for _ in range(2)] for _ in range(self.n)]
         probe = httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT, limits=limits)
         try:
             form = (await referee.get(f"/new?game={self.game}")).text
@@ -299,18 +312,25 @@ class Level:
             self.tally = Tally()  # the set-up is not measured
             # the seats sit down (spread over the first 2 s), open their pages and streams, and wait:
             # the server's CPU over the second half of this quiet phase is what the streams cost alone
-            tasks = [asyncio.create_task(self.table_loop(seats, referee, csrf, k, t)) for k, t in enumerate(tables)]
+            tasks = [asyncio.create_task(self.table_loop(browsers[k], referee, csrf, k, t)) for k, t in enumerate(tables)]
             await asyncio.sleep(self.quiet / 2)
             quiet_cpu, quiet_t = self.server.cpu_seconds(), time.perf_counter()
             await asyncio.sleep(self.quiet / 2)
             quiet = (self.server.cpu_seconds() - quiet_cpu) / (time.perf_counter() - quiet_t)
             held = self.tally.streams_open
+            # then the floor probe starts, still without plays: the server's idle cost (the streams
+            # held and the probe's requests) over 3 s, which the level's CPU per play carries too
+            tasks.append(asyncio.create_task(self.floor(probe)))
+            await asyncio.sleep(0.5)
+            idle_cpu, idle_t = self.server.cpu_seconds(), time.perf_counter()
+            await asyncio.sleep(3.0)
+            idle = (self.server.cpu_seconds() - idle_cpu) / (time.perf_counter() - idle_t)
+            self.tally.floor.clear()  # the floor's latencies are those measured during the plays
             load_before = os.getloadavg()[0]
             cpu_before, t0 = self.server.cpu_seconds(), time.perf_counter()
             waited_before = self.server.waited()
             own_before = time.process_time()
             self.playing.set()
-            tasks.append(asyncio.create_task(self.floor(probe)))
             try:
                 await asyncio.wait_for(self.stop.wait(), self.seconds)
             except TimeoutError:
@@ -334,9 +354,9 @@ class Level:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
         finally:
-            for c in (seats, referee, probe):
+            for c in (referee, probe, *(b for pair in browsers for b in pair)):
                 await c.aclose()
-        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "plays": plays, "cpu": cpu, "waited": waited, "held": held, "quiet": quiet, "driver_cpu": own, "rss": rss,
+        return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "plays": plays, "cpu": cpu, "waited": waited, "held": held, "quiet": quiet, "idle": idle, "driver_cpu": own, "rss": rss,
                 "peak": peak, "load": (load_before, load_after), "tally": self.tally}
 
     async def floor(self, client: httpx.AsyncClient) -> None:
@@ -347,11 +367,12 @@ class Level:
                 self.tally.floor.append(time.perf_counter() - start)
             await asyncio.sleep(0.2)
 
-    async def table_loop(self, client: httpx.AsyncClient, referee: httpx.AsyncClient, csrf: str, k: int, table: Table) -> None:
+    async def table_loop(self, browsers: list[httpx.AsyncClient], referee: httpx.AsyncClient, csrf: str, k: int, table: Table) -> None:
         # arrivals spread over the quiet phase's first half: a club's tables do not sit down in one instant
         await asyncio.sleep(self.rng.uniform(0, min(2.0, self.quiet / 2)))
         while not self.stop.is_set():
-            seats = [asyncio.create_task(self.seat(client, table, player, path)) for player, path in table.seats.items()]
+            seats = [asyncio.create_task(self.seat(browser, table, player, path))
+                     for browser, (player, path) in zip(browsers, table.seats.items(), strict=False)]
             try:
                 await table.over.wait()
             finally:
@@ -540,10 +561,11 @@ def three(values: list[float]) -> str:
 def row(r: dict[str, Any]) -> str:
     t: Tally = r["tally"]
     pace = "quick" if r["pace"][0] < 2 else "people"
-    per_play = f"{1000 * r['cpu'] / r['plays']:.1f} ms" if r["plays"] else "-"
+    per_play = (f"{1000 * r['cpu'] / r['plays']:.1f} ms ({1000 * r['idle'] * r['seconds'] / r['plays']:.1f} idle)"
+                if r["plays"] else "-")
     refused = f"{t.refused_streams} / {t.refused_requests}"
     return (f"| {r['tables']} | {pace} | {r['plays'] / r['seconds']:.1f} | {three(t.click)} | {three(t.live)} | {three(t.board)} "
-            f"| {r['held']}: {100 * r['quiet']:.0f}% | {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {100 * r['waited'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
+            f"| {r['held']}: {100 * r['quiet']:.0f}% | {100 * r['idle']:.1f}% | {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {100 * r['waited'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
 
 
 def crossings(results: list[dict[str, Any]]) -> list[str]:
@@ -566,8 +588,8 @@ def crossings(results: list[dict[str, Any]]) -> list[str]:
 
 
 HEADER = ("| tables | pace | plays/s | click p50 / p95 / p99 | live delay p50 / p95 / p99 | other seat's board p50 / p95 / p99 "
-          "| streams held: their CPU alone | server CPU per play | server CPU | server waiting for a core | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| streams held: their CPU alone | idle: streams + floor probe, no plays | server CPU per play (of it idle) | server CPU | server waiting for a core | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:
@@ -606,7 +628,7 @@ def main() -> None:
                 print(f"  {n} tables at {pace[0]:g}-{pace[1]:g} s: {r['plays']} plays in {r['seconds']:.1f} s "
                       f"({t.plays - r['plays']} more answered after it), "
                       f"{t.requests} requests, {t.conflicts} conflicts, {len(t.unanswered_plays)} unanswered plays, "
-                      f"{t.games_finished} games finished, {r['held']} streams held costing {100 * r['quiet']:.0f}% of a core alone, server CPU {r['cpu']:.1f} s (waited {r['waited']:.1f} s for a core), driver CPU {r['driver_cpu']:.1f} s, "
+                      f"{t.games_finished} games finished, {r['held']} streams held costing {100 * r['quiet']:.0f}% of a core alone ({100 * r['idle']:.1f}% with the floor probe), server CPU {r['cpu']:.1f} s (waited {r['waited']:.1f} s for a core), driver CPU {r['driver_cpu']:.1f} s, "
                       f"RSS {r['rss']:.0f} MB (peak {r['peak']:.0f}), refusals {t.reasons or 'none'}, "
                       f"load {r['load'][0]:.2f} -> {r['load'][1]:.2f}", flush=True)
                 for sample in t.samples:

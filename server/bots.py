@@ -26,8 +26,10 @@ import concurrent.futures
 import logging
 import os
 import secrets
+import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,8 +52,30 @@ class BotRefused(ValueError):
 
 
 # -- what the database keeps -------------------------------------------------------------------------------
+# A connection's objects, kept per its schema's version (``PRAGMA schema_version``: SQLite moves it on
+# every change to ``sqlite_master``, by any connection): a play asks whether the file has bots three
+# times (the play's seat, each watching seat's page), and reading ``sqlite_master`` each time was a
+# tenth of a play's worker time at 64 tables.
+_SCHEMAS: weakref.WeakKeyDictionary[Any, tuple[int, dict[str, str]]] = weakref.WeakKeyDictionary()  # per ``Store._db``
+_SCHEMAS_LOCK = threading.Lock()
+
+
 def _objects(store: Store) -> dict[str, str]:
-    return store._objects() if store.exists else {}
+    db = store._db
+    if db is None:
+        return {}
+    try:
+        version = db.conn.execute("PRAGMA schema_version").fetchone()[0]
+    except sqlite3.Error:
+        return store._objects()  # says why, as before
+    with _SCHEMAS_LOCK:
+        kept = _SCHEMAS.get(db)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    objects = store._objects()  # read after the version: a change between them is read again next time
+    with _SCHEMAS_LOCK:
+        _SCHEMAS[db] = (version, objects)
+    return objects
 
 
 def bots_of(store: Store, game_id: str) -> dict[str, tuple[str, int]]:
