@@ -162,8 +162,12 @@ def test_serve_with_a_public_url_prints_seat_links_base_and_accepts_its_host(mon
     from solrec.cli.main import app
 
     from .conftest import free_port
+    import logging
+
     ran: list[object] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self.config.app.app))  # inside SecurityHeaders
+    # serve points logging at the stderr it is given; the runner's is closed after this test
+    monkeypatch.setattr(logging, "basicConfig", lambda **kwargs: None)
     result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "x.db"), "--port", str(free_port()),
                                       "--public-url", "https://Club.Example:8443/"])
     assert result.exit_code == 0, result.output
