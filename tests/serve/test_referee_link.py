@@ -156,14 +156,14 @@ def test_serve_refuses_a_public_url_that_is_not_an_origin_in_one_line(tmp_path, 
 
 
 def test_serve_with_a_public_url_prints_seat_links_base_and_accepts_its_host(monkeypatch, tmp_path):
+    import logging
+
     import uvicorn
     from typer.testing import CliRunner
 
     from solrec.cli.main import app
 
     from .conftest import free_port
-    import logging
-
     ran: list[object] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self: ran.append(self.config.app.app))  # inside SecurityHeaders
     # serve points logging at the stderr it is given; the runner's is closed after this test
