@@ -696,14 +696,7 @@ class Store:
             yield conn
             conn.execute("COMMIT")
         except BaseException as err:
-            self._numbers = None  # what was counted on was not written
-            # SQLite may have rolled back already (a full disk does): rolling back again must not
-            # replace the real error with "cannot rollback - no transaction is active".
-            if conn.in_transaction:
-                try:
-                    conn.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
+            self._roll_back(conn)
             if isinstance(err, sqlite3.IntegrityError):
                 raise
             if isinstance(err, sqlite3.Error):
@@ -740,17 +733,23 @@ class Store:
                 raise StoreError(f"{self.path}: the write was rolled back; nothing was written")
             conn.execute("COMMIT")
         except BaseException as err:
-            self._numbers = None  # what was counted on was not written
-            if conn.in_transaction:
-                try:
-                    conn.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
+            self._roll_back(conn)
             if isinstance(err, sqlite3.Error):
                 raise self._error(err, "write") from None
             raise
         finally:
             self._grouped = False
+
+    def _roll_back(self, conn: sqlite3.Connection) -> None:
+        """A failed transaction's end: what was counted on was not written. SQLite may have rolled
+        back already (a full disk does): rolling back again must not replace the real error with
+        "cannot rollback - no transaction is active"."""
+        self._numbers = None
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
     @contextmanager
     def savepoint(self, doing: str = "write") -> Iterator[sqlite3.Connection]:
