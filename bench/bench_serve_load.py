@@ -7,10 +7,11 @@ A real ``solrec serve`` is started as a subprocess on 127.0.0.1 over a scratch d
 the referee (through the server's own ``/new`` form and seat-links button) starts N tables of a
 2-player game, and the driver (asyncio + httpx2, in this process) plays every table with 2 seats.
 Each seat does what its page's script does (``server/static/table.js``): it opens the page once
-(its CSRF value), holds the live stream ``.../live``, fetches its view ``.../view`` on every live
-message and after each of its own commands, and, when the view offers it choices, thinks for a while
-and POSTs one of the legal commands the view lists (``data-choices``; never an ending one such as
-``resign``). A stream that ends is opened again after 2 s (the ``retry`` the server sends); one
+(its CSRF value), holds the live stream ``.../live``, fetches its view ``.../view`` on a live
+message, and, when the view offers it choices, thinks for a while and POSTs one of the legal commands
+the view lists (``data-choices``; never an ending one such as ``resign``), asking for its new view
+with the answer (``view=1``). As the page does, a live message naming (its ``id``) the version the
+seat already shows, or one arriving while its own command is in flight, fetches nothing. A stream that ends is opened again after 2 s (the ``retry`` the server sends); one
 refused (503), which a browser's EventSource does not retry, is asked again after ``--reload-seconds``
 (default 5: the person, seeing nothing move, reloads), the view fetched each time. A finished game is
 followed by a new one at that table. Each seat is one browser: its own HTTP client, kept over its
@@ -37,7 +38,13 @@ request's timeout) and their clicks counted. Measured per level:
   303 or 409, or no answer);
 - the idle cost: then the floor probe (below) starts, still without plays, and the server's CPU over
   3 s is its idle cost (streams held + the probe's requests); the level's CPU per play carries it,
-  printed beside it as "idle" (its share of a play: at 1 table, most of it);
+  printed beside it as "idle" (its share of a play: at 1 table, most of it). The streams' and the
+  idle windows' CPU are read per thread in ns (``/proc/PID/task/*/schedstat``), the level's in clock
+  ticks (``/proc/PID/stat``, every thread that ended included);
+- CPU per play less the floor probe's own: the idle cost less the streams' own is what the probe's
+  requests cost the server (the instrument, not the night: 5 requests a second, about 2 ms of CPU a
+  second on an otherwise idle server); taken from the level's CPU, it is what the plays and the
+  streams cost. Both are printed;
 - the floor: ``GET /static/table.css`` every 0.2 s during the same level (loopback HTTP, the event
   loop, no game work) — the time the same server and driver take for the least a request can cost.
 
@@ -130,6 +137,29 @@ class Server:
                 continue
             total += int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if pid == self.proc.pid else 0)
         return total / os.sysconf("SC_CLK_TCK")
+
+    def ran(self) -> dict[str, int]:
+        """CPU time of each of the server's threads alive now, in ns (``/proc/PID/task/TID/schedstat``,
+        its first field): precise where ``cpu_seconds`` counts clock ticks (10 ms), for the short
+        idle windows (``ran_since``)."""
+        out: dict[str, int] = {}
+        for pid in self.pids():
+            try:
+                tasks = list(Path(f"/proc/{pid}/task").iterdir())
+            except OSError:
+                continue
+            for task in tasks:
+                try:
+                    out[f"{pid}/{task.name}"] = int((task / "schedstat").read_text().split()[0])
+                except (OSError, IndexError, ValueError):
+                    continue
+        return out
+
+    def ran_since(self, before: dict[str, int]) -> float:
+        """Seconds of CPU since ``before``, per thread: of the threads alive at both ends what each
+        ran meanwhile, of those started meanwhile all they ran (a worker thread that retired meanwhile,
+        idle, is left out: it ran nothing worth counting while nothing was played)."""
+        return sum(v - before.get(k, 0) for k, v in self.ran().items()) / 1e9
 
     def waited(self) -> dict[str, int]:
         """How long each of the server's threads has waited for a core, runnable, in ns
@@ -224,6 +254,15 @@ class Pending:
 
 
 @dataclass
+class Page:
+    """What a seat's page shows (its position and version) and whether its command is in flight."""
+
+    at: int | None = None
+    version: str | None = None
+    busy: bool = False
+
+
+@dataclass
 class Table:
     game_id: str
     seats: dict[str, str]  # player -> the path of its seat link
@@ -314,17 +353,19 @@ class Level:
             # the server's CPU over the second half of this quiet phase is what the streams cost alone
             tasks = [asyncio.create_task(self.table_loop(browsers[k], referee, csrf, k, t)) for k, t in enumerate(tables)]
             await asyncio.sleep(self.quiet / 2)
-            quiet_cpu, quiet_t = self.server.cpu_seconds(), time.perf_counter()
+            quiet_cpu, quiet_t = self.server.ran(), time.perf_counter()
             await asyncio.sleep(self.quiet / 2)
-            quiet = (self.server.cpu_seconds() - quiet_cpu) / (time.perf_counter() - quiet_t)
+            quiet = self.server.ran_since(quiet_cpu) / (time.perf_counter() - quiet_t)
             held = self.tally.streams_open
             # then the floor probe starts, still without plays: the server's idle cost (the streams
-            # held and the probe's requests) over 3 s, which the level's CPU per play carries too
+            # held and the probe's requests) over 3 s, which the level's CPU per play carries too;
+            # less the streams' own, it is the probe's: the instrument's cost, printed beside the
+            # level's CPU per play and taken from it in the column "less the probe"
             tasks.append(asyncio.create_task(self.floor(probe)))
             await asyncio.sleep(0.5)
-            idle_cpu, idle_t = self.server.cpu_seconds(), time.perf_counter()
+            idle_cpu, idle_t = self.server.ran(), time.perf_counter()
             await asyncio.sleep(3.0)
-            idle = (self.server.cpu_seconds() - idle_cpu) / (time.perf_counter() - idle_t)
+            idle = self.server.ran_since(idle_cpu) / (time.perf_counter() - idle_t)
             self.tally.floor.clear()  # the floor's latencies are those measured during the plays
             load_before = os.getloadavg()[0]
             cpu_before, t0 = self.server.cpu_seconds(), time.perf_counter()
@@ -395,14 +436,15 @@ class Level:
         csrf = found.group(1)
         wake = asyncio.Event()
         wake.set()  # the page opens on the live position: look at it once
-        listener = asyncio.create_task(self.listen(client, table, player, path, wake))
+        page = Page()
+        listener = asyncio.create_task(self.listen(client, table, player, path, wake, page))
         try:
-            await self.act(client, table, player, path, csrf, wake)
+            await self.act(client, table, player, path, csrf, wake, page)
         finally:
             listener.cancel()
             await asyncio.gather(listener, return_exceptions=True)
 
-    async def listen(self, client: httpx.AsyncClient, table: Table, player: str, path: str, wake: asyncio.Event) -> None:
+    async def listen(self, client: httpx.AsyncClient, table: Table, player: str, path: str, wake: asyncio.Event, page: Page) -> None:
         """The seat's live stream. One that ends is opened again after 2 s (the ``retry`` the server
         sends); a refused one (503) is not retried by a browser's EventSource: the person looks again
         (the view fetched) and reloads the page after ``reload`` seconds."""
@@ -420,10 +462,17 @@ class Level:
                     else:
                         self.tally.streams_open += 1
                         try:
+                            said = ""  # the message's id: the version the seat now sees
                             async for line in r.aiter_lines():
-                                if line.startswith("data:"):
-                                    self.heard(table, player, int(line[5:].strip()), time.perf_counter())
-                                    wake.set()
+                                if line.startswith("id:"):
+                                    said = line[3:].strip()
+                                elif line.startswith("data:"):
+                                    position = int(line[5:].strip())
+                                    self.heard(table, player, position, time.perf_counter())
+                                    # as table.js: a page showing that version already, or waiting
+                                    # for its own command's answer (which carries its view), fetches nothing
+                                    if not page.busy and (position, said) != (page.at, page.version):
+                                        wake.set()
                         finally:
                             self.tally.streams_open -= 1
             except httpx.HTTPError as err:
@@ -443,27 +492,33 @@ class Level:
         elif p.heard is None:
             p.heard = now
 
-    async def act(self, client: httpx.AsyncClient, table: Table, player: str, path: str, csrf: str, wake: asyncio.Event) -> None:
+    async def act(self, client: httpx.AsyncClient, table: Table, player: str, path: str, csrf: str, wake: asyncio.Event, page: Page) -> None:
+        answered: str | None = None  # the view a command's answer carried (``view=1``, as table.js asks)
         while not self.stop.is_set():
-            await wake.wait()
-            wake.clear()
-            r = await self.request(client, "GET", f"{path}/view")
-            if r is None or r.status_code != 200:
-                continue
+            if answered is not None:
+                text, answered = answered, None
+            else:
+                await wake.wait()
+                wake.clear()
+                r = await self.request(client, "GET", f"{path}/view")
+                if r is None or r.status_code != 200:
+                    continue
+                text = r.text
             done = time.perf_counter()
-            state = re.search(r'data-position="(\d+)" data-version="([0-9a-f]+)"', r.text)
+            state = re.search(r'data-position="(\d+)" data-version="([0-9a-f]+)"', text)
             if state is None:
                 continue
             at, version = int(state.group(1)), state.group(2)
+            page.at, page.version = at, version
             p = table.pending
             if p is not None and p.mover != player and not p.board_done and at > p.at:
                 self.tally.board.append(done - p.posted)
                 p.board_done = True
-            status = re.search(r'<p class="status">([^<]*)', r.text)
+            status = re.search(r'<p class="status">([^<]*)', text)
             if status is not None and "game over" in status.group(1):
                 table.over.set()
                 return
-            found = re.search(r'data-choices="([^"]*)"', r.text)
+            found = re.search(r'data-choices="([^"]*)"', text)
             if found is None:
                 continue
             choices = [c["command"] for c in json.loads(html.unescape(found.group(1))) if not c.get("ends")]
@@ -477,13 +532,15 @@ class Level:
             pending = Pending(at, time.perf_counter(), player)
             table.pending = pending
             self.inflight += 1
+            page.busy = True
             try:
                 r = await self.request(client, "POST", f"{path}/play",
-                                       data={"command": command, "at": str(at), "version": version, "csrf": csrf})
+                                       data={"command": command, "at": str(at), "version": version, "csrf": csrf, "view": "1"})
             except asyncio.CancelledError:  # still unanswered when the level ended: it may be stored or not
                 self.tally.unanswered_plays.append((table.game_id, player, command))
                 raise
             finally:
+                page.busy = False
                 self.inflight -= 1
                 if self.inflight == 0 and self.stop.is_set():
                     self.idle.set()
@@ -499,6 +556,8 @@ class Level:
                 if pending.heard is not None and not pending.live_done:
                     self.tally.live.append(0.0)
                     pending.live_done = True
+                answered = r.text  # the seat's new view: shown at once
+                continue
             else:
                 self.tally.click.append(now - pending.posted)
                 if r.status_code == 409:
@@ -558,14 +617,19 @@ def three(values: list[float]) -> str:
     return " / ".join(f"{pct(values, q):,.0f}" for q in (0.5, 0.95, 0.99)) + " ms"
 
 
+def probe_cost(r: dict[str, Any]) -> float:
+    """The floor probe's own server CPU over the level, in seconds: the idle cost less the streams' own."""
+    return max(0.0, r["idle"] - r["quiet"]) * r["seconds"]
+
+
 def row(r: dict[str, Any]) -> str:
     t: Tally = r["tally"]
     pace = "quick" if r["pace"][0] < 2 else "people"
-    per_play = (f"{1000 * r['cpu'] / r['plays']:.1f} ms ({1000 * r['idle'] * r['seconds'] / r['plays']:.1f} idle)"
-                if r["plays"] else "-")
+    per_play = (f"{1000 * r['cpu'] / r['plays']:.1f} ms ({1000 * r['idle'] * r['seconds'] / r['plays']:.1f} idle) | "
+                f"**{1000 * (r['cpu'] - probe_cost(r)) / r['plays']:.1f} ms**" if r["plays"] else "- | -")
     refused = f"{t.refused_streams} / {t.refused_requests}"
     return (f"| {r['tables']} | {pace} | {r['plays'] / r['seconds']:.1f} | {three(t.click)} | {three(t.live)} | {three(t.board)} "
-            f"| {r['held']}: {100 * r['quiet']:.0f}% | {100 * r['idle']:.1f}% | {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {100 * r['waited'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
+            f"| {r['held']}: {100 * r['quiet']:.1f}% | {100 * r['idle']:.1f}% | {per_play} | {100 * r['cpu'] / r['seconds']:.0f}% | {100 * r['waited'] / r['seconds']:.0f}% | {r['rss']:.0f} MB | {refused} | {three(t.floor)} | {r['load'][0]:.1f} -> {r['load'][1]:.1f} |")
 
 
 def crossings(results: list[dict[str, Any]]) -> list[str]:
@@ -588,8 +652,8 @@ def crossings(results: list[dict[str, Any]]) -> list[str]:
 
 
 HEADER = ("| tables | pace | plays/s | click p50 / p95 / p99 | live delay p50 / p95 / p99 | other seat's board p50 / p95 / p99 "
-          "| streams held: their CPU alone | idle: streams + floor probe, no plays | server CPU per play (of it idle) | server CPU | server waiting for a core | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| streams held: their CPU alone | idle: streams + floor probe, no plays | server CPU per play (of it idle) | the same less the floor probe's own | server CPU | server waiting for a core | server RSS | refused streams / requests | floor: static file p50 / p95 / p99 | load 1 min |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:

@@ -121,7 +121,9 @@ def serve_cmd(
     app = create_app(path, token, hosts=hosts, reachable=reachable, bot_workers=bot_workers, hint_bot=hint_bot)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=1, lifespan="off", timeout_keep_alive=KEEP_ALIVE)
-    uvicorn.Server(config).run()
+    from solrec.server.running import QuietServer
+
+    QuietServer(config).run()
 
 
 def public_address(url: str) -> tuple[str, str]:

@@ -20,6 +20,8 @@ unfiltered: its issues 1159, 399, 227).
 from __future__ import annotations
 
 import abc
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, ClassVar, TypeAlias
 
@@ -179,7 +181,28 @@ class Open(Observation):
         return self.game.render(state, viewer.sees_all)
 
     def svg(self, state: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
-        return self.game.svg(state, reveal=viewer.sees_all, last=last, size=size)
+        # every seat sees the same picture of a state: drawn once for all of them (a server makes
+        # each watching seat's page of a new position, one after another, from the one state)
+        try:
+            key = (id(state), viewer.sees_all, size, tuple(last) if last is not None else None)
+            hash(key)
+        except TypeError:  # an event that cannot be a key: drawn each time
+            return self.game.svg(state, reveal=viewer.sees_all, last=last, size=size)
+        with _PICTURES_LOCK:
+            kept = _PICTURES.get(key)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        picture = self.game.svg(state, reveal=viewer.sees_all, last=last, size=size)
+        with _PICTURES_LOCK:
+            _PICTURES[key] = (state, picture)  # the state kept with it: its id is not reused meanwhile
+            while len(_PICTURES) > PICTURES_KEPT:
+                _PICTURES.popitem(last=False)
+        return picture
 
     def reveals(self, event: Event, seeded: bool = True) -> bool:
         return isinstance(event, self.revealing) or (seeded and isinstance(event, self.foretold))
+
+
+PICTURES_KEPT = 64  # the pictures of the last states drawn (of open games): a position's seats in turn
+_PICTURES: OrderedDict[tuple, tuple[Any, str | None]] = OrderedDict()
+_PICTURES_LOCK = threading.Lock()

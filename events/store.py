@@ -195,6 +195,7 @@ class _Database:
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
         self._full: Any = None
+        self.objects: tuple[int, dict[str, str]] | None = None  # ``Store._objects``, kept per schema version
         _OPEN.add(self)
 
     def __del__(self) -> None:
@@ -385,8 +386,25 @@ class Store:
         return _Database(conn)
 
     def _objects(self) -> dict[str, str]:
-        """Every table, view, index and trigger of the file: name -> type."""
-        return {str(name): str(kind) for name, kind in self._query("select name, type from sqlite_master")}
+        """Every table, view, index and trigger of the file: name -> type (not to be changed by the
+        caller). Kept per connection and its schema's version (``PRAGMA schema_version``: SQLite moves
+        it on every change to ``sqlite_master``, by any connection): a server's request asks whether
+        a table exists several times (seats, notes, bots), and reading ``sqlite_master`` each time
+        cost more than the reads it guarded."""
+        db = self._db if isinstance(self._db, _Database) else None  # (a read-only file's is sqlite-utils' own)
+        version = None
+        if db is not None:
+            try:
+                version = db.conn.execute("PRAGMA schema_version").fetchone()[0]
+            except sqlite3.Error:
+                version = None  # read the ordinary way, which says what is wrong
+            kept = db.objects
+            if version is not None and kept is not None and kept[0] == version:
+                return kept[1]
+        objects = {str(name): str(kind) for name, kind in self._query("select name, type from sqlite_master")}
+        if db is not None and version is not None:
+            db.objects = (version, objects)  # read after the version: a change between them is read again
+        return objects
 
     def _check_schema(self, objects: dict[str, str]) -> None:
         """Check the whole file before anything reads past ``sqlite_master`` or writes to it (a

@@ -116,7 +116,8 @@ def create_app(
     server = ServerState.make(db, referee_token, secret, hosts=hosts, live_seconds=live_seconds,
                               poll_seconds=poll_seconds, max_live=max_live, live_per_viewer=live_per_viewer,
                               reachable=reachable, worker=worker, hint_bot=hint_bot)
-    server.runner = bots.BotRunner(db, server.bot_play, workers=bot_workers, processes=bot_processes, poll=bot_poll)
+    server.runner = bots.BotRunner(db, server.bot_play, workers=bot_workers, processes=bot_processes, poll=bot_poll,
+                                   asking=server.asking_store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -415,13 +416,17 @@ async def fragment(request: Request) -> Response:
             return HTMLResponse(kept)
 
     def build() -> str:
-        viewer = viewer_of()
-        try:
-            return server.fragment_of(server.view_of(game_id, viewer, at, move))
-        except CorruptLog as err:
-            return f'<p class="reason">{pages.esc(server.damaged(game_id, viewer, err))}</p>'
+        return page_fragment(server, game_id, viewer_of(), at, move)
 
     return HTMLResponse(await server.blocking(build, game=game_id))
+
+
+def page_fragment(server: ServerState, game_id: str, viewer: Viewer, at: int | None = None, move: int | None = None) -> str:
+    """What ``.../view`` answers: the viewer's fragment of the position (under the game's lock)."""
+    try:
+        return server.fragment_of(server.view_of(game_id, viewer, at, move))
+    except CorruptLog as err:
+        return f'<p class="reason">{pages.esc(server.damaged(game_id, viewer, err))}</p>'
 
 
 async def disputes_page(request: Request) -> Response:
@@ -528,7 +533,10 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
                 if seen != said:
                     said = seen
                     quiet = loop.time()
-                    yield f"data: {int(now[0])}\n\n"
+                    # a seat's (and the table's) message names the version it now sees (its page's
+                    # ``data-version``): a page already showing it, as after its own command's
+                    # answer, need not fetch it again
+                    yield (f"id: {seen}\n" if not referee_ and isinstance(seen, str) else "") + f"data: {int(now[0])}\n\n"
             if loop.time() - quiet > HEARTBEAT:
                 quiet = loop.time()
                 yield ": still here\n\n"
@@ -546,6 +554,12 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
 
 # -- writes ------------------------------------------------------------------------------------------
 Work = Callable[[ServerState, Viewer, dict[str, str], str], Any]
+
+
+class Shown(NamedTuple):
+    """A play's answer when the page asks for its view with it (``view=1``): the viewer's fragment."""
+
+    html: str
 
 
 class Written(NamedTuple):
@@ -580,7 +594,10 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
     def run() -> Any:
         viewer, values = identify()
         if work is do_play:
-            return do_play(server, viewer, values, game_id)
+            # with ``view=1`` the page asks for its new view with the answer (table.js): the very
+            # fragment its ``.../view`` would give now, made in this thread under the game's lock,
+            # so the page needs no request of its own after each of its commands
+            return do_play(server, viewer, values, game_id, values.get("view") == "1")
         return server.write(lambda store: work(server, viewer, values, game_id))
 
     try:
@@ -597,6 +614,8 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
         done = done.value
     else:
         server.notify(game_id)
+    if isinstance(done, Shown):
+        return HTMLResponse(done.html)
     if answer is not None:
         result = answer(done)
         return await result if not isinstance(result, Response) else result
@@ -621,8 +640,9 @@ def at_command_end(server: ServerState, viewer: Viewer, game_id: str, values: di
     return len(log_.rows), log_
 
 
-def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> Written:
-    """Decided here, on the kept log (under the game's lock), then appended through the writer."""
+def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str, show: bool = False) -> Written:
+    """Decided here, on the kept log (under the game's lock), then appended through the writer.
+    ``show``: answered with the viewer's new page (``Shown``) instead of the word."""
     from solrec.replay.log import carry_over
     from solrec.workflows.games import decide_commands
 
@@ -634,11 +654,14 @@ def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     after = server.write(played.append)
     carry_over(before, after)
     server.remember(game_id, after)
-    server.prepare(after)
+    shown = server.prepare(after, viewer if show else None)
+    row = (len(after.rows), after.head)
+    if show:
+        return Written(Shown(shown if shown is not None else page_fragment(server, game_id, viewer)), row)
     # the referee learns the new position; a seat only that its command is stored (how many
     # events it made may hang on what it may not see: a turned card played on at once, a seeded
     # draw after it); its page then fetches its own view
-    return Written(len(after.rows) if viewer.player is None else "stored", (len(after.rows), after.head))
+    return Written(len(after.rows) if viewer.player is None else "stored", row)
 
 
 def do_undo(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> int:

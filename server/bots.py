@@ -29,7 +29,6 @@ import secrets
 import sqlite3
 import threading
 import time
-import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,30 +51,8 @@ class BotRefused(ValueError):
 
 
 # -- what the database keeps -------------------------------------------------------------------------------
-# A connection's objects, kept per its schema's version (``PRAGMA schema_version``: SQLite moves it on
-# every change to ``sqlite_master``, by any connection): a play asks whether the file has bots three
-# times (the play's seat, each watching seat's page), and reading ``sqlite_master`` each time was a
-# tenth of a play's worker time at 64 tables.
-_SCHEMAS: weakref.WeakKeyDictionary[Any, tuple[int, dict[str, str]]] = weakref.WeakKeyDictionary()  # per ``Store._db``
-_SCHEMAS_LOCK = threading.Lock()
-
-
 def _objects(store: Store) -> dict[str, str]:
-    db = store._db
-    if db is None:
-        return {}
-    try:
-        version = db.conn.execute("PRAGMA schema_version").fetchone()[0]
-    except sqlite3.Error:
-        return store._objects()  # says why, as before
-    with _SCHEMAS_LOCK:
-        kept = _SCHEMAS.get(db)
-    if kept is not None and kept[0] == version:
-        return kept[1]
-    objects = store._objects()  # read after the version: a change between them is read again next time
-    with _SCHEMAS_LOCK:
-        _SCHEMAS[db] = (version, objects)
-    return objects
+    return store._objects() if store.exists else {}
 
 
 def bots_of(store: Store, game_id: str) -> dict[str, tuple[str, int]]:
@@ -280,8 +257,10 @@ class BotRunner:
     asks the pool for the move of every bot to act (at most one per seat at a time), and plays the
     answers through ``play`` (the server's head-checked write). Hints go to the same pool."""
 
-    def __init__(self, db: Path, play: Play, *, workers: int = 1, processes: bool = True, poll: float = 1.0):
+    def __init__(self, db: Path, play: Play, *, workers: int = 1, processes: bool = True, poll: float = 1.0,
+                 asking: Callable[[], Store | None] | None = None):
         self.db = db
+        self.asking = asking  # the calling thread's kept store, if it has one (``_asking_store``)
         self.play = play
         self.workers = workers
         self.processes = processes
@@ -341,10 +320,20 @@ class BotRunner:
             if game_id is not None and now < self._bots_asked + self.poll:
                 return
             self._bots_asked = now
-            if self.db.exists() and games_with_bots(Store(self.db)):
-                self.start()
+            try:
+                if self.db.exists() and games_with_bots(self._asking_store()):
+                    self.start()
+            except (SolrecError, sqlite3.Error):
+                self._bots_asked = -float("inf")  # busy (the loop's connection never waits): asked at the next poke
             return
         self._poke.set()
+
+    def _asking_store(self) -> Store:
+        """The store ``poke`` asks through: the caller's own (``asking``: the server's event loop keeps
+        one), else one opened for the question (opening one cost as much CPU as a play's page: at one
+        table, a play a second, it was opened for nearly every play)."""
+        kept = self.asking() if self.asking is not None else None
+        return kept if kept is not None else Store(self.db)
 
     def expect(self) -> None:
         """A bot was seated through this server: the next poke asks the file at once."""

@@ -335,18 +335,29 @@ class ServerState:
             kept = self.versions.get(game_id)
             return kept[1].get(kind) if kept is not None and kept[0] == row else None
 
-    def prepare(self, log_: Any) -> None:
+    def prepare(self, log_: Any, mover: Viewer | None = None) -> str | None:
         """The pages of a new live position for the seats (and the table) watching the game here,
         made in the write's own thread before its streams are woken: each stream then finds its
         version kept (``kept_version``) and each seat's fetch its page (``kept_fragment``), with no
-        worker thread of their own to wait for."""
+        worker thread of their own to wait for. With ``mover``, its page too, returned (the answer to
+        its command, when its page asks for it: ``view=1``); None when it could not be made."""
         kinds = {s.kind for s in self.streams if s.game_id == log_.game_id and s.kind is not None}
+        if mover is not None:
+            kinds.add(mover.kind)
+        store = self.store()
+        seated, hints = bots.bots_of(store, log_.game_id), None  # read once for every page made
+        shown = None
         for player, spectator in kinds:
             viewer = Viewer(player, "", "", spectator=spectator)
+            if hints is None and player is not None and not spectator and player not in seated:
+                hints = bots.hints_on(store, log_.game_id)
             try:
-                self.fragment_of(self.view_for(log_, viewer, None, self.table_of(self.store(), log_, viewer)))
+                html = self.fragment_of(self.view_for(log_, viewer, None, self.table_of(store, log_, viewer, seated, hints)))
             except SolrecError:
-                return  # the play is stored: its answer stands, and each stream reads the game itself
+                return None  # the play is stored: its answer stands, and each stream reads the game itself
+            if mover is not None and (player, spectator) == mover.kind:
+                shown = html
+        return shown
 
     def _kept(self, log_: Any, key: tuple, make: Callable[[], View]) -> View:
         """The view kept under ``key`` for the log's stamp, else ``make()``'s, kept."""
@@ -395,12 +406,15 @@ class ServerState:
         return self.view_for(log_, viewer, at, self.table_of(self.store(), log_, viewer))
 
     @staticmethod
-    def table_of(store: Store, log_: Any, viewer: Viewer) -> tuple[tuple[tuple[str, str], ...], bool]:
+    def table_of(store: Store, log_: Any, viewer: Viewer, seated: dict[str, tuple[str, int]] | None = None,
+                 hints: bool | None = None) -> tuple[tuple[tuple[str, str], ...], bool]:
         """What a page shows besides the view: the bots seated (player, bot: everyone may know who
-        is a bot) and whether the seat has a hint button (the referee left hints on)."""
-        seated = bots.bots_of(store, log_.game_id)
+        is a bot) and whether the seat has a hint button (the referee left hints on). ``seated`` and
+        ``hints``: the game's bots and hint switch, when already read."""
+        if seated is None:
+            seated = bots.bots_of(store, log_.game_id)
         hint = (viewer.player is not None and not viewer.spectator and viewer.player not in seated
-                and bots.hints_on(store, log_.game_id) and bots.adapted(log_.header))
+                and (hints if hints is not None else bots.hints_on(store, log_.game_id)) and bots.adapted(log_.header))
         return tuple((p, b) for p, (b, _) in seated.items()), hint
 
     # -- a kept page without a worker thread -----------------------------------------------------------
@@ -417,6 +431,11 @@ class ServerState:
             kept.conn.execute("PRAGMA busy_timeout = 0")
             self.local.quick = kept
         return kept
+
+    def asking_store(self) -> Store | None:
+        """The bot runner's question whether any game has bots (``BotRunner.poke``, at each write):
+        through the event loop's kept connection when asked there, else None (it opens one)."""
+        return self.quick_store() if getattr(self.local, "quick", None) is not None else None
 
     def kept_fragment(self, game_id: str, player: str) -> str | None:
         """The live fragment of ``player``'s seat when all of it is kept for the game's current stamp

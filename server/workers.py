@@ -38,7 +38,9 @@ def environment(db: Path, referee_token: str | None, secret: bytes, hosts: set[s
 def app_from_env() -> ASGIApp:
     """The app of one worker process (uvicorn's factory)."""
     from .app import create_app
+    from .running import quieten
 
+    quieten()
     config = json.loads(os.environ.pop(CONFIG))
     return create_app(Path(config["db"]), config["token"], bytes.fromhex(config["secret"]),
                       hosts=set(config["hosts"]) if config["hosts"] is not None else None,

@@ -31,6 +31,7 @@
   var browsing = null;  // the move shown when it is not the live position
   var busy = false;
   var loads = 0;  // views fetched and handled, on the body as data-loads (tests wait for it)
+  var heard = 0;  // live messages handled (fetched or not), on the body as data-heard
   var issued = 0, shownTicket = 0;  // the last load started, and the one whose view is shown
 
   function el(tag, cls, text) {
@@ -60,17 +61,28 @@
       loaded();
       if (mine < shownTicket) return;
       if (!res.ok) { refusal("could not load the position"); return; }
-      var fresh = document.createElement("template");
-      fresh.innerHTML = res.text;  // the server's HTML: every text in it escaped
-      var now = fresh.content.querySelector(".state"), shown = state();
-      if (changed && now && shown && now.getAttribute("data-version") === shown.getAttribute("data-version") &&
-          now.getAttribute("data-position") === shown.getAttribute("data-position")) return;
-      shownTicket = mine;
-      main.textContent = "";
-      main.appendChild(fresh.content);
-      setUp();
-      if (then) then();
+      show(res.text, mine, then, changed);
     }).catch(function () { refusal("the server does not answer"); });
+  }
+
+  // a view's HTML (a fetched one, or the one a command's answer carries) put in place of the shown one
+  function show(text, mine, then, changed) {
+    var fresh = document.createElement("template");
+    fresh.innerHTML = text;  // the server's HTML: every text in it escaped
+    var now = fresh.content.querySelector(".state"), shown = state();
+    if (changed && now && shown && now.getAttribute("data-version") === shown.getAttribute("data-version") &&
+        now.getAttribute("data-position") === shown.getAttribute("data-position")) return;
+    shownTicket = mine;
+    main.textContent = "";
+    main.appendChild(fresh.content);
+    setUp();
+    if (then) then();
+  }
+
+  // a command's answer carrying the new view (``view=1``): shown at once, no fetch of its own
+  function played(text) {
+    loaded();
+    show(text, ++issued);
   }
 
   function loaded() {
@@ -118,7 +130,7 @@
     var word = command.trim().split(/\s+/)[0].toLowerCase();
     var ends = !!ending[command] || word === "resign";
     var box = document.getElementById("confirm");
-    if (!box || (!ends && (!final[command] || quiet()))) { post("/play", {command: command}); return; }
+    if (!box || (!ends && (!final[command] || quiet()))) { post("/play", {command: command, view: "1"}, played); return; }
     document.getElementById("confirm-text").textContent = ends
       ? "\u201c" + command + "\u201d ends the game and cannot be taken back. Play it?"
       : "\u201c" + command + "\u201d cannot be taken back: it shows what was hidden, or chance draws next. Play it?";
@@ -133,7 +145,7 @@
     yes.onclick = function () {
       if (!ends && check && check.checked) { try { window.sessionStorage.setItem(quietKey, "1"); } catch (e) { /* private mode */ } }
       box.hidden = true;
-      post("/play", {command: command});
+      post("/play", {command: command, view: "1"}, played);
     };
     no.onclick = close;
     box.onkeydown = function (e) { if (e.key === "Escape") { e.preventDefault(); close(); } };
@@ -474,7 +486,12 @@
     source.onopen = function () { connection.textContent = ""; };
     // a message comes when what this viewer sees changes (a take-back and a new command leave the
     // same length with another version), and once on connecting: the view is fetched again each time
-    source.onmessage = function () {
+    // (its id, for a seat, is the version it now sees: a page already showing it fetches nothing)
+    source.onmessage = function (e) {
+      heard += 1;
+      body.setAttribute("data-heard", String(heard));
+      var s = state();
+      if (s && e.lastEventId && e.lastEventId === s.getAttribute("data-version") && e.data === s.getAttribute("data-position")) return;
       if (browsing === null && !busy) load(null, null, true);
     };
     source.addEventListener("gone", function () {

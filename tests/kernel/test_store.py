@@ -166,3 +166,30 @@ def test_close_all_closes_every_store_still_alive(db_path, tmp_path):
         with pytest.raises(sqlite3.ProgrammingError, match="closed"):
             store.conn.execute("select 1")
     assert not list(tmp_path.glob("*-wal"))
+
+
+def test_a_table_another_connection_makes_is_seen_at_the_next_question(db_path):
+    # the file's objects are kept per schema version (``Store._objects``): a change by any
+    # connection moves the version, so a kept answer is never stale
+    from solrec.server import seats
+
+    one = Store(db_path, create=True)
+    seats.make_links(one, "g", ("Ann",))  # the file, with its seats table
+    other = Store(db_path)
+    assert "seats" in other._objects() and "extra" not in other._objects()
+    one.conn.execute("create table extra (x)")
+    assert "extra" in other._objects()
+    one.conn.execute("drop table extra")
+    assert "extra" not in other._objects()
+
+
+def test_a_table_made_in_a_transaction_rolled_back_is_not_kept(db_path):
+    from solrec.server import seats
+
+    store = Store(db_path, create=True)
+    seats.make_links(store, "g", ("Ann",))
+    store.conn.execute("begin")
+    store.conn.execute("create table extra (x)")
+    assert "extra" in store._objects()
+    store.conn.execute("rollback")
+    assert "extra" not in store._objects()

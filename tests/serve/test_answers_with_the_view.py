@@ -1,0 +1,79 @@
+"""A seat's page asks for its new view with its command's answer (``view=1``), and a seat's live
+message names the version it now sees (its ``id``): the page fetches nothing it already shows. The
+answer is the very bytes its ``.../view`` gives; nothing in either is what the seat may not see."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import csrf_of, position_of, stranger
+
+
+def play(client, seat: str, command: str, **extra: str):
+    page = client.get(f"{seat}/view").text
+    at, version = position_of(page)
+    csrf = csrf_of(client.get(seat).text)
+    return client.post(f"{seat}/play", data={"command": command, "at": at, "version": version, "csrf": csrf, **extra})
+
+
+def test_a_command_asking_for_its_view_is_answered_with_the_bytes_the_seat_would_fetch(table):
+    gid, seats, guest = table.seated()
+    r = play(guest, seats["Ann"], "place d4", view="1")
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"].startswith("text/html")
+    assert r.text == guest.get(f"{seats['Ann']}/view").text
+    assert len(table.log(gid).rows) > 1  # stored
+
+
+def test_a_command_not_asking_for_its_view_is_answered_as_before(table):
+    gid, seats, guest = table.seated()
+    r = play(guest, seats["Ann"], "place d4")
+    assert (r.status_code, r.text) == (200, "stored")
+
+
+def test_the_referee_asking_for_the_view_gets_the_referees_view(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    page = table.page(f"/g/{gid}")
+    at, version = position_of(page)
+    r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": at, "version": version, "csrf": csrf_of(page), "view": "1"})
+    assert r.status_code == 200, r.text
+    assert r.text == table.client.get(f"/g/{gid}/view").text
+
+
+def test_a_refused_command_asking_for_its_view_stores_nothing_and_says_why(table):
+    gid, seats, guest = table.seated()
+    rows = table.log(gid).rows
+    r = play(guest, seats["Ann"], "nonsense", view="1")
+    assert r.status_code == 400
+    assert "<" not in r.text  # a reason, not a page
+    assert table.log(gid).rows == rows
+
+
+def test_a_seats_live_message_names_the_version_its_page_shows(table):
+    gid, seats, guest = table.seated()
+    live = guest.get(f"{seats['Ann']}/live").text
+    _, version = position_of(guest.get(f"{seats['Ann']}/view").text)
+    count = len(table.log(gid).rows)
+    assert f"id: {version}\ndata: {count}\n\n" in live
+
+
+def test_the_referees_live_message_names_no_version(table):
+    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
+    live = table.client.get(f"/g/{gid}/live").text
+    assert re.search(r"^data: \d+$", live, re.M)
+    assert "id:" not in live
+
+
+def test_two_seats_of_an_open_game_get_one_picture_drawn_once(table, monkeypatch):
+    from solrec.core.soli2.game import Soli2
+
+    gid, seats, guest = table.seated()
+    bob = stranger(table)
+    drawn = []
+    svg = Soli2.svg
+    monkeypatch.setattr(Soli2, "svg", lambda self, state, **kw: drawn.append(state) or svg(self, state, **kw))
+    ann_view = guest.get(f"{seats['Ann']}/view").text
+    bob_view = bob.get(f"{seats['Bob']}/view").text
+    board = re.compile(r"<svg.*</svg>", re.S)
+    assert board.search(ann_view).group(0) == board.search(bob_view).group(0)  # type: ignore[union-attr]
+    assert len(drawn) == 1
