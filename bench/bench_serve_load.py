@@ -138,10 +138,9 @@ class Server:
             total += int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if pid == self.proc.pid else 0)
         return total / os.sysconf("SC_CLK_TCK")
 
-    def ran(self) -> dict[str, int]:
-        """CPU time of each of the server's threads alive now, in ns (``/proc/PID/task/TID/schedstat``,
-        its first field): precise where ``cpu_seconds`` counts clock ticks (10 ms), for the short
-        idle windows (``ran_since``)."""
+    def schedstat(self, field: int) -> dict[str, int]:
+        """One field of each of the server's threads' ``/proc/PID/task/TID/schedstat``, in ns, by
+        thread: 0, the CPU time it ran; 1, how long it waited for a core while runnable."""
         out: dict[str, int] = {}
         for pid in self.pids():
             try:
@@ -150,10 +149,15 @@ class Server:
                 continue
             for task in tasks:
                 try:
-                    out[f"{pid}/{task.name}"] = int((task / "schedstat").read_text().split()[0])
+                    out[f"{pid}/{task.name}"] = int((task / "schedstat").read_text().split()[field])
                 except (OSError, IndexError, ValueError):
                     continue
         return out
+
+    def ran(self) -> dict[str, int]:
+        """CPU time of each thread alive now: precise where ``cpu_seconds`` counts clock ticks (10 ms),
+        for the short idle windows (``ran_since``)."""
+        return self.schedstat(0)
 
     def ran_since(self, before: dict[str, int]) -> float:
         """Seconds of CPU since ``before``, per thread: of the threads alive at both ends what each
@@ -162,21 +166,9 @@ class Server:
         return sum(v - before.get(k, 0) for k, v in self.ran().items()) / 1e9
 
     def waited(self) -> dict[str, int]:
-        """How long each of the server's threads has waited for a core, runnable, in ns
-        (``/proc/PID/task/TID/schedstat``, its second field): summed over a level (``waited_since``),
-        on a shared machine, the part of its latency that is other work's load."""
-        out: dict[str, int] = {}
-        for pid in self.pids():
-            try:
-                tasks = list(Path(f"/proc/{pid}/task").iterdir())
-            except OSError:
-                continue
-            for task in tasks:
-                try:
-                    out[f"{pid}/{task.name}"] = int((task / "schedstat").read_text().split()[1])
-                except (OSError, IndexError, ValueError):
-                    continue
-        return out
+        """How long each thread has waited for a core, runnable: summed over a level
+        (``waited_since``), on a shared machine, the part of its latency that is other work's load."""
+        return self.schedstat(1)
 
     def waited_since(self, before: dict[str, int]) -> float:
         """Seconds waited for a core since ``before``, summed over the threads alive now (one that
