@@ -657,7 +657,10 @@ def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     shown = server.prepare(after, viewer if show else None)
     row = (len(after.rows), after.head)
     if show:
-        return Written(Shown(shown if shown is not None else page_fragment(server, game_id, viewer)), row)
+        try:
+            return Written(Shown(shown if shown is not None else page_fragment(server, game_id, viewer)), row)
+        except SolrecError:
+            pass  # the command is stored: it is answered so (the word, below), and the page fetches its view
     # the referee learns the new position; a seat only that its command is stored (how many
     # events it made may hang on what it may not see: a turned card played on at once, a seeded
     # draw after it); its page then fetches its own view

@@ -435,7 +435,8 @@ class ServerState:
     def asking_store(self) -> Store | None:
         """The bot runner's question whether any game has bots (``BotRunner.poke``, at each write):
         through the event loop's kept connection when asked there, else None (it opens one)."""
-        return self.quick_store() if getattr(self.local, "quick", None) is not None else None
+        kept: Store | None = getattr(self.local, "quick", None)
+        return kept
 
     def kept_fragment(self, game_id: str, player: str) -> str | None:
         """The live fragment of ``player``'s seat when all of it is kept for the game's current stamp

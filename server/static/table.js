@@ -79,8 +79,10 @@
     if (then) then();
   }
 
-  // a command's answer carrying the new view (``view=1``): shown at once, no fetch of its own
+  // a command's answer carrying the new view (``view=1``): shown at once, no fetch of its own; an
+  // answer that is only the word (the view could not be made with it) is followed by a fetch
   function played(text) {
+    if (text.charAt(0) !== "<") { load(null); return; }
     loaded();
     show(text, ++issued);
   }

@@ -78,12 +78,13 @@ class Table:
         gid = self.start(game, list(players), seed=seed, options=options)
         return gid, self.seat_links(gid), stranger(self)
 
-    def play(self, base: str, command: str, client: TestClient | None = None) -> Any:
-        """POST a command from the page at ``base`` (``/g/ID`` or a seat's), at the position it shows."""
+    def play(self, base: str, command: str, client: TestClient | None = None, **fields: str) -> Any:
+        """POST a command from the page at ``base`` (``/g/ID`` or a seat's), at the position it shows;
+        ``fields``: more of the form (``view="1"``)."""
         client = client or self.client
         page = client.get(base).text
         at, head = position_of(page)
-        return client.post(f"{base}/play", data={"command": command, "at": at, "version": head, "csrf": csrf_of(page)})
+        return client.post(f"{base}/play", data={"command": command, "at": at, "version": head, "csrf": csrf_of(page), **fields})
 
     def log(self, gid: str):
         store = Store(self.db)

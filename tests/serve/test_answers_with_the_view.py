@@ -6,19 +6,12 @@ from __future__ import annotations
 
 import re
 
-from .conftest import csrf_of, position_of, stranger
-
-
-def play(client, seat: str, command: str, **extra: str):
-    page = client.get(f"{seat}/view").text
-    at, version = position_of(page)
-    csrf = csrf_of(client.get(seat).text)
-    return client.post(f"{seat}/play", data={"command": command, "at": at, "version": version, "csrf": csrf, **extra})
+from .conftest import position_of, stranger
 
 
 def test_a_command_asking_for_its_view_is_answered_with_the_bytes_the_seat_would_fetch(table):
     gid, seats, guest = table.seated()
-    r = play(guest, seats["Ann"], "place d4", view="1")
+    r = table.play(seats["Ann"], "place d4", guest, view="1")
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].startswith("text/html")
     assert r.text == guest.get(f"{seats['Ann']}/view").text
@@ -27,15 +20,13 @@ def test_a_command_asking_for_its_view_is_answered_with_the_bytes_the_seat_would
 
 def test_a_command_not_asking_for_its_view_is_answered_as_before(table):
     gid, seats, guest = table.seated()
-    r = play(guest, seats["Ann"], "place d4")
+    r = table.play(seats["Ann"], "place d4", guest)
     assert (r.status_code, r.text) == (200, "stored")
 
 
 def test_the_referee_asking_for_the_view_gets_the_referees_view(table):
     gid = table.start("soli2", ["Ann", "Bob"], seed=3)
-    page = table.page(f"/g/{gid}")
-    at, version = position_of(page)
-    r = table.client.post(f"/g/{gid}/play", data={"command": "place d4", "at": at, "version": version, "csrf": csrf_of(page), "view": "1"})
+    r = table.play(f"/g/{gid}", "place d4", view="1")
     assert r.status_code == 200, r.text
     assert r.text == table.client.get(f"/g/{gid}/view").text
 
@@ -43,7 +34,7 @@ def test_the_referee_asking_for_the_view_gets_the_referees_view(table):
 def test_a_refused_command_asking_for_its_view_stores_nothing_and_says_why(table):
     gid, seats, guest = table.seated()
     rows = table.log(gid).rows
-    r = play(guest, seats["Ann"], "nonsense", view="1")
+    r = table.play(seats["Ann"], "nonsense", guest, view="1")
     assert r.status_code == 400
     assert "<" not in r.text  # a reason, not a page
     assert table.log(gid).rows == rows
@@ -77,3 +68,20 @@ def test_two_seats_of_an_open_game_get_one_picture_drawn_once(table, monkeypatch
     board = re.compile(r"<svg.*</svg>", re.S)
     assert board.search(ann_view).group(0) == board.search(bob_view).group(0)  # type: ignore[union-attr]
     assert len(drawn) == 1
+
+
+def test_a_stored_command_whose_view_cannot_be_made_is_answered_stored_not_refused(table, monkeypatch):
+    from solrec.core.errors import SolrecError
+    from solrec.server import app
+    from solrec.server.state import ServerState
+
+    def fails(*args, **kwargs):
+        raise SolrecError("the view could not be made")
+
+    gid, seats, guest = table.seated()
+    rows = len(table.log(gid).rows)
+    monkeypatch.setattr(ServerState, "prepare", lambda self, log_, mover=None: None)
+    monkeypatch.setattr(app, "page_fragment", fails)
+    r = table.play(seats["Ann"], "place d4", guest, view="1")
+    assert (r.status_code, r.text) == (200, "stored")  # the page then fetches its view (table.js)
+    assert len(table.log(gid).rows) > rows
