@@ -7,11 +7,12 @@ A real ``solrec serve`` is started as a subprocess on 127.0.0.1 over a scratch d
 the referee (through the server's own ``/new`` form and seat-links button) starts N tables of a
 2-player game, and the driver (asyncio + httpx2, in this process) plays every table with 2 seats.
 Each seat does what its page's script does (``server/static/table.js``): it opens the page once
-(its CSRF value), holds the live stream ``.../live``, fetches its view ``.../view`` on a live
-message, and, when the view offers it choices, thinks for a while and POSTs one of the legal commands
-the view lists (``data-choices``; never an ending one such as ``resign``), asking for its new view
-with the answer (``view=1``). As the page does, a live message naming (its ``id``) the version the
-seat already shows, or one arriving while its own command is in flight, fetches nothing. A stream that ends is opened again after 2 s (the ``retry`` the server sends); one
+(its CSRF value), holds the live stream ``.../live?view=1``, which sends its new view itself (a
+``view`` event; on a plain message it fetches ``.../view``), and, when the view offers it choices,
+thinks for a while and POSTs one of the legal commands the view lists (``data-choices``; never an
+ending one such as ``resign``), asking for its new view with the answer (``view=1``). As the page
+does, a view or message naming (its ``id``) the version the seat already shows, or one arriving
+while its own command is in flight, is passed over. A stream that ends is opened again after 2 s (the ``retry`` the server sends); one
 refused (503), which a browser's EventSource does not retry, is asked again after ``--reload-seconds``
 (default 5: the person, seeing nothing move, reloads), the view fetched each time. A finished game is
 followed by a new one at that table. Each seat is one browser: its own HTTP client, kept over its
@@ -26,7 +27,8 @@ request's timeout) and their clicks counted. Measured per level:
 - click: a POST /play from sending to its answer;
 - live: from the mover's answer to the other seat's live message for that position (0 when the
   message came first);
-- other board: from the mover's POST to the other seat's fetched view showing the new position;
+- other board: from the mover's POST to the other seat's view (sent on its stream, or fetched)
+  showing the new position;
 - the streams' own cost: before the plays, the seats sit down (over 2 s), open their pages and
   streams and hold them for ``--quiet-seconds`` (default 6) without playing; the server's CPU over
   the second half of that, as a share of a core, with the number of streams held;
@@ -252,6 +254,7 @@ class Page:
     at: int | None = None
     version: str | None = None
     busy: bool = False
+    sent: str | None = None  # a view its stream sent, not shown yet
 
 
 @dataclass
@@ -266,8 +269,10 @@ class Level:
     """One level: N tables played for a bounded time and number of requests."""
 
     def __init__(self, server: Server, game: str, tables: int, pace: tuple[float, float], seconds: float,
-                 max_requests: int, reload: float, quiet: float, acked: dict[str, list[tuple[str, str]]]):
+                 max_requests: int, reload: float, quiet: float, acked: dict[str, list[tuple[str, str]]],
+                 live: str = "/live?view=1"):
         self.server, self.game, self.n, self.pace, self.seconds = server, game, tables, pace, seconds
+        self.live = live  # the stream's address under a seat's link
         self.max_requests, self.reload = max_requests, reload
         self.inflight = 0  # plays sent and not answered yet: waited for at the level's end
         self.quiet = quiet
@@ -443,7 +448,7 @@ class Level:
         while not self.stop.is_set():
             self.tally.requests += 1
             try:
-                async with client.stream("GET", f"{path}/live") as r:
+                async with client.stream("GET", f"{path}{self.live}") as r:
                     if r.status_code == 503:
                         self.tally.refused_streams += 1
                         await asyncio.sleep(self.reload)
@@ -454,17 +459,28 @@ class Level:
                     else:
                         self.tally.streams_open += 1
                         try:
-                            said = ""  # the message's id: the version the seat now sees
+                            said, kind, data = "", "", []  # the event's id (the version the seat now sees), type, data lines
                             async for line in r.aiter_lines():
                                 if line.startswith("id:"):
                                     said = line[3:].strip()
+                                elif line.startswith("event:"):
+                                    kind = line[6:].strip()
                                 elif line.startswith("data:"):
-                                    position = int(line[5:].strip())
+                                    data.append(line[6:] if line.startswith("data: ") else line[5:])
+                                elif not line and data:  # the event's end
+                                    text = "\n".join(data)
+                                    if kind == "view":
+                                        found = STATE.search(text)
+                                        position = int(found.group(1)) if found else -1
+                                    else:
+                                        position = int(text.strip())
                                     self.heard(table, player, position, time.perf_counter())
                                     # as table.js: a page showing that version already, or waiting
-                                    # for its own command's answer (which carries its view), fetches nothing
+                                    # for its own command's answer (which carries its view), passes it over
                                     if not page.busy and (position, said) != (page.at, page.version):
+                                        page.sent = text if kind == "view" else None
                                         wake.set()
+                                    said, kind, data = "", "", []
                         finally:
                             self.tally.streams_open -= 1
             except httpx.HTTPError as err:
@@ -492,12 +508,15 @@ class Level:
             else:
                 await wake.wait()
                 wake.clear()
-                r = await self.request(client, "GET", f"{path}/view")
-                if r is None or r.status_code != 200:
-                    continue
-                text = r.text
+                if page.sent is not None:  # the view its stream sent
+                    text, page.sent = page.sent, None
+                else:
+                    r = await self.request(client, "GET", f"{path}/view")
+                    if r is None or r.status_code != 200:
+                        continue
+                    text = r.text
             done = time.perf_counter()
-            state = re.search(r'data-position="(\d+)" data-version="([0-9a-f]+)"', text)
+            state = STATE.search(text)
             if state is None:
                 continue
             at, version = int(state.group(1)), state.group(2)
@@ -525,6 +544,8 @@ class Level:
             table.pending = pending
             self.inflight += 1
             page.busy = True
+            page.sent = None  # what the stream sent before the command is older than its answer
+            wake.clear()
             try:
                 r = await self.request(client, "POST", f"{path}/play",
                                        data={"command": command, "at": str(at), "version": version, "csrf": csrf, "view": "1"})
@@ -559,6 +580,9 @@ class Level:
 
 
 # -- the check: every acknowledged play stored exactly once -------------------------------------------
+STATE = re.compile(r'data-position="(\d+)" data-version="([0-9a-f]+)"')
+
+
 def check_stored(db: Path, acked: dict[str, list[tuple[str, str]]], unanswered: set[tuple[str, str, str]]) -> tuple[bool, str]:
     from solrec.events.store import Store
     from solrec.replay.log import load
@@ -661,6 +685,8 @@ def main() -> None:
                         help="a seat whose live stream was refused looks again and reloads after this long (default 5)")
     parser.add_argument("--quiet-seconds", type=float, default=6.0,
                         help="before each level's plays, the seats hold their streams this long without playing (default 6)")
+    parser.add_argument("--plain-live", action="store_true",
+                        help="the streams without view=1, as a page before it: a message says only the position, the seat fetches its view")
     parser.add_argument("--db", type=Path, help="the scratch database (default: a temporary folder's)")
     args = parser.parse_args()
     paces = ["quick", "people"] if args.pace == "both" else [args.pace]
@@ -676,7 +702,7 @@ def main() -> None:
         try:
             for pace, n in plan:
                 level = Level(server, args.game, n, pace, args.seconds, args.max_requests, args.reload_seconds,
-                              args.quiet_seconds, acked)
+                              args.quiet_seconds, acked, "/live" if args.plain_live else "/live?view=1")
                 r = asyncio.run(level.run())
                 results.append(r)
                 t = r["tally"]

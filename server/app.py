@@ -103,7 +103,8 @@ class SecurityHeaders:
 
 def create_app(
     db: Path, referee_token: str | None, secret: bytes | None = None, *, hosts: set[str] | None = None,
-    live_seconds: float = 600.0, poll_seconds: float = 0.3, max_live: int = 1024, live_per_viewer: int = 4,
+    live_seconds: float = 600.0, poll_seconds: float = 0.3, quiet_poll_seconds: float = 1.0, max_live: int = 1024,
+    live_per_viewer: int = 4,
     reachable: str | None = None, worker: str | None = None, bot_workers: int = 1, bot_processes: bool = True,
     bot_poll: float = 1.0, hint_bot: str = bots.HINT_BOT,
 ) -> ASGIApp:
@@ -114,7 +115,8 @@ def create_app(
     thought by ``bot_workers`` worker processes (threads without ``bot_processes``), the games with
     bots looked at every ``bot_poll`` seconds besides every write; ``hint_bot``: the "hint" button's bot."""
     server = ServerState.make(db, referee_token, secret, hosts=hosts, live_seconds=live_seconds,
-                              poll_seconds=poll_seconds, max_live=max_live, live_per_viewer=live_per_viewer,
+                              poll_seconds=poll_seconds, quiet_poll_seconds=quiet_poll_seconds, max_live=max_live,
+                              live_per_viewer=live_per_viewer,
                               reachable=reachable, worker=worker, hint_bot=hint_bot)
     server.runner = bots.BotRunner(db, server.bot_play, workers=bot_workers, processes=bot_processes, poll=bot_poll,
                                    asking=server.asking_store)
@@ -496,19 +498,24 @@ async def live(request: Request) -> Response:
         server.heads[game_id] = row
         server.recheck = True  # read beside any write in flight: the poller reads it again at its next turn
     server.watch()
-    return LiveResponse(stream(server, game_id, viewer, slot), lambda: server.close(slot), media_type="text/event-stream",
+    shows = request.query_params.get("view") == "1"
+    return LiveResponse(stream(server, game_id, viewer, slot, shows), lambda: server.close(slot), media_type="text/event-stream",
                         headers={"x-accel-buffering": "no"})
 
 
 HEARTBEAT = 15.0  # seconds of silence before a comment line keeps the connection open
 
 
-async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream) -> AsyncIterator[str]:
+async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream, shows: bool = False) -> AsyncIterator[str]:
     """The game's position whenever it changes (an undo to the same length included: the head
     changes): woken at once by a write through this process (``ServerState.notify``), and by the
     process's poller for a write by another (the CLI, another worker). A seat's stream speaks only
     when what that seat sees changed (its version): a take-back and a replay of what it cannot see
-    look to it as if nothing happened. Between wakes it costs nothing."""
+    look to it as if nothing happened. Between wakes it costs nothing.
+
+    ``shows`` (``.../live?view=1``, as table.js asks): each change comes as a ``view`` event carrying
+    the viewer's fragment itself, the very bytes its ``.../view`` gives (the seat's kept since the
+    play made it), so the page makes no request of its own; a stream without it is as before."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + server.live_seconds
     last: Any = None
@@ -533,10 +540,18 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
                 if seen != said:
                     said = seen
                     quiet = loop.time()
-                    # a seat's (and the table's) message names the version it now sees (its page's
-                    # ``data-version``): a page already showing it, as after its own command's
-                    # answer, need not fetch it again
-                    yield (f"id: {seen}\n" if not referee_ and isinstance(seen, str) else "") + f"data: {int(now[0])}\n\n"
+                    # the view its own command's answer carried is not sent again: its page shows it
+                    # (or will: the page passes over what comes while its command is in flight)
+                    mine, slot.answered = slot.answered, None
+                    shown = (await shown_view(server, game_id, viewer, now)
+                             if shows and seen != "damaged" and mine != seen else None)
+                    if shown is not None:
+                        yield shown
+                    else:
+                        # a seat's (and the table's) message names the version it now sees (its page's
+                        # ``data-version``): a page already showing it, as after its own command's
+                        # answer, need not fetch it again
+                        yield (f"id: {seen}\n" if not referee_ and isinstance(seen, str) else "") + f"data: {int(now[0])}\n\n"
             if loop.time() - quiet > HEARTBEAT:
                 quiet = loop.time()
                 yield ": still here\n\n"
@@ -552,14 +567,50 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
         server.close(slot)
 
 
+SHOWN_VERSION = re.compile(r'<div class="state" data-position="\d+" data-version="([0-9a-f]+)"')
+LINE_ENDS = re.compile(r"\r\n|\r|\n")
+
+
+async def shown_view(server: ServerState, game_id: str, viewer: Viewer, row: Any) -> str | None:
+    """A ``view`` event: the viewer's live fragment (the one the play that made ``row`` made for its
+    kind, else a seat's kept one read on the event loop, else made in a worker thread under the
+    game's lock), its version as the event's ``id``, each of its lines a ``data:`` line (an event's
+    data is its lines joined by a line feed). None: no live position to show (a damaged game, one
+    gone): the stream sends the plain message instead."""
+    html = server.kept_page(game_id, row, viewer.kind)
+    if html is None and viewer.player is not None and not viewer.spectator:
+        html = server.kept_fragment(game_id, viewer.player)
+    if html is None:
+        try:
+            html = await server.blocking(page_fragment, server, game_id, viewer, game=game_id)
+        except (Refused, SolrecError):
+            return None
+    found = SHOWN_VERSION.search(html)
+    if found is None:
+        return None
+    data = "".join(f"data: {line}\n" for line in LINE_ENDS.split(html))
+    return f"event: view\nid: {found.group(1)}\n{data}\n"
+
+
+def answered(server: ServerState, game_id: str, shown: Shown) -> None:
+    """Mark the streams of the viewer whose command was answered with ``shown`` with its version."""
+    found = SHOWN_VERSION.search(shown.html)
+    if found is not None:
+        for slot in server.streams:
+            if slot.game_id == game_id and slot.viewer == shown.viewer:
+                slot.answered = found.group(1)
+
+
 # -- writes ------------------------------------------------------------------------------------------
 Work = Callable[[ServerState, Viewer, dict[str, str], str], Any]
 
 
 class Shown(NamedTuple):
-    """A play's answer when the page asks for its view with it (``view=1``): the viewer's fragment."""
+    """A play's answer when the page asks for its view with it (``view=1``): the viewer's fragment,
+    and whose (``Viewer.key``: its streams need not send it again)."""
 
     html: str
+    viewer: str = ""
 
 
 class Written(NamedTuple):
@@ -610,6 +661,8 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
     except SolrecError as err:
         raise Refused(400, one_line(str(err))) from None
     if isinstance(done, Written):
+        if isinstance(done.value, Shown):  # before its streams wake: they need not send it this view
+            answered(server, game_id, done.value)
         server.notify(game_id, done.row)
         done = done.value
     else:
@@ -658,7 +711,7 @@ def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     row = (len(after.rows), after.head)
     if show:
         try:
-            return Written(Shown(shown if shown is not None else page_fragment(server, game_id, viewer)), row)
+            return Written(Shown(shown if shown is not None else page_fragment(server, game_id, viewer), viewer.key), row)
         except SolrecError:
             pass  # the command is stored: it is answered so (the word, below), and the page fetches its view
     # the referee learns the new position; a seat only that its command is stored (how many

@@ -52,6 +52,7 @@ from .writer import GroupWriter
 STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
 NOT_FOUND = "no such page: check the link (a seat link works only as it was given)"
 MAX_LOGS = 1024  # logs of active games kept (a club's night: 256 tables, with room to spare)
+AWAKE = 30.0  # seconds the poller keeps its quick pace after finding another connection's write
 MAX_VIEWS = 64  # views kept per game, of its current stamp (each seat's, the referee's, the table's; older positions)
 
 
@@ -86,6 +87,7 @@ class Stream:
     game_id: str
     closed: bool = False  # its viewer opened one too many: it ends at its next wake
     kind: tuple[str | None, bool] | None = None  # a seat's or a spectator's viewer kind (its version is compared)
+    answered: str | None = None  # the version its viewer's command was just answered with (``view=1``): not sent again
 
 
 class Bounded(OrderedDict):
@@ -126,6 +128,7 @@ class ServerState:
     hosts: set[str] | None = None
     live_seconds: float = 600.0
     poll_seconds: float = 0.3
+    quiet_poll_seconds: float = 1.0  # the poller's pace while no other connection has written for ``AWAKE`` seconds
     max_live: int = 1024
     live_per_viewer: int = 4
     reachable: str | None = None
@@ -139,8 +142,9 @@ class ServerState:
     # game -> (stamp, {(viewer kind, position): [View, its fragment's HTML or None]}): a game's views of
     # its current stamp only (a change drops the others), so memory follows the games, not the plays
     views: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
-    # game -> ((count, head) of its live position, {viewer kind: the version of its view there}):
-    # what a seat's live stream compares, found without a worker thread (``kept_version``)
+    # game -> ((count, head) of its live position, {viewer kind: the version of its view there},
+    # {viewer kind: its page's fragment there, as the play made it}): what a seat's live stream
+    # compares and sends, found without a worker thread (``kept_version``, ``kept_page``)
     versions: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
     # live updates: the streams waiting on each game, the last row seen of each watched game
     # game -> {event loop: the event its streams of that game wait on} (one loop under uvicorn; a
@@ -148,6 +152,7 @@ class ServerState:
     waiters: dict[str, dict[asyncio.AbstractEventLoop, asyncio.Event]] = attrs.field(factory=dict)
     heads: dict[str, Any] = attrs.field(factory=dict)
     poller: asyncio.Task | None = None
+    others_wrote: float = -float("inf")  # when the poller last found a change not made through this process (loop time)
     recheck: bool = False  # a stream started from a row read beside a write: the poller reads the rows at its next turn
     streams: list[Stream] = attrs.field(factory=list)  # open live streams, oldest first
     known: set[str] = attrs.field(factory=set)  # referee tokens found in the database (kept until --new-referee-link)
@@ -322,9 +327,25 @@ class ServerState:
         with self.cache:
             kept = self.versions.get_fresh(log_.game_id)
             if kept is None or kept[0] != row:
-                kept = (row, {})
+                kept = (row, {}, {})
                 self.versions.put(log_.game_id, kept)
             kept[1][kind] = version
+
+    def _keep_page(self, log_: Any, kind: tuple[str | None, bool], html: str) -> None:
+        """Keep beside the version of ``kind``'s live view its page's fragment, as a play made it
+        (``prepare``): what the stream of that viewer sends (``kept_page``)."""
+        row = (len(log_.rows), log_.head)
+        with self.cache:
+            kept = self.versions.get(log_.game_id)
+            if kept is not None and kept[0] == row:
+                kept[2][kind] = html
+
+    def kept_page(self, game_id: str, row: Any, kind: tuple[str | None, bool]) -> str | None:
+        """The live fragment a play made for ``kind`` at ``row`` (its count and head), if any: read
+        with no query at all, as ``kept_version`` (a stream woken by that play sends it)."""
+        with self.cache:
+            kept = self.versions.get(game_id)
+            return kept[2].get(kind) if kept is not None and kept[0] == row else None
 
     def kept_version(self, game_id: str, row: Any, kind: tuple[str | None, bool]) -> str | None:
         """The version of ``kind``'s view of the game at ``row`` (its count and head), if one was made:
@@ -355,6 +376,7 @@ class ServerState:
                 html = self.fragment_of(self.view_for(log_, viewer, None, self.table_of(store, log_, viewer, seated, hints)))
             except SolrecError:
                 return None  # the play is stored: its answer stands, and each stream reads the game itself
+            self._keep_page(log_, (player, spectator), html)
             if mover is not None and (player, spectator) == mover.kind:
                 shown = html
         return shown
@@ -579,6 +601,16 @@ class ServerState:
         if self.poller is None or self.poller.done() or self.poller.get_loop() is not loop:
             self.poller = loop.create_task(self.poll())
 
+    def poll_interval(self, now: float) -> float:
+        """How long the poller sleeps: ``poll_seconds`` while another connection is writing (it wrote
+        in the last ``AWAKE`` seconds) or a stream asked for a look (``recheck``), else
+        ``quiet_poll_seconds``. This process's own writes wake their streams at once; the poller is
+        for the others' (the CLI, another ``--workers`` process), and each turn of it wakes the
+        process, which on this machine costs about as much CPU as a small request."""
+        if self.recheck or now - self.others_wrote < AWAKE:
+            return self.poll_seconds
+        return max(self.poll_seconds, self.quiet_poll_seconds)
+
     async def poll(self) -> None:
         """Changes made by other connections, every ``poll_seconds`` while streams are open: ``PRAGMA
         data_version`` (a number that moves when another connection commits; free to read), then the
@@ -586,9 +618,10 @@ class ServerState:
         is asked again at the next poll)."""
         conn = None
         version = None
+        loop = asyncio.get_running_loop()
         try:
             while self.streams:
-                await asyncio.sleep(self.poll_seconds)
+                await asyncio.sleep(self.poll_interval(loop.time()))
                 if conn is None:
                     if not self.db.exists():
                         continue
@@ -613,8 +646,9 @@ class ServerState:
                     continue
                 for gid in watched:
                     row = rows.get(gid)
-                    if self.heads.get(gid, False) != row:
+                    if self.heads.get(gid, False) != row:  # not this process's write (``notify`` keeps those)
                         self.heads[gid] = row
+                        self.others_wrote = loop.time()
                         self.wake(gid)
                 for gid in set(self.heads) - set(watched):  # kept only while watched (then kept fresh)
                     del self.heads[gid]

@@ -23,8 +23,9 @@ from starlette.types import ASGIApp
 
 CONFIG = "SOLREC_SERVE_WORKER_CONFIG"
 # How often each process looks for another's commits (``PRAGMA data_version``: a read of shared
-# memory): a play made through one process reaches the streams of another within this, where one
-# process alone wakes its own streams at once and polls only for the CLI's writes (0.3 s).
+# memory): a play made through one process reaches the streams of another within this, quiet or
+# not, where one process alone wakes its own streams at once and polls only for the CLI's writes
+# (every 1 s, every 0.3 s while the CLI writes: ``ServerState.poll_interval``).
 POLL_SECONDS = 0.05
 
 
@@ -44,6 +45,6 @@ def app_from_env() -> ASGIApp:
     config = json.loads(os.environ.pop(CONFIG))
     return create_app(Path(config["db"]), config["token"], bytes.fromhex(config["secret"]),
                       hosts=set(config["hosts"]) if config["hosts"] is not None else None,
-                      reachable=config["reachable"], worker=str(os.getpid()), poll_seconds=POLL_SECONDS,
+                      reachable=config["reachable"], worker=str(os.getpid()), poll_seconds=POLL_SECONDS, quiet_poll_seconds=POLL_SECONDS,
                       bot_workers=config.get("bot_workers", 1),
                       **({"hint_bot": config["hint_bot"]} if config.get("hint_bot") else {}))

@@ -165,7 +165,7 @@ def test_serve_shows_an_older_file_without_changing_a_byte(tmp_path):
 
     db = era_file(tmp_path, 1)
     before = db.read_bytes()
-    app = create_app(db, "referee-token", b"k" * 32, live_seconds=0.3, poll_seconds=0.05)
+    app = create_app(db, "referee-token", b"k" * 32, live_seconds=0.3, poll_seconds=0.05, quiet_poll_seconds=0.05)
     with TestClient(app, raise_server_exceptions=False) as client:
         client.cookies.set(referee_cookie(token_hash("referee-token")), "referee-token")
         for path in ("/", "/g/we", "/g/we/view", "/g/g", "/g/g/view", "/new?game=solo-dice"):

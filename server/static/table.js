@@ -481,17 +481,29 @@
     if (zoomed) apply();
   }
 
-  // -- live updates: the server says only the new position; the page fetches its own view ----------
+  // -- live updates: the server sends this viewer's new view itself (``view=1``), or says only the
+  // new position and the page fetches its own view --------------------------------------------------
   function listen() {
     if (!window.EventSource) return;
-    var source = new EventSource(base + "/live");
+    var source = new EventSource(base + "/live?view=1");
     source.onopen = function () { connection.textContent = ""; };
-    // a message comes when what this viewer sees changes (a take-back and a new command leave the
-    // same length with another version), and once on connecting: the view is fetched again each time
-    // (its id, for a seat, is the version it now sees: a page already showing it fetches nothing)
-    source.onmessage = function (e) {
+    function hear() {
       heard += 1;
       body.setAttribute("data-heard", String(heard));
+    }
+    // a view comes when what this viewer sees changes (a take-back and a new command leave the same
+    // length with another version), and once on connecting: shown unless it is the one shown, or the
+    // page shows an earlier move, or its own command is in flight (whose answer carries its view)
+    source.addEventListener("view", function (e) {
+      hear();
+      if (browsing !== null || busy) return;
+      loaded();
+      show(e.data, ++issued, null, true);
+    });
+    // a plain message (the server could not send the view): the view is fetched (its id, for a seat,
+    // is the version it now sees: a page already showing it fetches nothing)
+    source.onmessage = function (e) {
+      hear();
       var s = state();
       if (s && e.lastEventId && e.lastEventId === s.getAttribute("data-version") && e.data === s.getAttribute("data-position")) return;
       if (browsing === null && !busy) load(null, null, true);

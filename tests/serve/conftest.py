@@ -95,7 +95,7 @@ class Table:
 
 
 def make_client(db: Path, *, referee: bool = True, **kwargs: Any) -> TestClient:
-    app = create_app(db, REFEREE, b"k" * 32, live_seconds=kwargs.pop("live_seconds", 0.3), poll_seconds=0.05, **kwargs)
+    app = create_app(db, REFEREE, b"k" * 32, live_seconds=kwargs.pop("live_seconds", 0.3), poll_seconds=0.05, quiet_poll_seconds=0.05, **kwargs)
     client = TestClient(app, raise_server_exceptions=False)
     if referee:
         client.cookies.set(referee_cookie(token_hash(REFEREE)), REFEREE)
@@ -128,7 +128,9 @@ class LiveServer:
         import uvicorn
 
         self.port = free_port()
-        app = create_app(db, REFEREE, b"k" * 32, live_seconds=live_seconds, poll_seconds=0.05, **options)
+        options = {"poll_seconds": 0.05, "quiet_poll_seconds": 0.05, **options}
+        self.app = create_app(db, REFEREE, b"k" * 32, live_seconds=live_seconds, **options)
+        app = self.app
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan=lifespan))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -1,8 +1,9 @@
 """Non-interference through ``solrec serve``: two games one seat cannot tell apart (the same public
 history; another seed, other hands, another deck order, other future chance: ``tests/fairness/pairs.py``)
 give that seat byte-identical answers from the server, under the same server secret and game id:
-every status line, header and body of its page and fragments at every position, its live stream, the
-answers to its legal and illegal writes, its take-back and comment, and its 404, 400 and 409 answers.
+every status line, header and body of its page and fragments at every position, its live stream (its
+plain messages and the views it sends), the answers to its legal and illegal writes, its take-back
+and comment, and its 404, 400 and 409 answers.
 
 Two apps over two databases, one per game of the pair, asked the same requests by the same seat link
 (Starlette's TestClient: no socket). This rules out, at once, every way a seat could learn what it
@@ -70,7 +71,7 @@ class Twin:
         self.store.create_game(GAME_ID, header, codec_for(game), list(steps), scores, outcome)
         seats.make_links(self.store, GAME_ID, (pair.seat,))  # the token: TOKEN (``fixed_times``)
         # a live stream of no lifetime: its first messages, then it ends (the page would reconnect)
-        app = create_app(self.db, REFEREE, KEY, live_seconds=0, poll_seconds=0.01)
+        app = create_app(self.db, REFEREE, KEY, live_seconds=0, poll_seconds=0.01, quiet_poll_seconds=0.01)
         return TestClient(app, raise_server_exceptions=False)
 
 
@@ -120,8 +121,9 @@ def every_answer(pair: Pair, surfaces: tuple[str, ...], at: int, choice: int) ->
                 both = (a, b)
                 end = pair.positions
                 page = ask(both, "get", SEAT)[1].text
-                if "the live stream" in surfaces:
+                if "the live stream" in surfaces:  # its plain messages, and the views it sends (table.js's)
                     ask(both, "get", f"{SEAT}/live")
+                    ask(both, "get", f"{SEAT}/live?view=1")
                 if "an earlier position" in surfaces:
                     for k in range(end + 1) if at is None else (at % (end + 1),):
                         ask(both, "get", f"{SEAT}?at={k}")

@@ -542,7 +542,7 @@ def test_a_viewer_over_its_bound_of_live_streams_closes_its_own_oldest(tmp_path)
     db = tmp_path / "x.db"
     with make_client(db) as client:
         gid = Table(db, client).start("soli2", ["Ann", "Bob"], seed=3)
-    app = create_app(db, REFEREE, b"k" * 32, live_seconds=30, poll_seconds=0.05, live_per_viewer=2, max_live=3)
+    app = create_app(db, REFEREE, b"k" * 32, live_seconds=30, poll_seconds=0.05, quiet_poll_seconds=0.05, live_per_viewer=2, max_live=3)
 
     async def scenario() -> list[bytes]:
         # three streams of the referee, one after another, each read to its first message
