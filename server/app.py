@@ -18,10 +18,12 @@ synced transaction), so an acknowledged command is committed (killing the server
 devices playing at once store one command (the other gets 409, "the position changed"). A refusal is
 400 with its one-line reason; nothing is stored.
 
-Live updates are Server-Sent Events carrying only the new position number; the page then fetches
-its own (filtered) view. A stream wakes at once on a write through this process, and through the
-process's poller on a write by another (the CLI, another ``--workers`` process); a seat's stream
-speaks only when that seat's version changes. Streams are bounded per viewer (a few; one more closes
+Live updates are Server-Sent Events. A plain stream carries only the new position number (and, for
+a seat, the version it now sees as the event's id); the page then fetches its own (filtered) view.
+A stream asked with ``view=1`` (the page script's) carries the viewer's new view itself, the very
+bytes its ``.../view`` gives, as a ``view`` event. A stream wakes at once on a write through this
+process, and through the process's poller on a write by another (the CLI, another ``--workers``
+process); a seat's stream speaks only when that seat's version changes. Streams are bounded per viewer (a few; one more closes
 that viewer's own oldest), in number overall, and in lifetime.
 
 How the work is shared out (per-game locks, kept logs and views, the writer, the poller):
@@ -513,9 +515,10 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
     when what that seat sees changed (its version): a take-back and a replay of what it cannot see
     look to it as if nothing happened. Between wakes it costs nothing.
 
-    ``shows`` (``.../live?view=1``, as table.js asks): each change comes as a ``view`` event carrying
-    the viewer's fragment itself, the very bytes its ``.../view`` gives (the seat's kept since the
-    play made it), so the page makes no request of its own; a stream without it is as before."""
+    ``shows`` (``.../live?view=1``, as table.js asks): each change after the stream opened comes as a
+    ``view`` event carrying the viewer's fragment itself, the very bytes its ``.../view`` gives (kept
+    since the play made it), so the page makes no request of its own; a stream without it is as
+    before."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + server.live_seconds
     last: Any = None
@@ -538,13 +541,15 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
                 seen = now if referee_ else (server.kept_version(game_id, now, viewer.kind)
                                              or await server.blocking(server.seen_by, game_id, viewer, game=game_id))
                 if seen != said:
-                    said = seen
                     quiet = loop.time()
                     # the view its own command's answer carried is not sent again: its page shows it
-                    # (or will: the page passes over what comes while its command is in flight)
+                    # (or will: the page passes over what comes while its command is in flight); nor
+                    # is the one the stream opens on, which the page has just loaded (the message
+                    # names its version: a page behind it fetches it)
                     mine, slot.answered = slot.answered, None
                     shown = (await shown_view(server, game_id, viewer, now)
-                             if shows and seen != "damaged" and mine != seen else None)
+                             if shows and said is not None and seen != "damaged" and mine != seen else None)
+                    said = seen
                     if shown is not None:
                         yield shown
                     else:

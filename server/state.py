@@ -20,9 +20,11 @@ How the server works at once for many tables (docs/architecture.md, "The server 
   A view depends only on the log and on who looks (the referee, a player, the table), so it is the
   same bytes whoever of that kind asks (views.py is the one place a seat's bytes are filtered).
 - **Live streams woken in process** (``notify``): a write through this process wakes the streams of
-  its game at once; one poller per process (``poll``) reads ``PRAGMA data_version`` every
-  ``poll_seconds`` and, when another connection committed (the CLI, another ``--workers`` process, or
-  this process's writer), the rows of the watched games only, waking those that changed.
+  its game at once, and each finds its viewer's new version and page kept (``prepare``); one poller
+  per process (``poll``) reads ``PRAGMA data_version`` every ``quiet_poll_seconds`` (every
+  ``poll_seconds`` for ``AWAKE`` seconds after another connection wrote) and, when another connection
+  committed (the CLI, another ``--workers`` process, or this process's writer), the rows of the
+  watched games only, waking those that changed.
 """
 
 from __future__ import annotations

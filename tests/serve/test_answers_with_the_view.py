@@ -1,7 +1,7 @@
-"""A seat's page asks for its new view with its command's answer (``view=1``), and its live stream
-sends the view itself (``.../live?view=1``: a ``view`` event); a plain live message names the version
-the seat now sees (its ``id``): the page fetches nothing it already shows. The answer and the event
-are the very bytes its ``.../view`` gives; nothing in either is what the seat may not see."""
+"""A seat's page asks for its new view with its command's answer (``view=1``), and a seat's live
+message names the version it now sees (its ``id``): the page fetches nothing it already shows. The
+answer is the very bytes its ``.../view`` gives; nothing in either is what the seat may not see.
+(A stream sending the views themselves: ``test_live_views.py``.)"""
 
 from __future__ import annotations
 
@@ -88,83 +88,16 @@ def test_a_stored_command_whose_view_cannot_be_made_is_answered_stored_not_refus
     assert len(table.log(gid).rows) > rows
 
 
-def events(stream: str) -> list[tuple[str, str | None, str]]:
-    """A live stream's events as a browser's EventSource reads them: (type, id, data)."""
-    out = []
-    for block in stream.split("\n\n"):
-        kind, said, data = "message", None, []
-        for line in block.split("\n"):
-            field, _, value = line.partition(":")
-            value = value[1:] if value.startswith(" ") else value
-            if field == "event":
-                kind = value
-            elif field == "id":
-                said = value
-            elif field == "data":
-                data.append(value)
-        if data:
-            out.append((kind, said, "\n".join(data)))
-    return out
-
-
-def test_a_seats_stream_asking_for_views_sends_the_bytes_its_view_gives(table):
-    gid, seats, guest = table.seated()
-    table.play(seats["Bob"], "place d4", stranger(table))  # not Ann's own command: her page did not ask for this view
-    sent = events(guest.get(f"{seats['Ann']}/live?view=1").text)
-    fetched = guest.get(f"{seats['Ann']}/view").text
-    _, version = position_of(fetched)
-    assert sent == [("view", version, fetched)]
-
-
-def test_a_seats_stream_sends_its_kept_view_without_making_it_again(table, monkeypatch):
-    from solrec.server import app
-
-    gid, seats, guest = table.seated()
-    table.play(seats["Bob"], "place d4", stranger(table), view="1")
-    fetched = guest.get(f"{seats['Ann']}/view").text  # made and kept (as a play keeps the watching seats')
-    made = []
-    fragment = app.page_fragment
-    monkeypatch.setattr(app, "page_fragment", lambda *a, **k: made.append(a) or fragment(*a, **k))
-    sent = events(guest.get(f"{seats['Ann']}/live?view=1").text)
-    assert [(kind, data) for kind, _, data in sent] == [("view", fetched)]
-    assert made == []  # read on the event loop (``kept_fragment``), no worker thread's page
-
 
 def test_a_stream_not_asking_for_views_sends_only_the_position(table):
     gid, seats, guest = table.seated()
-    sent = events(guest.get(f"{seats['Ann']}/live").text)
-    assert [(kind, data) for kind, _, data in sent] == [("message", str(len(table.log(gid).rows)))]
+    sent = [line for line in guest.get(f"{seats['Ann']}/live").text.splitlines() if line.startswith(("data:", "event:"))]
+    assert sent == [f"data: {len(table.log(gid).rows)}"]
 
 
-def test_the_referees_stream_asking_for_views_sends_the_referees_view(table):
-    gid = table.start("soli2", ["Ann", "Bob"], seed=3)
-    sent = events(table.client.get(f"/g/{gid}/live?view=1").text)
-    fetched = table.client.get(f"/g/{gid}/view").text
-    assert [(kind, data) for kind, _, data in sent] == [("view", fetched)]
-
-
-def test_a_damaged_games_stream_sends_the_plain_message_not_a_view(table):
-    import sqlite3
-
+def test_a_stream_asking_for_views_opens_on_the_message_naming_the_version_the_page_just_loaded(table):
     gid, seats, guest = table.seated()
-    table.play(seats["Ann"], "place d4", guest)
-    conn = sqlite3.connect(table.db)
-    with conn:
-        conn.execute("delete from events where game_id = ? and seq = (select max(seq) from events where game_id = ?)", [gid, gid])
-    conn.close()
-    sent = events(guest.get(f"{seats['Ann']}/live?view=1").text)
-    assert sent and all(kind == "message" for kind, _, _ in sent)
-
-
-def test_a_seats_stream_sends_the_page_its_play_made_without_a_query(table, monkeypatch):
-    from solrec.server import app
-    from solrec.server.state import ServerState
-
-    gid, seats, guest = table.seated()
-    answer = table.play(seats["Ann"], "place d4", guest, view="1").text  # the play made Ann's page, kept with its row
-    asked = []
-    monkeypatch.setattr(ServerState, "kept_fragment", lambda self, *a: asked.append(a))
-    monkeypatch.setattr(app, "page_fragment", lambda *a, **k: asked.append(a))
-    sent = events(guest.get(f"{seats['Ann']}/live?view=1").text)
-    assert [(kind, data) for kind, _, data in sent] == [("view", answer)]
-    assert asked == []
+    _, version = position_of(guest.get(f"{seats['Ann']}/view").text)
+    live = guest.get(f"{seats['Ann']}/live?view=1").text
+    assert f"id: {version}\ndata: {len(table.log(gid).rows)}\n\n" in live
+    assert "event: view" not in live

@@ -1,9 +1,10 @@
 """Non-interference through ``solrec serve``: two games one seat cannot tell apart (the same public
 history; another seed, other hands, another deck order, other future chance: ``tests/fairness/pairs.py``)
 give that seat byte-identical answers from the server, under the same server secret and game id:
-every status line, header and body of its page and fragments at every position, its live stream (its
-plain messages and the views it sends), the answers to its legal and illegal writes, its take-back
-and comment, and its 404, 400 and 409 answers.
+every status line, header and body of its page and fragments at every position, its live stream
+(plain, and asked for views: a view it sends is its fragment's bytes, with its version as the id),
+the answers to its legal and illegal writes, its take-back and comment, and its 404, 400 and 409
+answers.
 
 Two apps over two databases, one per game of the pair, asked the same requests by the same seat link
 (Starlette's TestClient: no socket). This rules out, at once, every way a seat could learn what it
@@ -121,7 +122,7 @@ def every_answer(pair: Pair, surfaces: tuple[str, ...], at: int, choice: int) ->
                 both = (a, b)
                 end = pair.positions
                 page = ask(both, "get", SEAT)[1].text
-                if "the live stream" in surfaces:  # its plain messages, and the views it sends (table.js's)
+                if "the live stream" in surfaces:  # plain, and as table.js asks for it (it opens on the same message)
                     ask(both, "get", f"{SEAT}/live")
                     ask(both, "get", f"{SEAT}/live?view=1")
                 if "an earlier position" in surfaces:
