@@ -590,10 +590,18 @@ async def shown_view(server: ServerState, game_id: str, viewer: Viewer, row: Any
             html = await server.blocking(page_fragment, server, game_id, viewer, game=game_id)
         except (Refused, SolrecError):
             return None
+    return view_event(html)
+
+
+def view_event(html: str) -> str | None:
+    """A fragment as a ``view`` event: its version the id, each of its lines (split at each of SSE's
+    line ends, CR, LF and CRLF) a ``data:`` line. None: no position in it (a reason shown instead)."""
     found = SHOWN_VERSION.search(html)
     if found is None:
         return None
-    data = "".join(f"data: {line}\n" for line in LINE_ENDS.split(html))
+    # a page has no CR (``pages.esc`` shows a control character as its escape): split at C speed
+    lines = html.split("\n") if "\r" not in html else LINE_ENDS.split(html)
+    data = "".join(f"data: {line}\n" for line in lines)
     return f"event: view\nid: {found.group(1)}\n{data}\n"
 
 

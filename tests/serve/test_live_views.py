@@ -98,3 +98,19 @@ def test_the_referees_stream_asking_for_views_sends_the_referees_view(tmp_path: 
             assert play(client, f"/g/{gid}", "place d4").status_code == 200
             kind, _, data = next(sent)
         assert (kind, data) == ("view", client.get(f"/g/{gid}/view").text)
+
+
+def test_a_view_event_has_a_data_line_for_each_line_of_the_fragment_at_any_of_sses_line_ends():
+    from solrec.server.app import view_event
+
+    fragment = '<div class="state" data-position="3" data-version="ab12">\nx\r\ny\rz</div>'
+    assert view_event(fragment) == ('event: view\nid: ab12\ndata: <div class="state" data-position="3" data-version="ab12">\n'
+                                    "data: x\ndata: y\ndata: z</div>\n\n")
+    assert list(events(iter(view_event("<div class=\"state\" data-position=\"3\" data-version=\"ab12\">\n</div>").splitlines() + [""]))) \
+        == [("view", "ab12", '<div class="state" data-position="3" data-version="ab12">\n</div>')]
+
+
+def test_a_reason_shown_instead_of_a_position_is_no_view_event():
+    from solrec.server.app import view_event
+
+    assert view_event('<p class="reason">this game\'s stored data is damaged</p>') is None
