@@ -26,6 +26,8 @@ from types import FrameType
 import uvicorn
 import uvicorn.server
 
+from .state import aligned
+
 TURN = 1.0  # seconds between the main loop's turns (the date header's own resolution)
 # the collector's thresholds: the youngest generation every 20,000 allocations (Python's 700), the
 # next every 20 of those, the oldest considered every 10 of those (then only past its own 25% rule)
@@ -46,8 +48,8 @@ async def _main_loop(server: uvicorn.Server) -> None:
     should_exit = await server.on_tick(counter)
     while not should_exit:
         counter = (counter + 10) % 864000  # uvicorn counts tenths of a second (its date at each 10th)
-        try:
-            await asyncio.wait_for(stop.wait(), TURN)
+        try:  # due with the poller's quiet turns (``state.aligned``): one wake of the process for both
+            await asyncio.wait_for(stop.wait(), aligned(asyncio.get_running_loop().time(), TURN))
         except TimeoutError:
             pass
         should_exit = await server.on_tick(counter)

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from solrec.server.state import AWAKE, ServerState
 
 from .conftest import LiveServer
@@ -48,3 +50,12 @@ def test_a_command_line_write_reaches_a_quiet_servers_stream_and_quickens_its_po
                            check=True, capture_output=True, timeout=TIMEOUT)
             assert int(next(data)) > events
         assert state.others_wrote > -float("inf")
+
+
+def test_the_pollers_turns_fall_due_with_the_main_loops_on_whole_periods():
+    from solrec.server.state import aligned
+
+    assert aligned(10.25, 1.0) == 0.75
+    assert aligned(10.999, 1.0) == pytest.approx(1.001)  # due now, or as good as: the next one, never a spin
+    assert aligned(12.0, 1.0) == 1.0
+    assert (10.1 + aligned(10.1, 0.3)) % 0.3 == pytest.approx(0.0, abs=1e-9) or (10.1 + aligned(10.1, 0.3)) % 0.3 == pytest.approx(0.3)
