@@ -23,8 +23,8 @@ a seat, the version it now sees as the event's id); the page then fetches its ow
 A stream asked with ``view=1`` (the page script's) carries the viewer's new view itself, the very
 bytes its ``.../view`` gives, as a ``view`` event. A stream wakes at once on a write through this
 process, and through the process's poller on a write by another (the CLI, another ``--workers``
-process); a seat's stream speaks only when that seat's version changes. Streams are bounded per viewer (a few; one more closes
-that viewer's own oldest), in number overall, and in lifetime.
+process); a seat's stream speaks only when that seat's version changes. Streams are bounded per
+viewer (a few; one more closes that viewer's own oldest), in number overall, and in lifetime.
 
 How the work is shared out (per-game locks, kept logs and views, the writer, the poller):
 ``state.py``'s docstring and docs/architecture.md. The endpoints are the module's functions below,

@@ -614,7 +614,7 @@ class ServerState:
         return max(self.poll_seconds, self.quiet_poll_seconds)
 
     async def poll(self) -> None:
-        """Changes made by other connections, every ``poll_seconds`` while streams are open: ``PRAGMA
+        """Changes made by other connections, every ``poll_interval`` while streams are open: ``PRAGMA
         data_version`` (a number that moves when another connection commits; free to read), then the
         rows of the watched games only. Runs on the event loop and never waits for a lock (a busy file
         is asked again at the next poll)."""

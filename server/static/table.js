@@ -491,8 +491,8 @@
       heard += 1;
       body.setAttribute("data-heard", String(heard));
     }
-    // a view comes when what this viewer sees changes (a take-back and a new command leave the same
-    // length with another version), and once on connecting: shown unless it is the one shown, or the
+    // a view comes when what this viewer sees changes after the stream opened (a take-back and a new
+    // command leave the same length with another version): shown unless it is the one shown, or the
     // page shows an earlier move, or its own command is in flight (whose answer carries its view)
     source.addEventListener("view", function (e) {
       hear();
@@ -500,8 +500,9 @@
       loaded();
       show(e.data, ++issued, null, true);
     });
-    // a plain message (the server could not send the view): the view is fetched (its id, for a seat,
-    // is the version it now sees: a page already showing it fetches nothing)
+    // a plain message, on connecting (naming the version the page has just loaded), after this page's
+    // own command, or where the server could not send the view: the view is fetched (its id, for a
+    // seat, is the version it now sees: a page already showing it fetches nothing)
     source.onmessage = function (e) {
       hear();
       var s = state();
