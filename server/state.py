@@ -7,10 +7,11 @@ How the server works at once for many tables (docs/architecture.md, "The server 
   a time (they share that game's log and its states), those of different tables side by side.
 - **Reads on their own connections.** Each worker thread reads through a store of its own (``store``),
   kept open: WAL lets them read while the writer writes.
-- **One writer, group commit** (``writer.py``): every write goes to one thread that commits the writes
-  waiting at that moment, of any games, in one transaction and one disk sync; a write is answered
-  after its group's ``COMMIT`` returned (it is on disk: killing the server loses no acknowledged
-  command).
+- **One writer, group commit** (``writer.py``): the writes waiting at a moment go to one thread that
+  commits them, of any games, in one transaction and one disk sync; a write finding nothing
+  committing or waiting is committed by its own thread on its own connection (``store``), the same
+  way; a write is answered after its group's ``COMMIT`` returned (it is on disk: killing the server
+  loses no acknowledged command).
 - **Logs of active games kept** (``logs``, bounded): a request checks a game's stamp (its recorded
   count and head, its last event, its comments' count and head: one indexed read) and reuses the log
   it verified when that is unchanged; a log read again with rows appended goes on from the kept one's
@@ -167,7 +168,7 @@ class ServerState:
     def __attrs_post_init__(self) -> None:
         from solrec.replay.log import keep_replays
 
-        self.writer = GroupWriter(self.db, on_store=self._writer_store)
+        self.writer = GroupWriter(self.db, on_store=self._writer_store, thread_store=self.store)
         keep_replays(MAX_LOGS)
         keep_moves(4 * MAX_LOGS)  # each kept game's seats, its referee and its table
 

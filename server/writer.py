@@ -9,6 +9,13 @@ illegal command found at the write) is rolled back alone. Its answer is given on
 the commit syncs the log file before it returns; docs/security.md). When the commit fails, every
 write of the group fails with it and none is acknowledged.
 
+A write that finds the writer idle (no group committing, none waiting) is committed by the thread
+that asked, on that thread's own connection (``thread_store``), as a group of one: the same
+transaction, savepoint and synced ``COMMIT``, without handing the write to the writer's thread and
+waiting to be woken (two thread hops a play, each dear on a machine whose cores sleep between
+plays). Writes arriving meanwhile queue for the writer's thread, which commits them as one group
+when the lock (``committing``: one transaction at a time in the process) is free.
+
 Other processes (the CLI, another worker of ``--workers``) write to the same file through their own
 connections; the store's head-checked writes keep each game's log whole whoever writes.
 """
@@ -39,11 +46,15 @@ class Job:
 class GroupWriter:
     """``submit(work)``: ``work(store)`` run on the writer's thread inside the next group; its result
     (or exception) once the group is committed. ``on_store``: called with the writer's store in its
-    thread (the server makes it that thread's store)."""
+    thread (the server makes it that thread's store). ``thread_store``: the calling thread's own store
+    (the one its reads go through), on which ``write`` commits a write itself when the writer is idle."""
 
-    def __init__(self, db: Path, on_store: Callable[[Store], None] | None = None):
+    def __init__(self, db: Path, on_store: Callable[[Store], None] | None = None,
+                 thread_store: Callable[[], Store] | None = None):
         self.db = db
         self.on_store = on_store
+        self.thread_store = thread_store
+        self.committing = threading.Lock()  # one transaction at a time: the writer's groups, a thread's own
         self.jobs: queue.SimpleQueue[Job] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.started = threading.Lock()
@@ -60,7 +71,18 @@ class GroupWriter:
         return job.future
 
     def write(self, work: Callable[[Store], Any]) -> Any:
-        """``submit`` and wait (in a worker thread, never on the event loop)."""
+        """``work(store)`` committed, its result (in a worker thread, never on the event loop): by this
+        thread on its own store when nothing is committing or waiting, else through the writer's next
+        group."""
+        if self.thread_store is not None and self.jobs.empty() and self.committing.acquire(blocking=False):
+            try:
+                store = self.thread_store() if self.jobs.empty() and self.db.exists() else None
+                if store is not None and store.exists and store.older_schema is None:
+                    job = Job(work)
+                    self.commit(store, [job])
+                    return job.future.result()
+            finally:
+                self.committing.release()
         return self.submit(work).result()
 
     def run(self) -> None:
@@ -96,7 +118,8 @@ class GroupWriter:
                 for job in group:
                     job.future.set_exception(err)
                 continue
-            self.commit(store, group)
+            with self.committing:
+                self.commit(store, group)
 
     def commit(self, store: Store, group: list[Job]) -> None:
         done: list[tuple[Job, bool, Any]] = []

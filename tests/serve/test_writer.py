@@ -92,3 +92,41 @@ def test_a_write_whose_file_cannot_be_opened_is_refused_never_left_waiting(tmp_p
     with pytest.raises(OSError):
         writer.submit(played.append).result(TIMEOUT)
     assert stored(db, gid).count("place d4") == 0
+
+
+def test_a_write_finding_the_writer_idle_is_committed_by_the_thread_that_asked_on_its_own_store(tmp_path):
+    db = tmp_path / "w.db"
+    (gid,) = games(db, 1)
+    own = Store(db)
+    writer = GroupWriter(db, thread_store=lambda: own)
+    used: list[Store] = []
+
+    def play(store: Store):
+        used.append(store)
+        return first_move(db, gid).append(store)
+
+    try:
+        assert len(writer.write(play).rows) > 0
+        assert used == [own] and writer.thread is None  # no hand-over to the writer's thread
+        assert "place d4" in stored(db, gid)  # committed before the answer
+        assert (writer.groups, writer.writes) == (1, 1)
+    finally:
+        own.close()
+
+
+def test_a_write_arriving_while_another_commits_waits_for_the_writers_next_group(tmp_path):
+    db = tmp_path / "w.db"
+    a, b = games(db, 2)
+    writer = GroupWriter(db, thread_store=lambda: pytest.fail("a write arriving mid-commit never commits alone"))
+    played_a, played_b = first_move(db, a), first_move(db, b)
+    with writer.committing:  # a commit in progress (the writer's group, or another thread's own)
+        answers: list = []
+        threads = [threading.Thread(target=lambda p=p: answers.append(writer.write(p.append))) for p in (played_a, played_b)]
+        for t in threads:
+            t.start()
+        assert not answers
+    for t in threads:
+        t.join(TIMEOUT)
+    assert len(answers) == 2
+    assert "place d4" in stored(db, a) and "place d4" in stored(db, b)
+    assert writer.writes == 2 and writer.groups in (1, 2)  # grouped when both had queued before the lock was free
