@@ -9,8 +9,9 @@ the referee (through the server's own ``/new`` form and seat-links button) start
 Each seat does what its page's script does (``server/static/table.js``): it opens the page once
 (its CSRF value), holds the live stream ``.../live?view=1``, which sends its new view itself (a
 ``view`` event; on a plain message it fetches ``.../view``), and, when the view offers it choices,
-thinks for a while and POSTs one of the legal commands the view lists (``data-choices``; never an
-ending one such as ``resign``), asking for its new view with the answer (``view=1``). As the page
+thinks for a while and POSTs one of the legal commands the view lists (``data-choices``; one that
+ends the game only when nothing else is left, ``resign`` last), asking for its new view with the
+answer (``view=1``). As the page
 does, a view or message naming (its ``id``) the version the seat already shows, or one arriving
 while its own command is in flight, is passed over. A stream that ends is opened again after 2 s (the ``retry`` the server sends); one
 refused (503), which a browser's EventSource does not retry, is asked again after ``--reload-seconds``
@@ -532,7 +533,11 @@ class Level:
             found = re.search(r'data-choices="([^"]*)"', text)
             if found is None:
                 continue
-            choices = [c["command"] for c in json.loads(html.unescape(found.group(1))) if not c.get("ends")]
+            listed = json.loads(html.unescape(found.group(1)))
+            # a move that ends the game only when nothing else is left (then a new game is set up at
+            # the table), a resignation only when nothing but it is
+            choices = ([c["command"] for c in listed if not c.get("ends")]
+                       or [c["command"] for c in listed if c["command"] != "resign"] or [c["command"] for c in listed])
             if not choices:
                 continue
             await self.playing.wait()
