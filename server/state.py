@@ -624,7 +624,8 @@ class ServerState:
         loop = asyncio.get_running_loop()
         try:
             while self.streams:
-                await asyncio.sleep(aligned(loop.time(), self.poll_interval(loop.time())))
+                turn = loop.time()
+                await asyncio.sleep(aligned(turn, self.poll_interval(turn)))
                 if conn is None:
                     if not self.db.exists():
                         continue

@@ -45,6 +45,7 @@ def app_from_env() -> ASGIApp:
     config = json.loads(os.environ.pop(CONFIG))
     return create_app(Path(config["db"]), config["token"], bytes.fromhex(config["secret"]),
                       hosts=set(config["hosts"]) if config["hosts"] is not None else None,
-                      reachable=config["reachable"], worker=str(os.getpid()), poll_seconds=POLL_SECONDS, quiet_poll_seconds=POLL_SECONDS,
+                      reachable=config["reachable"], worker=str(os.getpid()),
+                      poll_seconds=POLL_SECONDS, quiet_poll_seconds=POLL_SECONDS,
                       bot_workers=config.get("bot_workers", 1),
                       **({"hint_bot": config["hint_bot"]} if config.get("hint_bot") else {}))

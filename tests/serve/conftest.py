@@ -67,7 +67,7 @@ class Table:
         page = self.page(f"/g/{gid}")
         r = self.client.post(f"/g/{gid}/seats", data={"csrf": csrf_of(page)})
         assert r.status_code == 200, r.text
-        pairs = re.findall(r'<span class="player"><bdi>([^<]*)</bdi></span>: <a class="seat-link" href="http://testserver([^"]+)"', r.text)
+        pairs = re.findall(r'<span class="player"><bdi>([^<]*)</bdi></span>: <a class="seat-link" href="http://[^/"]+([^"]+)"', r.text)
         import html
 
         return {html.unescape(p): path for p, path in pairs}
@@ -127,6 +127,7 @@ class LiveServer:
     def __init__(self, db: Path, live_seconds: float = 1, lifespan: str = "off", **options: Any):
         import uvicorn
 
+        self.db = db
         self.port = free_port()
         options = {"poll_seconds": 0.05, "quiet_poll_seconds": 0.05, **options}
         self.app = create_app(db, REFEREE, b"k" * 32, live_seconds=live_seconds, **options)

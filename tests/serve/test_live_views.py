@@ -7,14 +7,12 @@ device plays), each read bounded."""
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2 as httpx
 
-from .conftest import LiveServer, csrf_of, position_of
+from .conftest import LiveServer, Table, position_of
 from .test_live_server import TIMEOUT, new_game, referee_client
 
 
@@ -37,28 +35,14 @@ def events(lines: Iterator[str]) -> Iterator[tuple[str, str | None, str]]:
             data.append(value)
 
 
-def seat_links(client: httpx.Client, gid: str) -> dict[str, str]:
-    """player -> the path of his seat link (made by the referee, shown once)."""
-    page = client.get(f"/g/{gid}").text
-    r = client.post(f"/g/{gid}/seats", data={"csrf": csrf_of(page)})
-    assert r.status_code == 200, r.text
-    pairs = re.findall(r'<span class="player"><bdi>([^<]*)</bdi></span>: <a class="seat-link" href="http://[^/"]+([^"]+)"', r.text)
-    return {html.unescape(p): path for p, path in pairs}
-
-
-def play(device: httpx.Client, seat: str, command: str, **fields: str) -> httpx.Response:
-    page = device.get(seat).text
-    at, version = position_of(page)
-    return device.post(f"{seat}/play", data={"command": command, "at": at, "version": version, "csrf": csrf_of(page), **fields})
-
-
 def test_another_seats_play_reaches_the_stream_as_the_bytes_its_view_gives(tmp_path: Path, monkeypatch):
     from solrec.server import app
     from solrec.server.state import ServerState
 
     with LiveServer(tmp_path / "serve.db", live_seconds=60) as served, referee_client(served.url) as client:
         gid = new_game(client, "soli2", "Ann\nBob", 3)
-        seats = seat_links(client, gid)
+        table = Table(served.db, client)
+        seats = table.seat_links(gid)
         with httpx.Client(base_url=served.url, timeout=TIMEOUT) as ann, httpx.Client(base_url=served.url, timeout=TIMEOUT) as bob:
             with bob.stream("GET", f"{seats['Bob']}/live?view=1") as r:
                 sent = events(r.iter_lines())
@@ -68,7 +52,7 @@ def test_another_seats_play_reaches_the_stream_as_the_bytes_its_view_gives(tmp_p
                     kept, fragment = ServerState.kept_fragment, app.page_fragment
                     m.setattr(ServerState, "kept_fragment", lambda self, g, p: made.append((g, p)) or kept(self, g, p))
                     m.setattr(app, "page_fragment", lambda server, g, v, *a, **k: made.append((g, v.player)) or fragment(server, g, v, *a, **k))
-                    assert play(ann, seats["Ann"], "place d4", view="1").status_code == 200
+                    assert table.play(seats["Ann"], "place d4", ann, view="1").status_code == 200
                     kind, said, data = next(sent)
                     made = [a for a in made if a == (gid, "Bob")]  # Ann's own page, fetched before her command, aside
                 assert made == []  # the page the play made for Bob's seat, kept with the game's row: no query
@@ -79,12 +63,13 @@ def test_another_seats_play_reaches_the_stream_as_the_bytes_its_view_gives(tmp_p
 def test_the_movers_stream_does_not_send_again_the_view_its_answer_carried(tmp_path: Path):
     with LiveServer(tmp_path / "serve.db", live_seconds=60) as served, referee_client(served.url) as client:
         gid = new_game(client, "soli2", "Ann\nBob", 3)
-        seats = seat_links(client, gid)
+        table = Table(served.db, client)
+        seats = table.seat_links(gid)
         with httpx.Client(base_url=served.url, timeout=TIMEOUT) as ann:
             with ann.stream("GET", f"{seats['Ann']}/live?view=1") as r:
                 sent = events(r.iter_lines())
                 next(sent)
-                answer = play(ann, seats["Ann"], "place d4", view="1").text
+                answer = table.play(seats["Ann"], "place d4", ann, view="1").text
                 kind, said, data = next(sent)
             assert (kind, said) == ("message", position_of(answer)[1])  # the page shows it already
 
@@ -95,7 +80,7 @@ def test_the_referees_stream_asking_for_views_sends_the_referees_view(tmp_path: 
         with referee_client(served.url) as desk, desk.stream("GET", f"/g/{gid}/live?view=1") as r:
             sent = events(r.iter_lines())
             next(sent)
-            assert play(client, f"/g/{gid}", "place d4").status_code == 200
+            assert Table(served.db, client).play(f"/g/{gid}", "place d4").status_code == 200
             kind, _, data = next(sent)
         assert (kind, data) == ("view", client.get(f"/g/{gid}/view").text)
 
