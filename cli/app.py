@@ -33,7 +33,7 @@ EXIT_OK, EXIT_PROBLEM, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2
 VERSION = "0.1.0"
 
 # The error's class -> the "kind" of a JSON error object (the first match along the class's MRO).
-# The README lists every kind with when it occurs; tests/test_error_kinds.py provokes each.
+# docs/output.md lists every kind with when it occurs; tests/test_error_kinds.py provokes each.
 _KINDS = {
     "UsageRefused": "usage",
     "NothingToUndo": "nothing-to-undo",

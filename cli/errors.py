@@ -1,4 +1,4 @@
-"""The CLI's own refusals, each with its kind in a JSON error (cli/app.py ``_KINDS``; the README lists
+"""The CLI's own refusals, each with its kind in a JSON error (cli/app.py ``_KINDS``; docs/output.md lists
 them). A module of its own, below every other CLI module, so that any of them may raise these."""
 
 from __future__ import annotations

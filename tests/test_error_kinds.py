@@ -1,4 +1,4 @@
-"""Every refusal's ``kind`` describes it, and every kind the README lists can occur: one test per
+"""Every refusal's ``kind`` describes it, and every kind docs/output.md lists can occur: one test per
 kind, provoking it through the CLI and reading the JSON error (issue 20)."""
 
 from __future__ import annotations
@@ -160,8 +160,8 @@ def test_kind_internal(dice, monkeypatch):
     assert kind_of(dice, "play", "g", "x", code=3) == "internal"
 
 
-def test_the_readme_lists_exactly_the_kinds_tested_here():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_documentation_lists_exactly_the_kinds_tested_here():
+    readme = (ROOT / "docs" / "output.md").read_text(encoding="utf-8")
     table = readme[readme.index("| kind | when |"):]
     listed = re.findall(r"^\| `([a-z-]+)` \|", table[: table.index("\n\n")], flags=re.M)
     tested = sorted(name[len("test_kind_"):].replace("_", "-") for name in globals() if name.startswith("test_kind_"))

@@ -1,5 +1,5 @@
-"""The README's command examples run, in order, against a fresh database (as a new user would
-type them): each exits 0."""
+"""The README's quick start works for a newcomer, word for word, in a fresh shell. (Every command
+example of the README and of docs/ runs in tests/test_docs_examples.py.)"""
 
 from __future__ import annotations
 
@@ -7,30 +7,7 @@ import re
 import shlex
 
 from .conftest import ROOT
-
-
-def readme_commands() -> list[list[str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    commands = []
-    for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
-        for line in block.replace("\\\n", " ").splitlines():
-            words = shlex.split(line, comments=True)
-            if words and words[0] == "solrec":
-                commands.append(words[1:])
-    return commands
-
-
-def test_the_readme_has_the_command_examples():
-    names = {c[0] for c in readme_commands()}
-    assert {"new", "play", "show", "log", "replay", "undo", "list", "diff", "validate", "export", "import"} <= names
-
-
-def test_every_readme_command_runs(cli, tmp_path, monkeypatch):
-    # a fresh folder, as a new user's, from which the repository's fixtures are reachable as in a checkout
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "fixtures").symlink_to(ROOT / "fixtures")
-    for words in readme_commands():
-        cli.run(*words)
+from .test_docs_examples import examples
 
 
 def quick_start() -> list[str]:
@@ -51,7 +28,7 @@ def test_a_newcomer_following_the_quick_start_never_meets_command_not_found(tmp_
     lines = [line for line in quick_start() if line != "make test"]
     assert lines[0] == "make demo" and any("activate" in line for line in lines)
     assert any(line.startswith("solrec ") for line in lines), "the quick start shows solrec working"
-    after = readme_commands()[len([line for line in quick_start() if line.startswith("solrec ")])]
+    after = [words for words, _, _ in examples(ROOT / "README.md")][len([line for line in quick_start() if line.startswith("solrec ")])]
     script = "set -e\n" + "\n".join([*lines, shlex.join(["solrec", *after])]) + "\n"
     venv = str(ROOT / ".venv" / "bin")
     path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep) if p and p != venv and "/.venv" not in p)

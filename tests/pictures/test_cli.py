@@ -1,4 +1,4 @@
-"""``solrec svg`` and ``solrec html`` on a stored game, and the README's picture examples."""
+"""``solrec svg`` and ``solrec html`` on a stored game, and the picture examples of docs/replay.md."""
 
 from __future__ import annotations
 
@@ -75,14 +75,14 @@ def test_html_diff_shows_two_games_and_refuses_an_unknown_one(cli, tmp_path):
 
 
 def readme_picture_examples() -> list[list[str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Pictures", 1)[1].split("\n## ", 1)[0]
+    text = (ROOT / "docs" / "replay.md").read_text(encoding="utf-8")
+    section = text.split("# Pictures and replay pages", 1)[1].split("\n## ", 1)[0]
     block = re.search(r"```sh\n(.*?)```", section, re.S)
     assert block
     return [shlex.split(line.split("#", 1)[0]) for line in block.group(1).splitlines() if line.strip()]
 
 
-def test_the_readme_picture_examples_run(cli, tmp_path, monkeypatch):
+def test_the_documented_picture_examples_run(cli, tmp_path, monkeypatch):
     shutil.copytree(FIXTURES, tmp_path / "fixtures")  # the examples run from a checkout's root
     monkeypatch.chdir(tmp_path)
     examples = readme_picture_examples()
