@@ -62,12 +62,19 @@ def examples(page: Path) -> list[tuple[list[str], int, str]]:
 
 
 PAGES_WITH_EXAMPLES = [p for p in pages() if examples(p)]
+# Commands that run until Ctrl-C: a page shows them in ```text and says so (tests/serve/ runs the server).
+SERVERS = {"serve", "front"}
 
 
 def test_every_block_showing_solrec_lines_is_sh_or_text():
     loose = [f"{page_id(p)}: ```{lang or '(no language)'}: {solrec_lines(body)[0]}"
              for p in pages() for lang, body in blocks(p) if solrec_lines(body) and lang not in ("sh", "text")]
     assert not loose, "run it (```sh) or say it is output or an illustration (```text):\n" + "\n".join(loose)
+
+
+def test_no_runnable_block_starts_a_server():
+    servers = [f"{page_id(p)}: {line}" for p in pages() for words, _, line in examples(p) if words[0] in SERVERS]
+    assert not servers, "a server runs until Ctrl-C: show it in a ```text block\n" + "\n".join(servers)
 
 
 def test_the_command_line_page_has_the_command_examples():
@@ -110,5 +117,6 @@ def test_every_command_example_of_the_page_runs_in_order(page, tmp_path, monkeyp
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     runner = CliRunner()
     for words, expect, line in examples(page):
+        assert words[0] not in SERVERS, line  # it would never return
         result = runner.invoke(app, words)
         assert result.exit_code == expect, f"{page_id(page)}: {line}\n{result.stdout}{result.stderr}"
