@@ -104,7 +104,7 @@ BOT_GAMES ?= 200
 bench-bots: install
 	$(BIN)/python bench/bench_bots.py --games $(BOT_GAMES)
 
-# The README's screenshots: one replay page per game, in docs/pictures/.
+# The documentation's screenshots (README, docs/replay.md, docs/serve.md, docs/rule-changes.md), in docs/pictures/.
 pictures: install browser axe
 	$(BIN)/python -m tests.pictures.screenshots
 	$(BIN)/python -m tests.pictures.serve_screenshots
