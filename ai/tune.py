@@ -10,7 +10,8 @@ seat's win share, or any of Ludii's measures of ``metrics``) with the 95% interv
 bootstrap (``stats``); the objective is the distance to the target, or the value itself to minimise.
 
 Optuna chooses each trial's values: a ``TPESampler``, or, where every range is of whole numbers and
-all of them fit in the trials, a ``GridSampler`` that tries each. Each trial's sampler is seeded from
+all of them fit in the trials, each set of the grid once, in order (``grid_point``, given to Optuna
+as the trial's values: ``Study.enqueue_trial``). Each trial's sampler is seeded from
 the run's seed and the trial's place in the study (``sampler_seed``), so a trial's values depend only
 on the trials before it: the study gives the same trials run at once, resumed after a stop, on one
 core, ``--jobs N`` or a cluster. The study's storage (a file) is the CLI's (cli/tune.py).
@@ -144,12 +145,21 @@ def grid_of(varies: Sequence[Vary], trials: int) -> dict[str, list[int]] | None:
 
 
 def sampler(varies: Sequence[Vary], trials: int, seed: int, number: int) -> Any:
+    """Trial ``number``'s sampler: Optuna's TPE, seeded from the run's seed and the number."""
     import optuna
 
-    grid = grid_of(varies, trials)
-    if grid is not None:
-        return optuna.samplers.GridSampler(grid, seed=sampler_seed(seed, number))
     return optuna.samplers.TPESampler(seed=sampler_seed(seed, number))
+
+
+def grid_point(grid: Mapping[str, Sequence[int]], number: int) -> dict[str, int]:
+    """The grid's ``number``-th set, in the order of ``itertools.product`` (the last key fastest): a
+    grid is walked in order, so a resumed study goes on where it stopped."""
+    out: dict[str, int] = {}
+    for key in reversed(list(grid)):
+        values = grid[key]
+        number, at = divmod(number, len(values))
+        out[key] = values[at]
+    return dict(reversed(list(out.items())))
 
 
 def suggest(trial: Any, varies: Sequence[Vary]) -> dict[str, int | float]:

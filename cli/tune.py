@@ -152,6 +152,8 @@ def tune_cmd(
 
     for number in range(done, wanted):
         study.sampler = tune.sampler(varies, trials, seed, number)
+        if grid is not None:
+            study.enqueue_trial(tune.grid_point(grid, number))
         study.optimize(objective, n_trials=1, catch=())
         last = study.trials[-1]
         _progress(number + 1, wanted, last, goal)
