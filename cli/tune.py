@@ -5,6 +5,7 @@ database (a re-run of the same question resumes it) and writes the report."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -115,6 +116,7 @@ def tune_cmd(
         raise InvalidSetup(f"no folder {html.parent} to write {html.name} in")
     if html is not None and html.is_dir():
         raise InvalidSetup(f"{html} is a folder, not a file to write the page to")
+    given = db is not None or bool(os.environ.get("SOLREC_DB"))
     if db is None:
         from solrec.events.store import default_db_path
 
@@ -122,7 +124,9 @@ def tune_cmd(
     if db.is_dir():
         raise InvalidSetup(f"--db {db} is a folder, not a database file")
     if not db.parent.is_dir():
-        raise InvalidSetup(f"no folder {db.parent} to keep the study in")
+        if given:
+            raise InvalidSetup(f"no folder {db.parent} to keep the study in")
+        db.parent.mkdir(parents=True, exist_ok=True)  # the default database's folder, as the store makes it
 
     inputs = {"game": game.id, "players": list(names), "bots": [str(b) for b in bots], "options": dict(sorted(base.items())),
               "vary": [v.as_dict() for v in varies], "goal": goal.as_dict(), "games_per_trial": games_per_trial,
