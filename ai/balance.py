@@ -217,12 +217,12 @@ def _play(game: Game, header: Header, plan: Plan, seating: Sequence[BotSpec], bs
 
 
 def _choices(game: Game, state: Any, table: Any, position: Any) -> int | None:
-    """The mover's legal moves: the action numbering's where the game has one (the bots read it; the
-    position keeps it), else the game's own enumeration; None where neither counts them."""
+    """The mover's legal moves: the game's own list (``Game.legal_commands``), whoever plays, so a
+    measure does not depend on the bot; else the action numbering's; None where neither counts them."""
     try:
-        if table is not None and position is not None:
-            return len(table.legal(position))
         legal = game.legal_commands(state)
+        if legal is None and table is not None and position is not None:
+            return len(table.legal(position))
     except (SolrecError, ValueError, NotImplementedError):
         return None
     return None if legal is None else len(legal)

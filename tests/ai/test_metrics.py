@@ -125,7 +125,7 @@ def test_the_mcts_evaluator_values_positions_by_the_bots_estimate_and_leaves_pla
     drama = next(m for m in searched["metrics"] if m["name"] == "drama")
     assert drama["evaluation"] == "the mcts bot's estimate"
     stability = next(m for m in searched["metrics"] if m["name"] == "stability")
-    assert stability["sets"][0]["value"] is not None and stability["sets"][0]["value"] <= 4 * 2  # -1..1 per seat
+    assert stability["sets"][0]["value"] is not None and stability["sets"][0]["value"] <= 2  # -1..1 per seat
 
 
 @pytest.mark.parametrize("evaluator, reason", [("greedy", "--evaluator"), ("mcts:nonsense=1", "--evaluator")])
