@@ -82,7 +82,7 @@ def tune_cmd(
     keys = {f.name for f in attrs.fields(game.Options)}
     for v in varies:
         if v.key not in keys:
-            raise UsageRefused(f"--vary: {game.id} has no option {v.key!r} (solrec games {game.id} lists them)")
+            raise UsageRefused(f"--vary: {game.id} has no option {v.key!r} (solrec games lists them)")
     if len({v.key for v in varies}) != len(varies):
         raise UsageRefused("--vary names an option twice")
     default = tuple(game.default_players_for(parse_options(game.Options, dict(base))))
@@ -163,7 +163,7 @@ def tune_cmd(
         _progress(number + 1, wanted, last, goal)
     finished = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE][:wanted]
     history = [_trial_entry(i, t) for i, t in enumerate(finished)]
-    best = min(history, key=lambda h: (h["objective"], h["trial"]))
+    best = min(history, key=lambda h: (float("inf") if h["objective"] is None else h["objective"], h["trial"]))
     data: dict[str, Any] = {
         **{k: inputs[k] for k in ("game", "players", "bots", "options", "vary", "goal", "games_per_trial", "seed", "max_moves")},
         "trials": wanted, "sampler": "grid" if grid is not None else "tpe",
