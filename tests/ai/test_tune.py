@@ -109,6 +109,28 @@ def test_the_page_plots_the_trials_with_readable_axis_labels_and_asks_for_nothin
     assert "length (moves a game)" in text and "trial (in the order tried)" in text and "target (the option" in text
 
 
+def test_a_range_is_of_whole_numbers_where_both_bounds_are_and_a_grid_is_walked_in_order():
+    from solrec.ai.tune import Vary, grid_of, grid_point, parse_vary
+
+    assert parse_vary("target=24..96") == Vary("target", 24, 96, True)
+    assert parse_vary(" scale = 0.5..2 ") == Vary("scale", 0.5, 2.0, False)
+    assert grid_of([Vary("a", 1, 2, True), Vary("b", 0, 2, True)], 6) == {"a": [1, 2], "b": [0, 1, 2]}
+    assert grid_of([Vary("a", 1, 2, True), Vary("b", 0, 2, True)], 5) is None  # more sets than trials: TPE
+    assert grid_of([Vary("a", 1, 2, True), Vary("s", 0.5, 2.0, False)], 100) is None
+    grid = {"a": [1, 2], "b": [0, 1, 2]}
+    assert [grid_point(grid, n) for n in range(6)] == [
+        {"a": 1, "b": 0}, {"a": 1, "b": 1}, {"a": 1, "b": 2}, {"a": 2, "b": 0}, {"a": 2, "b": 1}, {"a": 2, "b": 2}]
+
+
+def test_a_goal_is_the_distance_to_its_target_or_the_measure_itself():
+    from solrec.ai.tune import parse_goal
+
+    assert parse_goal("length=500", None, 2).objective(450.0) == 50.0
+    assert parse_goal(None, "first-seat", 2).objective(0.25) == 0.25
+    assert parse_goal("advantage:2=0.5", None, 2).measure == "advantage:2"
+    assert parse_goal(None, "length", 2).measure == "duration-moves" and parse_goal(None, "length", 2).objective(None) == float("inf")
+
+
 @pytest.mark.parametrize("args, reason", [
     (["solari", "--vary", "colour=1..3", "--target", "length=100"], "no option 'colour'"),
     (["solari", "--vary", "target=40..20", "--target", "length=100"], "above"),
