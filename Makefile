@@ -13,7 +13,7 @@ QUIET_INSTALL := PYTHONWARNINGS="ignore:Editable installation"
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet --upgrade pip
-	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster,serve,ai,balance,docs]'
+	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster,serve,ai,balance,tune,docs]'
 	touch $@
 
 install: $(BIN)/solrec

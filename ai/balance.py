@@ -26,6 +26,7 @@ from solrec.core.play import SEEDED, Header, Step, advance_chance, initial_state
 from solrec.core.registry import get_game
 
 from .bots import Bot, BotError, BotSpec, make_bot, move_seed, parse_bot
+from .metrics import SCORE, Trace, game_measures, mcts_evaluator, packed
 from .records import SIMULATOR, bot_seed
 from .stats import line_kind
 
@@ -53,6 +54,7 @@ class Plan:
     max_moves: int = MAX_MOVES
     keep: bool = False  # hand back each game's steps (``--keep``)
     tabled: bool = True  # False: the game has no action numbering (``Table``): its sampler plays
+    evaluator: str = "score"  # the positions' evaluation of Ludii's measures: "score" (the lead) or "mcts[:SETTINGS]"
 
     def seating(self, k: int) -> tuple[BotSpec, ...]:
         """The bot at each seat in game ``k``: the bots given, rotated ``k`` places."""
@@ -91,6 +93,7 @@ class Played:
     bots: tuple[str, ...]  # the bot at each seat
     steps: tuple[Step, ...] | None = attrs.field(default=None, eq=False, repr=False)  # with keep only
     note: str = ""
+    metrics: tuple[tuple[str, float | None], ...] = ()  # Ludii's measures of this game (ai/metrics.py)
 
 
 def refusal(plan: Plan) -> str | None:
@@ -102,6 +105,15 @@ def refusal(plan: Plan) -> str | None:
             plan.header(which, 0)
         except SolrecError as err:
             return f"{'--against' if which else 'the options'}: {err}"
+    if plan.evaluator != SCORE:
+        try:
+            spec = parse_bot(plan.evaluator)
+        except BotError as err:
+            return f"--evaluator: {err}"
+        if spec.kind != "mcts":
+            return f"--evaluator is {SCORE} or mcts[:SETTINGS], not {plan.evaluator!r}"
+        if not plan.tabled:
+            return f"--evaluator mcts: {game.id} has no action numbering for the mcts bot (docs/ai.md)"
     if not plan.tabled and any(b.kind != SAMPLER for b in plan.bots):
         return (f"{game.id} has no bots yet (no action numbering: docs/ai.md); "
                 f"give --bot {SAMPLER}, the game's own random player")
@@ -129,7 +141,8 @@ def play_game(plan: Plan, which: int, k: int) -> Played:
     rng = random.Random(f"solrec-players:{plan.seed}:{k}")
     names = [str(b) for b in seating]
     note = "; ".join(f"{p} is the bot {b}" for p, b in zip(header.players, names)) + f" (bot seed {bseed}; balance game {k + 1})"
-    steps, state, stuck = _play(game, header, plan, seating, bseed, rng)
+    trace = Trace(game, header.players)
+    steps, state, stuck = _play(game, header, plan, seating, bseed, rng, trace)
     sheet = game.score(state)
     totals = dict(sheet.totals)
     outcome = None if stuck else game.outcome(state)
@@ -148,7 +161,8 @@ def play_game(plan: Plan, which: int, k: int) -> Played:
         k, which, len(steps), sum(len(s.events) for s in steps), tuple(totals.get(p, 0) for p in players), wins,
         "stuck" if stuck else outcome.result if outcome is not None else "stuck",
         f"stuck: {stuck}" if stuck else game.ending(state) or "", tuple(sorted(lines.items())),
-        tuple(names), tuple(steps) if plan.keep else None, note)
+        tuple(names), tuple(steps) if plan.keep else None, note,
+        packed(game_measures(trace.trajectory(len(steps), winners, bool(stuck), outcome is not None and outcome.result == "drawn"))))
 
 
 def _partners(game: Game, state: Any, winners: Sequence[str]) -> bool:
@@ -157,26 +171,34 @@ def _partners(game: Game, state: Any, winners: Sequence[str]) -> bool:
 
 
 def _play(game: Game, header: Header, plan: Plan, seating: Sequence[BotSpec], bseed: int,
-          rng: random.Random) -> tuple[list[Step], Any, str]:
+          rng: random.Random, trace: Trace | None = None) -> tuple[list[Step], Any, str]:
     """As ``records.play_bots``: each seat by its bot through the table as live play, a ``sampler``
     seat by the game's own sampler (``simulate``'s players; no table needed). Returns the
     steps, the last state and why the game stuck ("" when it ended): not over after ``max_moves``,
-    or a bot or the game refusing to go on (counted, not raised: a balance run reports them)."""
+    or a bot or the game refusing to go on (counted, not raised: a balance run reports them). ``trace``
+    is told each position and each player move's legal-move count (Ludii's measures: ai/metrics.py);
+    it reads and never changes what is played."""
     state = initial_state(game, header)
     steps, state, at = advance_chance(game, header, state, 0)
     bots: dict[str, Bot | None] = {p: None if spec.kind == SAMPLER else _bot(spec) for p, spec in zip(header.players, seating)}
     table = position = None
-    if plan.tabled and any(bots.values()):
+    evaluating = trace is not None and plan.evaluator != SCORE
+    if plan.tabled and (any(bots.values()) or evaluating):
         from .table import table_of
 
         table = table_of(header)
         position = table.follow(steps)
+    if trace is not None:
+        if evaluating and table is not None:
+            trace.evaluate = mcts_evaluator(table, parse_bot(plan.evaluator), bseed)
+        trace.position(state, position)
     while (actor := game.to_act(state)) is not None:
         if actor == CHANCE:
             return steps, state, "chance is to act with no draw"
         if len(steps) >= plan.max_moves:
             return steps, state, f"not over after {plan.max_moves} moves"
         try:
+            choices = _choices(game, state, table, position) if trace is not None else None
             bot = bots[actor]
             if bot is not None and table is not None and position is not None:
                 command = bot.decide(table, position, actor, move_seed(bseed, position.moves)).command
@@ -188,7 +210,22 @@ def _play(game: Game, header: Header, plan: Plan, seating: Sequence[BotSpec], bs
         steps.extend(new)
         if table is not None and position is not None:
             position = table.follow(new, position)
+        if trace is not None:
+            trace.move(actor, choices)
+            trace.position(state, position)
     return steps, state, ""
+
+
+def _choices(game: Game, state: Any, table: Any, position: Any) -> int | None:
+    """The mover's legal moves: the game's own list (``Game.legal_commands``), whoever plays, so a
+    measure does not depend on the bot; else the action numbering's; None where neither counts them."""
+    try:
+        legal = game.legal_commands(state)
+        if legal is None and table is not None and position is not None:
+            return len(table.legal(position))
+    except (SolrecError, ValueError, NotImplementedError):
+        return None
+    return None if legal is None else len(legal)
 
 
 _BOTS: dict[BotSpec, Bot] = {}

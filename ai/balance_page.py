@@ -167,6 +167,8 @@ def page(data: Mapping[str, Any]) -> str:
         out.append(_differences_table(data["differences"]))
     for s in sets:
         out.append(_set_table(s))
+    if data.get("metrics"):
+        out.append(_metrics_table(data["metrics"], len(sets)))
     out += ["</main>", "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
@@ -219,6 +221,32 @@ def _set_table(s: Mapping[str, Any]) -> str:
             "<th scope=\"col\">what</th><th scope=\"col\">mean</th><th scope=\"col\">spread (sd)</th>"
             "<th scope=\"col\">quantiles 5/25/50/75/95 or interval</th></tr></thead><tbody>" + "".join(rows)
             + "</tbody></table></div></section>")
+
+
+def _metrics_table(metrics: Sequence[Mapping[str, Any]], sets: int) -> str:
+    """Ludii's measures (docs/balance.md): each set's value and interval, the difference and its interval."""
+
+    def num(x: Any) -> str:
+        return "n/a" if x is None else f"{x:g}"
+
+    def span(iv: Any) -> str:
+        return "" if not iv else f"{iv[0]:g} to {iv[1]:g}"
+
+    head = "".join(f'<th scope="col">{SET_NAMES[i]}</th><th scope="col">95% interval</th>' for i in range(sets))
+    if sets == 2:
+        head += '<th scope="col">difference</th><th scope="col">95% interval</th>'
+    rows = []
+    for m in metrics:
+        mark = ' class="changed"' if sets == 2 and not m.get("covers_zero", True) else ""
+        cells = "".join(f"<td>{num(s['value'])}</td><td>{_esc(span(s['interval']))}</td>" for s in m["sets"])
+        if sets == 2:
+            cells += f"<td>{num(m['difference'])}</td><td>{_esc(span(m['interval']))}</td>"
+        what = m["what"] + (f" (evaluation: {m['evaluation']})" if "evaluation" in m else "")
+        rows.append(f'<tr{mark}><th scope="row"><b>{_esc(m["name"])}</b>: {_esc(what)}</th>{cells}</tr>')
+    return ('<section><h2>Ludii\'s measures</h2><p>Each game\'s number as docs/balance.md defines it, the mean over '
+            'the games; 95% intervals from the paired bootstrap.</p><div class="scroll" tabindex="0" role="region" '
+            'aria-label="Ludii\'s measures"><table><thead><tr><th scope="col">measure</th>' + head + "</tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table></div></section>")
 
 
 STYLE = """

@@ -78,6 +78,7 @@ def balance_cmd(
     max_moves: Annotated[int, typer.Option("--max-moves", min=1, help="A game not over after this many moves is counted as stuck.")] = 100_000,
     keep: Annotated[Path | None, typer.Option("--keep", metavar="DB", help="Store every game played in this database (replay, validate, impact open them).")] = None,
     html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Write the report as one self-contained page with plots.")] = None,
+    evaluator: Annotated[str, typer.Option("--evaluator", metavar="score|mcts[:SETTINGS]", help="How Ludii's measures value a position: score (the score lead, default) or mcts (the mcts bot's estimate; slow).")] = "score",
     as_json: Json = False,
 ) -> None:
     """Play the same games under one option set and another (--against) and report what changed.
@@ -92,7 +93,7 @@ def balance_cmd(
     from solrec.core.registry import get_game
 
     _extra()
-    from solrec.ai import balance, stats
+    from solrec.ai import balance, metrics, stats
     from solrec.ai.bots import BotError
 
     address = cluster_address(cluster)
@@ -131,7 +132,8 @@ def balance_cmd(
     tabled = balance.has_table(game.id, sets[0].options_dict(), names)
     if not tabled and not bot:
         bots = (balance.BotSpec(balance.SAMPLER),)  # the one kind such a game has: said in the report
-    plan = balance.Plan(game.id, tuple(names), bots, tuple(h.options for h in sets), seed, max_moves, keep is not None, tabled)
+    plan = balance.Plan(game.id, tuple(names), bots, tuple(h.options for h in sets), seed, max_moves, keep is not None, tabled,
+                        evaluator.strip())
     why = balance.refusal(plan)
     if why is not None:
         raise UsageRefused(why)
@@ -147,12 +149,14 @@ def balance_cmd(
         store.game_ids()  # a file that is not a solrec database is refused before anything is played
 
     samples = [stats.Sample(games) for _ in sets]
+    measured = [stats.Sample(games) for _ in sets]  # Ludii's measures (solrec.ai.metrics)
     kept = _Keeper(store, plan, sets) if store is not None else None
 
     def play(progress: Any) -> None:
         for pair in balance.run(plan, games, jobs, address, progress):
             for which, played in enumerate(pair):
                 samples[which].put(played.k, stats.row_of(played))
+                measured[which].put(played.k, metrics.columns_of(played))
             if kept is not None:
                 kept.add(pair)
         if kept is not None:
@@ -177,6 +181,8 @@ def balance_cmd(
     if "differences" in analysis:
         data["differences"] = analysis["differences"]
     data["verdict"] = words
+    data["evaluator"] = plan.evaluator
+    data["metrics"] = metrics.analyse(measured, seed, names, plan.evaluator.partition(":")[0])
     if kept is not None:
         data["kept"] = kept.summary()
     if html is not None:
@@ -296,6 +302,10 @@ def report_lines(data: dict[str, Any]) -> list[str]:
                              f"[{d['interval'][0]:+g}, {d['interval'][1]:+g}]{extra}")
         if quiet:
             lines.append(f"   {plural(len(quiet), 'other kind')} of score line (--json lists them)")
+    if "metrics" in data:
+        from solrec.ai.metrics import report_lines as metric_lines
+
+        lines += metric_lines(data["metrics"])
     if "kept" in data:
         k = data["kept"]
         lines.append(f"kept {plural(k['games'], 'game')} in {k['db']}: {k['ids']} ({k['order']})")
