@@ -15,7 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -216,7 +216,7 @@ def batches(games: int, workers: int, size: int | None = None) -> list[list[int]
 
 
 def run(plan: Plan, games: int, jobs: int = 1, cluster: str | None = None,
-        progress: Callable[[int], Any] | None = None, size: int | None = None) -> Iterator[tuple[Played, ...]]:
+        progress: Callable[[int], Any] | None = None, size: int | None = None) -> Generator[tuple[Played, ...], None, None]:
     """Every game of the plan, ``k`` = 0 .. games-1 in that order (each a tuple, one per set), played
     here, on ``jobs`` processes or on the Dask cluster at ``cluster``; ``progress(n)`` told as games end.
     A few batches (of ``size`` games, else as ``batches`` cuts them) run ahead of the one handed back,
@@ -235,12 +235,12 @@ def run(plan: Plan, games: int, jobs: int = 1, cluster: str | None = None,
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    parts = deque(batches(games, jobs, size))
+    parts = deque(batches(games, jobs, _task(size, jobs)))
     running: deque[Future[list[tuple[Played, ...]]]] = deque()
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
         try:
             while parts or running:
-                while parts and len(running) < jobs * 4:
+                while parts and len(running) < _window(size, jobs):
                     running.append(pool.submit(play_batch, plan, parts.popleft()))
                 part = running.popleft().result()
                 if progress is not None:
@@ -249,6 +249,18 @@ def run(plan: Plan, games: int, jobs: int = 1, cluster: str | None = None,
         finally:
             for future in running:  # the caller stopped reading: what has not started never starts
                 future.cancel()
+
+
+def _task(look: int | None, workers: int) -> int | None:
+    """Games a task plays: for a sequential test a look's batch shared among the workers (so a look
+    is ready as soon as the workers together have played it), else as ``batches`` cuts them."""
+    return None if look is None else max(1, look // max(1, workers))
+
+
+def _window(look: int | None, workers: int) -> int:
+    """Tasks in flight: four a worker; for a sequential test two a worker, about two looks ahead, so
+    at most a look's games are played in vain once it decides."""
+    return workers * (4 if look is None else 2)
 
 
 def _run_cluster(plan: Plan, games: int, address: str, progress: Callable[[int], Any] | None,
@@ -262,8 +274,8 @@ def _run_cluster(plan: Plan, games: int, address: str, progress: Callable[[int],
     with Client(address, timeout="10s") as client:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         plan_future = client.scatter(plan, broadcast=True)
-        todo: deque[list[int]] = deque(batches(games, workers, size))
-        window = workers * 4
+        todo: deque[list[int]] = deque(batches(games, workers, _task(size, workers)))
+        window = _window(size, workers)
         running: dict[Any, list[int]] = {}
         attempts: dict[int, int] = {}
         finished: dict[int, tuple[Played, ...]] = {}

@@ -303,7 +303,8 @@ def _metric(test: Any, samples: list[Any], n: int) -> tuple[Any, Any]:
         if test.metric.partition(":")[0] == "score" and not test.metric.partition(":")[2].isdigit():
             return None, None
         return samples[0].column(test.metric)[:n] * 0, samples[1].column(test.metric)[:n] * 0
-    return tuple(sum(s.column(c)[:n] for c in columns) for s in samples)  # type: ignore[return-value]
+    first, second = (sum(s.column(c)[:n] for c in columns) for s in samples)
+    return first, second
 
 
 def _look(test: Any, samples: list[Any], n: int, identical: bool) -> Any:
