@@ -77,7 +77,7 @@ def balance_cmd(
     cluster: Cluster = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run: the same seed, the same report.")] = 0,
     max_moves: Annotated[int, typer.Option("--max-moves", min=1, help="A game not over after this many moves is counted as stuck.")] = 100_000,
-    sprt_text: Annotated[str | None, typer.Option("--sprt", metavar="METRIC:H0:H1", help="A sequential test: play pairs in batches until the evidence accepts H0 or H1 (length-ratio:0:0.2 asks \"do games last 20%% longer?\"; first-seat:0:5, in points; score:LINE). Exits 1 when H1 is accepted.")] = None,
+    sprt_text: Annotated[str | None, typer.Option("--sprt", metavar="METRIC:H0:H1", help="A sequential test: play pairs in batches until the evidence accepts H0 or H1 (length-ratio:0:0.2 asks \"do games last 20% longer?\"; first-seat:0:5, in points; score:LINE). Exits 1 when H1 is accepted.")] = None,
     alpha: Annotated[float, typer.Option("--alpha", help="With --sprt: the rate of accepting H1 where H0 holds.")] = 0.05,
     beta: Annotated[float, typer.Option("--beta", help="With --sprt: the rate of accepting H0 where H1 holds.")] = 0.05,
     max_games: Annotated[int | None, typer.Option("--max-games", min=1, max=100_000_000, help="With --sprt: stop undecided after this many pairs (default 1000).")] = None,
@@ -186,7 +186,7 @@ def balance_cmd(
     shown = [_shown_options(game, h.options_dict()) for h in sets]
     change = change_words(sets[0].options_dict(), sets[1].options_dict()) if two else "one set"
     reports = [_compare(plan, count, test, jobs, address, _Keeper(store, plan, sets) if store is not None else None,
-                        as_json, change, shown) for plan in plans]
+                        as_json, change, shown, ladder_text is not None) for plan in plans]
     if ladder_text is None:
         data: dict[str, Any] = {
             "game": game.id, "players": list(names), "bots": reports[0]["bots"], "games": reports[0]["games"],
@@ -220,7 +220,7 @@ def ladder_bots(text: str) -> list[str]:
 
 
 def _compare(plan: Any, count: int, test: Any, jobs: int, address: str | None, kept: Any, as_json: bool,
-             change: str, shown: list[dict[str, Any]]) -> dict[str, Any]:
+             change: str, shown: list[dict[str, Any]], ladder: bool = False) -> dict[str, Any]:
     """One comparison: ``count`` games per set, or with ``test`` pairs until it decides (at most
     ``count``); the report of the games played: bots, games, sets, differences, verdict (and sprt)."""
     from solrec.ai import balance, sprt, stats
@@ -250,7 +250,7 @@ def _compare(plan: Any, count: int, test: Any, jobs: int, address: str | None, k
         if kept is not None:
             kept.flush()
 
-    label = f"playing {plan.game}" + (f" ({', '.join(str(b) for b in plan.bots)})" if plan.bots else "")
+    label = f"playing {plan.game}" + (f" ({', '.join(str(b) for b in plan.bots)})" if ladder else "")
     if not as_json and sys.stderr.isatty():
         with typer.progressbar(length=count, label=label, file=sys.stderr) as bar:
             play(bar.update)
