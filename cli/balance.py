@@ -333,10 +333,15 @@ def ladder_of(reports: list[dict[str, Any]], sequential: bool) -> dict[str, Any]
     if sequential:
         each = ", ".join(f"{x['bot']}: {x['answer'] or 'undecided'} ({x['games']} pairs)" for x in rungs)
     else:
-        each = "; ".join(f"{x['bot']}: " + ", ".join(f"{k} {v}" for k, v in x["answer"].items()) for x in rungs)
+        each = "; ".join(f"{x['bot']}: " + ", ".join(f"{_said(k)} {v}" for k, v in x["answer"].items()) for x in rungs)
     said = (f"the verdict holds at every strength ({each})" if holds
             else f"the verdict does not hold at every strength ({each})")
     return {"bots": [x["bot"] for x in rungs], "holds": holds, "rungs": rungs, "said": said}
+
+
+def _said(what: str) -> str:
+    kind, _, seat = what.partition(":")
+    return "length" if kind == "length" else f"seat {seat} wins"
 
 
 def ladder_lines(data: dict[str, Any]) -> list[str]:
