@@ -168,6 +168,9 @@ def balance_cmd(
         kind, _, key = test.metric.partition(":")
         if kind in ("win", "score") and key.isdigit() and not 1 <= int(key) <= len(names):
             raise UsageRefused(f"--sprt {test.metric}: seats are numbered 1 to {len(names)}")
+        if kind == "bot" and any(key not in {str(b) for b in plan.bots} for plan in plans):
+            raise UsageRefused(f"--sprt {test.metric}: no bot {key!r} plays (the bots: "
+                               f"{', '.join(sorted({str(b) for plan in plans for b in plan.bots}))})")
     for plan in plans:
         why = balance.refusal(plan)
         if why is not None:

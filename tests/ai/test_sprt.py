@@ -109,3 +109,10 @@ def test_a_metric_may_hold_colons_and_error_rates_lie_between_0_and_one_half():
     assert sprt.parse('score:Rows can be: vertical:0:2.5') == sprt.Test("score:Rows can be: vertical", 0.0, 2.5)
     with pytest.raises(sprt.SprtError, match="--alpha"):
         sprt.parse("first-seat:0:5", alpha=0.7)
+
+
+def test_a_test_of_a_decrease_accepts_h1_when_the_metric_falls():
+    test = sprt.Test("length", 0.0, -5.0)
+    falls, _ = rates(test, -5.0, 10.0, seed=5)
+    rises, _ = rates(test, 5.0, 10.0, seed=6)
+    assert falls["H1"] >= 0.92 and rises["H0"] == 1.0  # one-sided: a rise is no fall
