@@ -115,4 +115,4 @@ def test_a_test_of_a_decrease_accepts_h1_when_the_metric_falls():
     test = sprt.Test("length", 0.0, -5.0)
     falls, _ = rates(test, -5.0, 10.0, seed=5)
     rises, _ = rates(test, 5.0, 10.0, seed=6)
-    assert falls["H1"] >= 0.92 and rises["H0"] == 1.0  # one-sided: a rise is no fall
+    assert falls["H1"] >= 0.92 and rises["H0"] >= 0.99  # one-sided: a rise is no fall (a rare early look aside)
