@@ -54,9 +54,6 @@ class Test:
     def unit(self) -> str:
         return unit_of(self.metric)
 
-    def as_text(self) -> str:
-        return f"{self.metric}:{_g(self.h0)}:{_g(self.h1)}"
-
 
 def _g(x: float) -> str:
     return f"{x:g}"
@@ -139,7 +136,7 @@ def influence(metric: str, a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndar
 @attrs.frozen
 class Look:
     """The test at one look: after ``pairs`` pairs, the estimate, the LLR, and what it accepted
-    (``"H0"``, ``"H1"``, or None: play on). ``exact``: the pairs leave no spread in the metric."""
+    (``"H0"``, ``"H1"``, or None: play on); ``reason``: why it decided or played on without an LLR."""
 
     pairs: int
     estimate: float
