@@ -15,7 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -243,19 +243,23 @@ def play_batch(plan: Plan, ks: Sequence[int]) -> list[tuple[Played, ...]]:
     return [tuple(play_game(plan, which, k) for which in range(len(plan.sets))) for k in ks]
 
 
-def batches(games: int, workers: int) -> list[list[int]]:
+def batches(games: int, workers: int, size: int | None = None) -> list[list[int]]:
     """``range(games)`` cut into runs of consecutive numbers: small enough that every worker is kept
-    busy to the end and a lost one costs little, large enough that shipping them costs little."""
-    size = max(1, min(GAMES_PER_BATCH, games // max(1, workers * 4) or 1))
+    busy to the end and a lost one costs little, large enough that shipping them costs little; or of
+    ``size`` games (a sequential test's batch: it looks at the games batch by batch)."""
+    if size is None:
+        size = max(1, min(GAMES_PER_BATCH, games // max(1, workers * 4) or 1))
     return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
 
 
 def run(plan: Plan, games: int, jobs: int = 1, cluster: str | None = None,
-        progress: Callable[[int], Any] | None = None) -> Iterator[tuple[Played, ...]]:
+        progress: Callable[[int], Any] | None = None, size: int | None = None) -> Generator[tuple[Played, ...], None, None]:
     """Every game of the plan, ``k`` = 0 .. games-1 in that order (each a tuple, one per set), played
-    here, on ``jobs`` processes or on the Dask cluster at ``cluster``; ``progress(n)`` told as games end."""
+    here, on ``jobs`` processes or on the Dask cluster at ``cluster``; ``progress(n)`` told as games end.
+    A few batches (of ``size`` games, else as ``batches`` cuts them) run ahead of the one handed back,
+    no more: a caller that stops reading (a sequential test that has decided) leaves little played in vain."""
     if cluster is not None:
-        yield from _run_cluster(plan, games, cluster, progress)
+        yield from _run_cluster(plan, games, cluster, progress, size)
         return
     if jobs <= 1 or games <= 1:
         for k in range(games):
@@ -264,19 +268,40 @@ def run(plan: Plan, games: int, jobs: int = 1, cluster: str | None = None,
                 progress(1)
             yield done
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    parts = batches(games, jobs)
+    parts = deque(batches(games, jobs, _task(size, jobs)))
+    running: deque[Future[list[tuple[Played, ...]]]] = deque()
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-        for part in pool.map(play_batch, [plan] * len(parts), parts):
-            if progress is not None:
-                progress(len(part))
-            yield from part
+        try:
+            while parts or running:
+                while parts and len(running) < _window(size, jobs):
+                    running.append(pool.submit(play_batch, plan, parts.popleft()))
+                part = running.popleft().result()
+                if progress is not None:
+                    progress(len(part))
+                yield from part
+        finally:
+            for future in running:  # the caller stopped reading: what has not started never starts
+                future.cancel()
 
 
-def _run_cluster(plan: Plan, games: int, address: str, progress: Callable[[int], Any] | None) -> Iterator[tuple[Played, ...]]:
+def _task(look: int | None, workers: int) -> int | None:
+    """Games a task plays: for a sequential test a look's batch shared among the workers (so a look
+    is ready as soon as the workers together have played it), else as ``batches`` cuts them."""
+    return None if look is None else max(1, look // max(1, workers))
+
+
+def _window(look: int | None, workers: int) -> int:
+    """Tasks in flight: four a worker; for a sequential test two a worker, about two looks ahead, so
+    at most a look's games are played in vain once it decides."""
+    return workers * (4 if look is None else 2)
+
+
+def _run_cluster(plan: Plan, games: int, address: str, progress: Callable[[int], Any] | None,
+                 size: int | None = None) -> Iterator[tuple[Played, ...]]:
     """The batches submitted to the cluster, a few per worker in flight; a failed or lost batch
     submitted again (at most ``RETRIES`` times); results yielded in the order of ``k``."""
     try:
@@ -286,8 +311,8 @@ def _run_cluster(plan: Plan, games: int, address: str, progress: Callable[[int],
     with Client(address, timeout="10s") as client:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         plan_future = client.scatter(plan, broadcast=True)
-        todo: deque[list[int]] = deque(batches(games, workers))
-        window = workers * 4
+        todo: deque[list[int]] = deque(batches(games, workers, _task(size, workers)))
+        window = _window(size, workers)
         running: dict[Any, list[int]] = {}
         attempts: dict[int, int] = {}
         finished: dict[int, tuple[Played, ...]] = {}

@@ -136,10 +136,34 @@ def _pct(x: float) -> str:
 
 
 def page(data: Mapping[str, Any]) -> str:
-    """The whole page of a report (the JSON of ``solrec balance``)."""
+    """The whole page of a report (the JSON of ``solrec balance``); a strength ladder's (``rungs``):
+    its answer, then each strength's report."""
     plt = _setup()
-    sets = data["sets"]
     title = f"{data['game']} balance: {data['change']}"
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{_esc(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>", "<main>",
+           f"<h1>{_esc(data['game'])} balance</h1>"]
+    if "rungs" in data:
+        ladder = data["ladder"]
+        out.append(f'<p class="run">A strength ladder: the same comparison ({_esc(data["change"])}) with each bot '
+                   f"at every seat in turn: {_esc(', '.join(ladder['bots']))}; seed {_esc(data['seed'])}.</p>")
+        out.append('<section class="verdict"><h2>Verdict</h2>' + "".join(f"<p>{_esc(v)}</p>" for v in data["verdict"])
+                   + "</section>")
+        for rung in data["rungs"]:
+            out.append(f"<section><h2>Bot {_esc(rung['bots'][0])} at every seat</h2>")
+            out += _report(plt, {**data, **rung}, level=3)
+            out.append("</section>")
+    else:
+        out += _report(plt, data)
+    out += ["</main>", "</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def _report(plt: Any, data: Mapping[str, Any], level: int = 2) -> list[str]:
+    """One comparison's part of the page: the run, the sets, the verdict (and the sequential test),
+    the figures and the tables."""
+    sets = data["sets"]
     figures = [("Win rate by seat", _win_rates(plt, data)),
                ("Game length in moves", _boxes(plt, [("", [s["length"] for s in sets])], "moves",
                                                 "game length in moves, each set"))]
@@ -148,11 +172,7 @@ def page(data: Mapping[str, Any]) -> str:
     diff = _differences(plt, data)
     if diff is not None:
         figures.insert(0, ("Differences", diff))
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{_esc(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>", "<main>",
-           f"<h1>{_esc(data['game'])} balance</h1>",
-           f'<p class="run">{_esc(data["games"])} games per set, paired (game <i>k</i> of each set played with the same '
+    out = [f'<p class="run">{_esc(data["games"])} games per set, paired (game <i>k</i> of each set played with the same '
            f"seeds); players {_esc(', '.join(data['players']))}; bots {_esc(', '.join(data['bots']))}, rotated one seat "
            f"a game; seed {_esc(data['seed'])}.</p>"]
     out.append("<dl class=\"sets\">")
@@ -160,20 +180,25 @@ def page(data: Mapping[str, Any]) -> str:
         opts = ", ".join(f"{k}={words.value(v)}" for k, v in s["options"].items()) or "the defaults"
         out.append(f"<dt>{_esc(s['name'])} set</dt><dd>{_esc(opts)}</dd>")
     out.append("</dl>")
-    out.append('<section class="verdict"><h2>Verdict</h2>' + "".join(f"<p>{_esc(v)}</p>" for v in data["verdict"]) + "</section>")
+    h = f"h{level}"
+    out.append(f'<section class="verdict"><{h}>Verdict</{h}>' + "".join(f"<p>{_esc(v)}</p>" for v in data["verdict"])
+               + "</section>")
+    if "sprt" in data:
+        from .sprt import words as sprt_words
+
+        out.append(f'<section class="verdict"><{h}>Sequential test</{h}><p>{_esc(sprt_words(data["sprt"]))}</p></section>')
     for caption, svg in figures:
         out.append(f'<figure><figcaption>{_esc(caption)}</figcaption>{svg}</figure>')
     if "differences" in data:
-        out.append(_differences_table(data["differences"]))
+        out.append(_differences_table(data["differences"], level))
     for s in sets:
-        out.append(_set_table(s))
+        out.append(_set_table(s, level))
     if data.get("metrics"):
-        out.append(_metrics_table(data["metrics"], len(sets)))
-    out += ["</main>", "</body>", "</html>"]
-    return "\n".join(out) + "\n"
+        out.append(_metrics_table(data["metrics"], len(sets), level))
+    return out
 
 
-def _differences_table(diffs: Sequence[Mapping[str, Any]]) -> str:
+def _differences_table(diffs: Sequence[Mapping[str, Any]], level: int = 2) -> str:
     rows = []
     for d in diffs:
         rate = d["what"].partition(":")[0] in ("win", "bot", "drawn", "stuck", "ending")
@@ -188,13 +213,14 @@ def _differences_table(diffs: Sequence[Mapping[str, Any]]) -> str:
         interval = f"{num(d['interval'][0], True)} to {num(d['interval'][1], True)}{unit}"
         rows.append(f"<tr{mark}><th scope=\"row\">{_esc(d['label'])}</th><td>{num(d['a'])}</td><td>{num(d['b'])}</td>"
                     f"<td>{num(d['difference'], True)}{unit}</td><td>{_esc(interval)}</td></tr>")
-    return ('<section><h2>Differences (second set - first set)</h2><p>95% intervals from a paired bootstrap; a '
+    h = f"h{level}"
+    return (f'<section><{h}>Differences (second set - first set)</{h}><p>95% intervals from a paired bootstrap; a '
             'highlighted row\'s interval excludes 0.</p><div class="scroll" tabindex="0" role="region" aria-label="differences"><table><thead><tr><th scope="col">what</th>'
             '<th scope="col">first</th><th scope="col">second</th><th scope="col">difference</th>'
             '<th scope="col">95% interval</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div></section>")
 
 
-def _set_table(s: Mapping[str, Any]) -> str:
+def _set_table(s: Mapping[str, Any], level: int = 2) -> str:
     rows = []
     length = s["length"]
     q = length["quantiles"]
@@ -216,14 +242,15 @@ def _set_table(s: Mapping[str, Any]) -> str:
         rows.append(f"<tr><th scope=\"row\">ended: {_esc(e['ending'])}</th><td>{_pct(e['share']['mean'])}</td>"
                     f"<td></td><td>{e['games']} games</td></tr>")
     rows.append(f"<tr><th scope=\"row\">stuck games</th><td>{s['stuck']}</td><td></td><td></td></tr>")
-    return (f"<section><h2>{_esc(s['name'])} set: {s['games']} games</h2><div class=\"scroll\" tabindex=\"0\" role=\"region\" "
+    h = f"h{level}"
+    return (f"<section><{h}>{_esc(s['name'])} set: {s['games']} games</{h}><div class=\"scroll\" tabindex=\"0\" role=\"region\" "
             f"aria-label=\"{_esc(s['name'])} set\"><table><thead><tr>"
             "<th scope=\"col\">what</th><th scope=\"col\">mean</th><th scope=\"col\">spread (sd)</th>"
             "<th scope=\"col\">quantiles 5/25/50/75/95 or interval</th></tr></thead><tbody>" + "".join(rows)
             + "</tbody></table></div></section>")
 
 
-def _metrics_table(metrics: Sequence[Mapping[str, Any]], sets: int) -> str:
+def _metrics_table(metrics: Sequence[Mapping[str, Any]], sets: int, level: int = 2) -> str:
     """Ludii's measures (docs/balance.md): each set's value and interval, the difference and its interval."""
 
     def num(x: Any) -> str:
@@ -243,7 +270,7 @@ def _metrics_table(metrics: Sequence[Mapping[str, Any]], sets: int) -> str:
             cells += f"<td>{num(m['difference'])}</td><td>{_esc(span(m['interval']))}</td>"
         what = m["what"] + (f" (evaluation: {m['evaluation']})" if "evaluation" in m else "")
         rows.append(f'<tr{mark}><th scope="row"><b>{_esc(m["name"])}</b>: {_esc(what)}</th>{cells}</tr>')
-    return ('<section><h2>Ludii\'s measures</h2><p>Each game\'s number as docs/balance.md defines it, the mean over '
+    return (f'<section><h{level}>Ludii\'s measures</h{level}><p>Each game\'s number as docs/balance.md defines it, the mean over '
             'the games; 95% intervals from the paired bootstrap.</p><div class="scroll" tabindex="0" role="region" '
             'aria-label="Ludii\'s measures"><table><thead><tr><th scope="col">measure</th>' + head + "</tr></thead><tbody>"
             + "".join(rows) + "</tbody></table></div></section>")

@@ -12,7 +12,7 @@ import typer
 
 from solrec.core.errors import InvalidSetup
 
-from .app import GameName, Json, command, emit, plural, workflows
+from .app import EXIT_PROBLEM, GameName, Json, command, emit, plural, workflows
 from .errors import UsageRefused
 from .impact import cluster_address
 
@@ -24,6 +24,7 @@ Cluster = Annotated[
 
 KEEP_BATCH = 500  # kept games written per transaction
 MAX_LINES = 8  # kinds of score line listed in the text report, the largest differences first
+LADDER = "random,greedy,mcts"  # --bot-ladder: the bots of docs/ai.md, weakest to strongest
 SMALL_RUN = 32  # games: below this, starting worker processes costs more than it saves
 
 
@@ -65,7 +66,7 @@ def _word(value: Any) -> str:
 @command("balance")
 def balance_cmd(
     game_name: GameName,
-    games: Annotated[int, typer.Option("--games", min=1, max=100_000_000, help="Games per option set (paired: game k of each set is played with the same seeds).")],
+    games: Annotated[int | None, typer.Option("--games", min=1, max=100_000_000, help="Games per option set (paired: game k of each set is played with the same seeds). Not with --sprt, which plays until it decides (--max-games).")] = None,
     players: Annotated[int | None, typer.Option("--players", min=1, help="How many players (default: the game's own count).")] = None,
     bot: Annotated[list[str] | None, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot of every seat, or one per seat (repeat): random, greedy, mcts (docs/ai.md), or sampler (the game's own random player, as simulate plays); default greedy. The bots are rotated one seat per game.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A setup option of the first set (repeat the option).")] = None,
@@ -76,6 +77,12 @@ def balance_cmd(
     cluster: Cluster = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run: the same seed, the same report.")] = 0,
     max_moves: Annotated[int, typer.Option("--max-moves", min=1, help="A game not over after this many moves is counted as stuck.")] = 100_000,
+    sprt_text: Annotated[str | None, typer.Option("--sprt", metavar="METRIC:H0:H1", help="A sequential test: play pairs in batches until the evidence accepts H0 or H1 (length-ratio:0:0.2 asks \"do games last 20% longer?\"; first-seat:0:5, in points; score:LINE). Exits 1 when H1 is accepted.")] = None,
+    alpha: Annotated[float, typer.Option("--alpha", help="With --sprt: the rate of accepting H1 where H0 holds.")] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help="With --sprt: the rate of accepting H0 where H1 holds.")] = 0.05,
+    max_games: Annotated[int | None, typer.Option("--max-games", min=1, max=100_000_000, help="With --sprt: stop undecided after this many pairs (default 1000).")] = None,
+    bots_ladder: Annotated[str | None, typer.Option("--bots", metavar="KIND,KIND,...", help="A strength ladder: the same comparison with each bot at every seat in turn (e.g. greedy,mcts); says whether the verdict holds at every one.")] = None,
+    bot_ladder: Annotated[bool, typer.Option("--bot-ladder", help=f"The strength ladder {LADDER}: as --bots {LADDER}.")] = False,
     keep: Annotated[Path | None, typer.Option("--keep", metavar="DB", help="Store every game played in this database (replay, validate, impact open them).")] = None,
     html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Write the report as one self-contained page with plots.")] = None,
     evaluator: Annotated[str, typer.Option("--evaluator", metavar="score|mcts[:SETTINGS]", help="How Ludii's measures value a position: score (the score lead, default) or mcts (the mcts bot's estimate; slow).")] = "score",
@@ -85,24 +92,47 @@ def balance_cmd(
 
     Per set: the win rate of each seat and each bot, the scores (mean, spread, quantiles), the length
     in moves, how the games ended, stuck games; for two sets each difference with its 95% interval
-    (a paired bootstrap) and a verdict in words. The same seed gives the same report, byte for byte,
-    on one core, --jobs N or a Dask cluster.
+    (a paired bootstrap) and a verdict in words. With --sprt, a sequential test decides how many pairs
+    to play; with --bots, the comparison is made at each strength. The same seed gives the same
+    report, byte for byte, on one core, --jobs N or a Dask cluster.
     """
     from solrec.core.options import split_assignments
     from solrec.core.play import SEEDED, make_header
     from solrec.core.registry import get_game
 
     _extra()
-    from solrec.ai import balance, metrics, stats
+    from solrec.ai import balance, sprt
     from solrec.ai.bots import BotError
 
     address = cluster_address(cluster)
     if address is not None and jobs is not None:
         raise UsageRefused("give --jobs N or --cluster ADDRESS, not both")
+    test = None
+    if sprt_text is not None:
+        if games is not None:
+            raise UsageRefused("--sprt plays until it decides: give --max-games N, not --games")
+        try:
+            test = sprt.parse(sprt_text, alpha, beta)
+        except sprt.SprtError as err:
+            raise UsageRefused(str(err)) from None
+        if against is None and against_components is None:
+            raise UsageRefused("--sprt compares two sets: give the change with --against KEY=VALUE")
+    elif games is None:
+        raise UsageRefused("give --games N (games per set), or --sprt METRIC:H0:H1 to play until a test decides")
+    elif max_games is not None or alpha != sprt.DEFAULT_ALPHA or beta != sprt.DEFAULT_BETA:
+        raise UsageRefused("--max-games, --alpha and --beta belong to --sprt METRIC:H0:H1")
+    count = games if games is not None else max_games or sprt.DEFAULT_MAX_GAMES
+    if bot_ladder and bots_ladder is not None:
+        raise UsageRefused(f"--bot-ladder is --bots {LADDER}: give one of them")
+    ladder_text = LADDER if bot_ladder else bots_ladder
+    if ladder_text is not None and bot:
+        raise UsageRefused("--bots plays each bot at every seat in turn: give --bot or --bots, not both")
+    if ladder_text is not None and keep is not None:
+        raise UsageRefused("--keep stores one run's games: give --bot KIND for one strength, not --bots")
     if jobs is None:
         from solrec.replay.corpus import available_cpus
 
-        jobs = available_cpus() if games >= SMALL_RUN else 1
+        jobs = available_cpus() if count >= SMALL_RUN else 1
     game = get_game(game_name)
     first = split_assignments(option or [])
     if components is not None:
@@ -126,17 +156,26 @@ def balance_cmd(
         except InvalidSetup as err:
             raise InvalidSetup(f"--against: {err}") from None
     try:
-        bots = balance.parse_bots(bot or [], len(names))
+        rungs = [balance.parse_bots([b], len(names)) for b in ladder_bots(ladder_text)] if ladder_text is not None \
+            else [balance.parse_bots(bot or [], len(names))]
     except BotError as err:
         raise UsageRefused(str(err)) from None
     tabled = balance.has_table(game.id, sets[0].options_dict(), names)
-    if not tabled and not bot:
-        bots = (balance.BotSpec(balance.SAMPLER),)  # the one kind such a game has: said in the report
-    plan = balance.Plan(game.id, tuple(names), bots, tuple(h.options for h in sets), seed, max_moves, keep is not None, tabled,
-                        evaluator.strip())
-    why = balance.refusal(plan)
-    if why is not None:
-        raise UsageRefused(why)
+    if not tabled and not bot and ladder_text is None:
+        rungs = [(balance.BotSpec(balance.SAMPLER),)]  # the one kind such a game has: said in the report
+    plans = [balance.Plan(game.id, tuple(names), bots, tuple(h.options for h in sets), seed, max_moves, keep is not None,
+                          tabled, evaluator.strip()) for bots in rungs]
+    if test is not None:
+        kind, _, key = test.metric.partition(":")
+        if kind in ("win", "score") and key.isdigit() and not 1 <= int(key) <= len(names):
+            raise UsageRefused(f"--sprt {test.metric}: seats are numbered 1 to {len(names)}")
+        if kind == "bot" and any(key not in {str(b) for b in plan.bots} for plan in plans):
+            raise UsageRefused(f"--sprt {test.metric}: no bot {key!r} plays (the bots: "
+                               f"{', '.join(sorted({str(b) for plan in plans for b in plan.bots}))})")
+    for plan in plans:
+        why = balance.refusal(plan)
+        if why is not None:
+            raise UsageRefused(why)
     if html is not None and not html.parent.is_dir():
         raise InvalidSetup(f"no folder {html.parent} to write {html.name} in")
     if html is not None and html.is_dir():
@@ -148,49 +187,182 @@ def balance_cmd(
         store = workflows().open_store(keep, create=True)
         store.game_ids()  # a file that is not a solrec database is refused before anything is played
 
-    samples = [stats.Sample(games) for _ in sets]
-    measured = [stats.Sample(games) for _ in sets]  # Ludii's measures (solrec.ai.metrics)
-    kept = _Keeper(store, plan, sets) if store is not None else None
-
-    def play(progress: Any) -> None:
-        for pair in balance.run(plan, games, jobs, address, progress):
-            for which, played in enumerate(pair):
-                samples[which].put(played.k, stats.row_of(played))
-                measured[which].put(played.k, metrics.columns_of(played))
-            if kept is not None:
-                kept.add(pair)
-        if kept is not None:
-            kept.flush()
-
-    if not as_json and sys.stderr.isatty():
-        with typer.progressbar(length=games, label=f"playing {game.id}", file=sys.stderr) as bar:
-            play(bar.update)
-    else:
-        play(None)
-
-    labels = stats.labels_of(samples)
-    analysis = stats.analyse(samples, seed, names, labels)
     shown = [_shown_options(game, h.options_dict()) for h in sets]
     change = change_words(sets[0].options_dict(), sets[1].options_dict()) if two else "one set"
-    words = stats.verdict(change, analysis, names)
-    data: dict[str, Any] = {
-        "game": game.id, "players": list(names), "bots": [str(b) for b in bots], "games": games, "seed": seed,
-        "max_moves": max_moves, "change": change,
-        "sets": [{"name": name, "options": opts, **s} for name, opts, s in zip(("first", "second"), shown, analysis["sets"])],
-    }
-    if "differences" in analysis:
-        data["differences"] = analysis["differences"]
-    data["verdict"] = words
-    data["evaluator"] = plan.evaluator
-    data["metrics"] = metrics.analyse(measured, seed, names, plan.evaluator.partition(":")[0])
-    if kept is not None:
-        data["kept"] = kept.summary()
+    reports = [_compare(plan, count, test, jobs, address, _Keeper(store, plan, sets) if store is not None else None,
+                        as_json, change, shown, ladder_text is not None) for plan in plans]
+    if ladder_text is None:
+        data: dict[str, Any] = {
+            "game": game.id, "players": list(names), "bots": reports[0]["bots"], "games": reports[0]["games"],
+            "seed": seed, "max_moves": max_moves, "change": change, **{k: v for k, v in reports[0].items() if k not in ("bots", "games")}}
+    else:
+        data = {"game": game.id, "players": list(names), "bots": [r["bots"][0] for r in reports], "seed": seed,
+                "max_moves": max_moves, "change": change, "ladder": ladder_of(reports, test is not None), "rungs": reports}
+        data["verdict"] = [data["ladder"]["said"]]
     if html is not None:
         from solrec.ai.balance_page import page
 
         html.write_text(page(data), encoding="utf-8")
         data["wrote"] = str(html)
-    emit(as_json, data, "\n".join(report_lines(data)))
+    emit(as_json, data, "\n".join(ladder_lines(data) if ladder_text is not None else report_lines(data)))
+    if any((r.get("sprt") or {}).get("accepted") == "H1" for r in reports):
+        raise typer.Exit(EXIT_PROBLEM)  # the gate: a change that should not move the measure moved it
+
+
+def ladder_bots(text: str) -> list[str]:
+    """``--bots greedy,mcts:simulations=50,rollout=4``: one bot a rung; a ``KEY=VALUE`` after a comma
+    is a setting of the bot before it."""
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if "=" in part and ":" not in part and out:
+            out[-1] += f",{part}"
+        elif part:
+            out.append(part)
+    if not out:
+        raise UsageRefused("--bots names one bot or more: KIND,KIND,... (e.g. greedy,mcts)")
+    return out
+
+
+def _compare(plan: Any, count: int, test: Any, jobs: int, address: str | None, kept: Any, as_json: bool,
+             change: str, shown: list[dict[str, Any]], ladder: bool = False) -> dict[str, Any]:
+    """One comparison: ``count`` games per set, or with ``test`` pairs until it decides (at most
+    ``count``); the report of the games played: bots, games, sets, differences, verdict (and sprt)."""
+    from solrec.ai import balance, metrics, sprt, stats
+
+    samples = [stats.Sample(count) for _ in plan.sets]
+    measured = [stats.Sample(count) for _ in plan.sets]  # Ludii's measures (solrec.ai.metrics)
+    played = 0
+    identical = True
+    last = None
+
+    def play(progress: Any) -> None:
+        nonlocal played, identical, last
+        pairs = balance.run(plan, count, jobs, address, progress, sprt.BATCH if test is not None else None)
+        try:
+            for pair in pairs:
+                for which, one in enumerate(pair):
+                    samples[which].put(one.k, stats.row_of(one))
+                    measured[which].put(one.k, metrics.columns_of(one))
+                if kept is not None:
+                    kept.add(pair)
+                played += 1
+                identical = identical and len(pair) == 2 and _alike(*pair)
+                if test is not None and (played % sprt.BATCH == 0 or played == count):
+                    last = _look(test, samples, played, identical)
+                    if last.accepted is not None:
+                        break
+        finally:
+            pairs.close()  # a decided test: the batches running ahead are dropped
+        if kept is not None:
+            kept.flush()
+
+    label = f"playing {plan.game}" + (f" ({', '.join(str(b) for b in plan.bots)})" if ladder else "")
+    if not as_json and sys.stderr.isatty():
+        with typer.progressbar(length=count, label=label, file=sys.stderr) as bar:
+            play(bar.update)
+    else:
+        play(None)
+    if played < count:
+        samples = [_first(s, played) for s in samples]
+        measured = [_first(s, played) for s in measured]
+    names = plan.players
+    labels = stats.labels_of(samples)
+    analysis = stats.analyse(samples, plan.seed, names, labels)
+    out: dict[str, Any] = {
+        "bots": [str(b) for b in plan.bots], "games": played,
+        "sets": [{"name": name, "options": opts, **s} for name, opts, s in zip(("first", "second"), shown, analysis["sets"])],
+    }
+    if "differences" in analysis:
+        out["differences"] = analysis["differences"]
+    out["verdict"] = stats.verdict(change, analysis, names)
+    out["evaluator"] = plan.evaluator
+    out["metrics"] = metrics.analyse(measured, plan.seed, names, plan.evaluator.partition(":")[0])
+    if test is not None:
+        if last is None:
+            last = _look(test, samples, played, identical)
+        a, b = _metric(test, samples, played)
+        out["sprt"] = sprt.summary(test, last, count, sprt.interval(test, a, b, plan.seed) if a is not None else None)
+    if kept is not None:
+        out["kept"] = kept.summary()
+    return out
+
+
+def _alike(a: Any, b: Any) -> bool:
+    """Game k under both sets the same in every number the report measures."""
+    return bool((a.moves, a.events, a.scores, a.wins, a.result, a.ending, a.lines)
+                == (b.moves, b.events, b.scores, b.wins, b.result, b.ending, b.lines))
+
+
+def _first(sample: Any, n: int) -> Any:
+    from solrec.ai import stats
+
+    out = stats.Sample(n)
+    out.columns = {name: column[:n].copy() for name, column in sample.columns.items()}
+    return out
+
+
+def _metric(test: Any, samples: list[Any], n: int) -> tuple[Any, Any]:
+    """The metric's number in each of the first ``n`` games of each set (summed over its columns), or
+    (None, None) where no game played has it (a ``score:LINE`` no line matched)."""
+    from solrec.ai import sprt
+
+    names = sorted(set().union(*(s.columns for s in samples)))
+    columns = sprt.columns_of(test.metric, names)
+    if not columns:
+        if test.metric.partition(":")[0] == "score" and not test.metric.partition(":")[2].isdigit():
+            return None, None
+        return samples[0].column(test.metric)[:n] * 0, samples[1].column(test.metric)[:n] * 0
+    first, second = (sum(s.column(c)[:n] for c in columns) for s in samples)
+    return first, second
+
+
+def _look(test: Any, samples: list[Any], n: int, identical: bool) -> Any:
+    from solrec.ai import sprt
+
+    a, b = _metric(test, samples, n)
+    if a is None:
+        return sprt.Look(n, 0.0, 0.0, None, f"no game played has a score line whose rule holds "
+                                            f"{test.metric.partition(':')[2]!r}")
+    return sprt.look(test, a, b, identical)
+
+
+def ladder_of(reports: list[dict[str, Any]], sequential: bool) -> dict[str, Any]:
+    """Whether the verdict holds at every strength: with --sprt the same hypothesis accepted at each;
+    else the same direction (up, down, or unchanged: the interval holds 0) of the length and of each
+    seat's win rate."""
+    rungs = []
+    for r in reports:
+        if sequential:
+            answer: Any = r["sprt"]["accepted"]
+        else:
+            answer = {d["what"]: ("unchanged" if d["covers_zero"] else "up" if d["difference"] > 0 else "down")
+                      for d in r.get("differences", []) if d["what"] == "length" or d["what"].startswith("win:")}
+        rungs.append({"bot": r["bots"][0], "games": r["games"], "answer": answer})
+    holds = len(reports) > 0 and all(x["answer"] == rungs[0]["answer"] for x in rungs) and rungs[0]["answer"] is not None
+    if sequential:
+        each = ", ".join(f"{x['bot']}: {x['answer'] or 'undecided'} ({x['games']} pairs)" for x in rungs)
+    else:
+        each = "; ".join(f"{x['bot']}: " + ", ".join(f"{_said(k)} {v}" for k, v in x["answer"].items()) for x in rungs)
+    said = (f"the verdict holds at every strength ({each})" if holds
+            else f"the verdict does not hold at every strength ({each})")
+    return {"bots": [x["bot"] for x in rungs], "holds": holds, "rungs": rungs, "said": said}
+
+
+def _said(what: str) -> str:
+    kind, _, seat = what.partition(":")
+    return "length" if kind == "length" else f"seat {seat} wins"
+
+
+def ladder_lines(data: dict[str, Any]) -> list[str]:
+    """A ladder as text: the answer, then each strength's report."""
+    lines = [f"{data['game']} balance, strength ladder {', '.join(data['bots'])}: {data['change']}",
+             "verdict: " + data["ladder"]["said"]]
+    for rung in data["rungs"]:
+        lines.append(f"=== bot {rung['bots'][0]} at every seat")
+        lines += report_lines({**{k: v for k, v in data.items() if k not in ("rungs", "ladder", "wrote")}, **rung})
+    if "wrote" in data:
+        lines.append(f"wrote {data['wrote']}")
+    return lines
 
 
 class _Keeper:
@@ -266,6 +438,10 @@ def report_lines(data: dict[str, Any]) -> list[str]:
         opts = ", ".join(f"{k}={_word(v)}" for k, v in s["options"].items()) or "the defaults"
         lines.append(f"{s['name']} set: {opts}")
     lines.append("verdict: " + " ".join(data["verdict"]))
+    if "sprt" in data:
+        from solrec.ai.sprt import words as sprt_words
+
+        lines.append("sequential test: " + sprt_words(data["sprt"]))
     for s in data["sets"]:
         length = s["length"]
         q = length["quantiles"]

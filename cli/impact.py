@@ -345,6 +345,13 @@ def impact_cmd(
     jobs: Jobs = None,
     cluster: Cluster = None,
     ship_rows: ShipRows = False,
+    fail_on: Annotated[
+        str | None,
+        typer.Option("--fail-on", metavar="outcome|scores|events",
+                     help="A CI gate: exit 1 only when a change of at least this kind occurred (outcome; scores or "
+                          "outcome; any change of the events); a game that no longer re-plays or is damaged always "
+                          "fails. Otherwise 0."),
+    ] = None,
 ) -> None:
     """What the current code does to recorded games: each game's commands re-played, past the first change.
 
@@ -353,13 +360,16 @@ def impact_cmd(
     differently); unplayable (a recorded command is refused now, or seeded chance draws differently);
     error (the stored game is damaged: its validate verdict). One line per changed game, the largest
     score changes first, then the counts by class (and by game). Nothing stored is changed. Exits 0
-    when every game is the same, 1 otherwise.
+    when every game is the same, 1 otherwise; with --fail-on KIND, 1 only for a change of at least
+    that kind.
     """
     from solrec.core.options import split_assignments
     from solrec.events.store import Store
     from solrec.replay.impact import Impact, ImpactTask, report_lines, summary
 
     cluster = cluster_address(cluster)
+    if fail_on is not None and fail_on not in FAIL_ON:
+        raise UsageRefused(f"--fail-on {fail_on[:40]!r}: give one of {', '.join(FAIL_ON)}")
     selected = select(ids, all_, "re-play")
     if from_ and not (to or option or components):
         raise UsageRefused("--from compares two option sets: give the other with --to KEY=VALUE")
@@ -403,9 +413,24 @@ def impact_cmd(
     if html is not None:
         lines.append(f"wrote {html}")
         data["wrote"] = str(html)
+    if fail_on is not None:
+        data["fail_on"] = fail_on
+        data["failed"] = [i.game_id for i in s["changed"] if i.kind in FAIL_ON[fail_on]]
+        lines.append(f"--fail-on {fail_on}: " + (f"{plural(len(data['failed']), 'game')} changed that much" if data["failed"]
+                                                  else "no game changed that much"))
     emit(as_json, data, "\n".join(lines))
-    if s["changed"]:
+    if (data["failed"] if fail_on is not None else s["changed"]):
         raise typer.Exit(EXIT_PROBLEM)
+
+
+# --fail-on KIND: the classes that fail the gate, each kind with those above it (replay/impact.py CLASSES:
+# outcome above scores above events); a game that no longer re-plays (unplayable) or is damaged (error)
+# fails at every kind: its result can no longer be compared at all.
+FAIL_ON = {
+    "outcome": ("outcome", "unplayable", "error"),
+    "scores": ("scores", "outcome", "unplayable", "error"),
+    "events": ("events", "scores", "outcome", "unplayable", "error"),
+}
 
 
 @command("shard")
