@@ -155,3 +155,18 @@ def test_json_and_text_name_the_same_changed_games(store, cli):
         g["id"] for g in report["changed"]
     ]
     assert json.loads(json.dumps(report)) == report
+
+
+def test_the_report_and_its_page_write_commands_in_the_records_words_never_in_python_quotes(store, cli, tmp_path):
+    # issue 43: "impact prints Bob: '56-06' in Python quotes"
+    imported(store, *SOLARI)
+    page = tmp_path / "impact.html"
+    text = cli.run("impact", "--all", "-o", "version=2", "--html", str(page), expect=1).stdout
+    changed = cli.json("impact", "--all", "-o", "version=2", expect=1)["changed"]
+    html = page.read_text(encoding="utf-8")
+    assert changed
+    for game in changed:
+        notation = game["notation"]
+        assert f"{game['actor']}: {notation}" in text
+        assert f"'{notation}'" not in text and f"'{notation}'" not in game["reason"]
+        assert f"&#x27;{notation}&#x27;" not in html and f"'{notation}'" not in html
