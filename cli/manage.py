@@ -194,6 +194,8 @@ def undo_cmd(
 
     from .session import open_store
 
+    if not by.strip():
+        raise UsageRefused("--by names the referee the ruling is kept under: give a name")
     check_text("", by)
     # the person at the terminal is the table's referee: a take-back past what had been shown is kept
     # as an automatic comment marked ruled, as the served referee's is (docs/security.md)

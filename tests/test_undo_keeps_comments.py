@@ -60,6 +60,10 @@ def test_the_automatic_ruling_names_solrec_or_the_referee_never_the_os_user(cli)
     assert ruled["by"] == "solrec" != getpass.getuser() and ruled["mark"] == "ruled" and is_automatic(ruled["text"])
     cli.run("play", "g", "5+5 1+1 3")
     assert cli.json("undo", "g", "--steps", "2", "--by", "Ref")["ruled"]["by"] == "Ref"
+    cli.run("play", "g", "5+5 1+1 3")
+    for name, why in (("", "give a name"), ("two\nlines", "on one line")):  # refused before anything is taken back
+        assert why in one_line(cli.run("undo", "g", "--steps", "2", "--by", name, expect=2).stderr)
+    assert cli.json("show", "g")["move"] == 3
 
 
 def test_list_marked_no_automatic_leaves_the_automatic_rulings_out(cli):
