@@ -267,3 +267,30 @@ def test_a_form_offers_a_component_placed_once_only_once():
     assert form_completions(deal, "deal 0-0") == ["deal 0-0-1 ", "deal 0-0-2 "]
     assert form_completions(deal, "deal 0-0-1 1-2-3") == ["deal 0-0-1 1-2-3"]
     assert form_completions(deal, "turn") == []
+
+
+def test_tab_completes_a_soli2_draw_from_the_pouchs_colours(cli):
+    cli.run("new", "soli2", "-p", "Ann", "-p", "Bob", "--entered", "--id", "s")
+    term = Terminal("play", "s", "--db", str(cli.db))
+    assert "move 1: chance to act" in term.expect("s> ")
+    term.send("d\t")
+    term.expect("draw ")
+    term.send("\t")
+    listed = term.expect("s> draw ")
+    assert "draw black" in listed and "draw white" in listed
+    term.send("w\t\n")
+    assert "move 1: chance drew a white marble from the pouch" in term.expect("s> ")
+    term.send("\x04")
+    assert term.exit_code() == 0
+
+
+def test_a_solarius_mission_tile_laid_is_not_offered_again(cli):
+    from solrec.cli.prompt import form_completions
+    from solrec.events.store import Store
+    from solrec.replay.log import load, state_at
+
+    cli.run("new", "solarius-mission", "-p", "Ann", "-p", "Bob", "--entered", "--id", "m")
+    log = load(Store(cli.db), "m")
+    (tiles,) = [f for f in log.game.choices(state_at(log), entered=True).forms if f.template.startswith("tiles")]
+    assert form_completions(tiles, "tiles A0 ") == [f"tiles A0 {t}" for t in "BCDEF"]
+    assert form_completions(tiles, "tiles A0 C") == [f"tiles A0 C{turn} " for turn in range(6)]
