@@ -44,11 +44,14 @@ def comment_cmd(
     what a referee writes when settling a dispute: its text cites the rule. `note` is the same command.
     """
     from solrec.events import notes
+    from solrec.replay.disputes import AUTOMATIC, is_automatic
     from solrec.replay.log import move_at, position_of_move
 
     if text is not None and not text.strip():
         # the same words as the server's refusal (a mark alone, with no TEXT, is still a comment)
         raise UsageRefused("the comment is empty: give its text")
+    if text is not None and is_automatic(text):
+        raise UsageRefused(f"a comment opening with {AUTOMATIC.strip()} is one solrec writes itself: reword its start")
     log = load_log(db, game_id)
     store = workflows().open_store(db)
     if delete is not None:

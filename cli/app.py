@@ -38,6 +38,7 @@ _KINDS = {
     "UsageRefused": "usage",
     "NothingToUndo": "nothing-to-undo",
     "ChanceStays": "chance-stays",
+    "CommentsStay": "comments-stay",
     "Declined": "declined",
     "HiddenInformation": "hidden",
     "Unsupported": "unsupported",

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from solrec.core.errors import SolrecError
-from solrec.workflows.undo import seat_refusal, shown_by, take_back  # noqa: F401 - undo's work, shared with the server
+from solrec.workflows.undo import comments_text, seat_refusal, shown_by, take_back  # noqa: F401 - undo's work, shared with the server
 
 from .app import Db, GameId, Json, columns, command, emit, plural
 from .errors import Declined, UsageRefused
@@ -31,6 +31,8 @@ def list_cmd(
     marked: Annotated[bool, typer.Option("--marked", help="The disputes instead: every comment marked disputed, ruled, ? "
                                                           "or ?? (or --mark's), newest first, at its move.")] = False,
     mark: Annotated[str | None, typer.Option("--mark", help="Only games with a comment of this mark (e.g. disputed).")] = None,
+    no_automatic: Annotated[bool, typer.Option("--no-automatic", help="With --marked: leave out the comments solrec wrote "
+                                                                      "itself (the ruling kept by a take-back).")] = False,
     tree: Annotated[bool, typer.Option("--tree", help="Each game with its forks beneath it (see `solrec fork`).")] = False,
     db: Dbs = None,
     as_json: Json = False,
@@ -47,12 +49,14 @@ def list_cmd(
 
     if over and running:
         raise UsageRefused("choose --over or --running, not both")
+    if no_automatic and not marked:
+        raise UsageRefused("--no-automatic leaves automatic comments out of --marked: add --marked")
     wanted = notes.check_mark(mark) or None
     stores = [open_store(path, missing_ok=True) for path in files_of(db)]
     if marked:
         from solrec.replay.disputes import DISPUTE_MARKS, disputes, line
 
-        found = [d for d in disputes(stores, DISPUTE_MARKS if wanted is None else (wanted,))
+        found = [d for d in disputes(stores, DISPUTE_MARKS if wanted is None else (wanted,), with_automatic=not no_automatic)
                  if (game is None or d["game"] == game)]
         emit(as_json, found, "\n".join([*map(line, found), plural(len(found), "marked comment")]))
         return
@@ -170,29 +174,40 @@ def rename_cmd(
 def undo_cmd(
     game_id: GameId,
     steps: Annotated[int, typer.Option("--steps", min=1, help="How many moves to take back (chance's included).")] = 1,
+    drop_comments: Annotated[bool, typer.Option("--drop-comments", help="Take back moves that carry comments, and drop "
+                                                                        "the comments with them (without it, refused).")] = False,
+    by: Annotated[str, typer.Option("--by", help="The referee's name on the ruling kept when the take-back passes what "
+                                                "had been shown.")] = "solrec",
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Take back the last command(s), as players at the table do: their events leave the log.
 
-    The line taken back is gone (with the comments on its positions); to keep it and try another,
-    `solrec fork ID --at MOVE` starts a variation instead. In a seeded game the chance that followed a command goes only with it: taking back chance alone
-    is refused, since the seed would draw the same again. Chance drawn at the set-up stays.
+    The line taken back is gone; to keep it and try another, `solrec fork ID --at MOVE` starts a
+    variation instead. Moves that carry comments are taken back only with --drop-comments (the
+    comments go with them). In a seeded game the chance that followed a command goes only with it:
+    taking back chance alone is refused, since the seed would draw the same again. Chance drawn at
+    the set-up stays. A take-back past what had been shown (a roll, a card) is kept as an automatic
+    comment marked ruled, by --by (default solrec).
     """
-    from .annotate import default_author
+    from solrec.events.notes import check_text
+
     from .session import open_store
 
+    if not by.strip():
+        raise UsageRefused("--by names the referee the ruling is kept under: give a name")
+    check_text("", by)
     # the person at the terminal is the table's referee: a take-back past what had been shown is kept
-    # as a comment marked ruled, as the served referee's is (docs/security.md)
-    data = take_back(open_store(db), game_id, steps, ruling=default_author())
+    # as an automatic comment marked ruled, as the served referee's is (docs/security.md)
+    data = take_back(open_store(db), game_id, steps, ruling=by, drop_comments=drop_comments)
     taken = data["taken_back"]
     text = f"took back {plural(len(taken), 'move')} ({plural(data['events'], 'event')}): " + "; ".join(
-        f"{t['actor']}: {t['command']}" for t in taken
+        f"move {t['move']} {t['actor']}: {t['command']}" for t in taken
     )
     if data["notes_dropped"]:
-        text += f"\ndropped {plural(len(data['notes_dropped']), 'comment')} on the moves taken back"
+        text += "\ndropped " + comments_text([c["move"] for c in data["notes_dropped"]])
     if "ruled" in data:
-        text += f"\nkept a comment marked ruled: {data['ruled']['text']}"
+        text += f"\nkept a comment marked ruled, by {data['ruled']['by']}: {data['ruled']['text']}"
     del data["events"]
     where = "at the set-up" if data["move"] == 0 else f"after move {data['move']}"
     emit(as_json, data, text + f"\n{game_id}: {where}, {data['to_act']} to act")

@@ -3,7 +3,8 @@ HTML replay page (or two games side by side with ``--diff``).
 
 Hidden information follows ``show``: what players at the table cannot see stays out unless
 ``--reveal``. Output goes to stdout, or to ``-o FILE`` (written only once the whole page is built, so
-bad input writes nothing; then "wrote FILE (N commands, SIZE)"). On a terminal, ``html`` shows its
+bad input writes nothing; then "wrote FILE (N moves, SIZE)", and for ``svg`` "wrote FILE (after
+move N, SIZE)"). On a terminal, ``html`` shows its
 progress on stderr. A game longer than the page's bound (``replay.html.MAX_EVENTS``) is refused
 before its log is read.
 """
@@ -52,6 +53,12 @@ def svg_cmd(
     if picture is None:
         raise Unsupported(f"{game.title} has no picture yet")
     _write(picture, output)
+    if output is not None:
+        from solrec.replay.log import move_at
+
+        from .app import after_move
+
+        typer.echo(f"wrote {output} ({after_move(move_at(log.rows, position))}, {_size(len(picture.encode()))})")
 
 
 @command("html")

@@ -19,12 +19,26 @@ from .log import load, move_at
 
 # The marks a referee looks at: a question (?, ??), a dispute and its ruling.
 DISPUTE_MARKS = ("disputed", "ruled", "?", "??")
+# The opening of a comment solrec wrote, not a person (the ruling kept when the referee takes back
+# past what had been shown): in the text, so the stored format and the comments' chain stay as they are.
+AUTOMATIC = "(automatic) "
 
 
-def disputes(stores: Iterable[Any], marks: Iterable[str] = DISPUTE_MARKS) -> list[dict[str, Any]]:
+def automatic(text: str) -> str:
+    """``text`` as an automatic comment's."""
+    return AUTOMATIC + text
+
+
+def is_automatic(text: str) -> bool:
+    """Whether a comment's text is one solrec wrote (``automatic``): the one place that reads the mark."""
+    return text.startswith(AUTOMATIC)
+
+
+def disputes(stores: Iterable[Any], marks: Iterable[str] = DISPUTE_MARKS, with_automatic: bool = True) -> list[dict[str, Any]]:
     """The comments marked with one of ``marks`` in every game of ``stores``, newest first (by
     time, then by game and number): ``{"id", "game", "move", "position", "n", "mark", "by", "time",
-    "text"}``. A game whose stored data is damaged is left out (``validate`` names it)."""
+    "text", "automatic"}``; without the automatic ones (``is_automatic``) unless ``with_automatic``.
+    A game whose stored data is damaged is left out (``validate`` names it)."""
     wanted = tuple(marks)
     out = []
     for store in stores:
@@ -37,10 +51,10 @@ def disputes(stores: Iterable[Any], marks: Iterable[str] = DISPUTE_MARKS) -> lis
             except SolrecError:
                 continue
             for n in log.notes.notes:
-                if n.mark in wanted:
+                if n.mark in wanted and (with_automatic or not is_automatic(n.text)):
                     out.append({"id": gid, "game": log.header.game, "move": move_at(log.rows, n.position),
                                 "position": n.position, "n": n.n, "mark": n.mark, "by": n.by, "time": n.time,
-                                "text": n.text})
+                                "text": n.text, "automatic": is_automatic(n.text)})
     out.sort(key=lambda d: (d["time"], d["id"], d["n"]), reverse=True)
     return out
 

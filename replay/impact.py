@@ -29,7 +29,7 @@ from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE, Event, Game
 from solrec.core.play import SEEDED, Header, Step, decide_events, seeded_chance
 from solrec.core.registry import get_game
-from solrec.core.words import plural
+from solrec.core.words import plural, value
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
 
@@ -94,7 +94,7 @@ class Impact:
         if self.kind in ("error", "unplayable"):
             return f"{head}{where}: {self.reason}"
         text = f"{head}{where}"
-        text += f", {self.actor}: {self.notation!r}" if self.actor is not None else " (the end)"
+        text += f", {self.actor}: {value(self.notation)}" if self.actor is not None else " (the end)"
         if self.kind in ("scores", "outcome"):
             text += f"; scores {self.scores_text()}"
         if self.kind == "outcome":
@@ -180,16 +180,16 @@ def replay_commands(
         try:
             command = game.parse(row.command, state)
             if _seeded_draw_differs(game, header, state, position, row.actor, command):
-                reason = (f"chance's recorded draw {row.command!r} (move {row.step + 1}) no longer applies:"
+                reason = (f"move {row.step + 1} (chance's recorded draw: {value(row.command)}) no longer applies:"
                           " seeded chance now draws differently here")
                 return attrs.evolve(base, kind="unplayable", **at, reason=reason), _kept(header, steps, keep)
             events = decide_events(game, header, state, position, row.actor, command)
         except SolrecError as err:
-            reason = f"{row.actor} {row.command!r} (move {row.step + 1}) is refused now: {err}"
+            reason = f"move {row.step + 1} ({row.actor}: {value(row.command)}) is refused now: {err}"
             return attrs.evolve(base, kind="unplayable", **at, reason=reason), _kept(header, steps, keep)
         had = tuple(recorded[start:end])
         if first is None and events != had:
-            first = {**at, "reason": f"{row.actor} {row.command!r} now yields [{_described(game, events)}]"
+            first = {**at, "reason": f"move {row.step + 1} ({row.actor}: {value(row.command)}) now yields [{_described(game, events)}]"
                                      f" but the log has [{_described(game, had)}]"}
         if keep:
             steps.append(Step(row.actor, command, row.command, events))
@@ -342,7 +342,7 @@ def options_per_kind(kinds: list[str], assignments: Mapping[str, str]) -> dict[s
     from solrec.core.options import parse_options
 
     out: dict[str, dict[str, Any]] = {}
-    for raw_key, value in assignments.items():
+    for raw_key, given in assignments.items():
         kind, sep, key = raw_key.rpartition(":")
         targets = [kind] if sep else list(kinds)
         for target in targets:
@@ -350,11 +350,11 @@ def options_per_kind(kinds: list[str], assignments: Mapping[str, str]) -> dict[s
             declared = [f.name for f in attrs.fields(game.Options)]
             if key not in declared:
                 raise InvalidSetup(
-                    f"{target} does not declare option {key!r} (its options: {', '.join(declared) or 'none'})"
-                    + ("" if sep or len(targets) == 1 else f"; write GAME:{key}={value} to set it for one game kind")
+                    f"{target} does not declare option {value(key)} (its options: {', '.join(declared) or 'none'})"
+                    + ("" if sep or len(targets) == 1 else f"; write GAME:{key}={given} to set it for one game kind")
                 )
             # a value the option does not take is refused here; the header keeps the typed value
-            out.setdefault(target, {})[key] = getattr(parse_options(game.Options, {key: value}), key)
+            out.setdefault(target, {})[key] = getattr(parse_options(game.Options, {key: given}), key)
     return out
 
 

@@ -738,7 +738,7 @@ def do_undo(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
 
     log_ = server.checked(game_id, viewer, values)
     done = take_back(server.store(), game_id, None, (len(log_.rows), log_.head), by=viewer.player,
-                     ruling="referee" if viewer.player is None else None)
+                     ruling="referee" if viewer.player is None else None, drop_comments=True)
     return int(done["position"])
 
 

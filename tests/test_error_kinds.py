@@ -129,6 +129,12 @@ def test_kind_chance_stays(dice):
     assert kind_of(dice, "undo", "g") == "chance-stays"
 
 
+def test_kind_comments_stay(dice):
+    dice.run("play", "g", first_legal(dice, "g"))
+    dice.run("comment", "g", "--at", "2", "a question")
+    assert kind_of(dice, "undo", "g", "--steps", "2") == "comments-stay"
+
+
 def test_kind_declined(dice, monkeypatch):
     monkeypatch.setattr(manage, "sys", types.SimpleNamespace(stdin=types.SimpleNamespace(isatty=lambda: True)))
     assert kind_of(dice, "delete", "g", input="n\n") == "declined"

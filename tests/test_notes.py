@@ -151,8 +151,8 @@ def test_diff_ignores_comments_unless_asked(annotated):
     assert result["identical"] is False and result["notes"][0]["position"] == 13
 
 
-def test_undo_drops_the_comments_on_the_positions_taken_back(annotated):
-    undone = annotated.json("undo", "solari-disputed", "--steps", "30")
+def test_undo_with_drop_comments_drops_the_comments_on_the_positions_taken_back(annotated):
+    undone = annotated.json("undo", "solari-disputed", "--steps", "30", "--drop-comments")
     assert undone["position"] == 20
     assert [n["position"] for n in undone["notes_dropped"]] == [24, 27]
     assert [n["position"] for n in annotated.json("note", "solari-disputed")["notes"]] == [2, 13, 13, 18]

@@ -16,3 +16,7 @@ class NothingToUndo(SolrecError):
 
 class ChanceStays(SolrecError):
     """``undo``: seeded chance goes only with the command that caused it."""
+
+
+class CommentsStay(SolrecError):
+    """``undo``: the moves to take back carry comments, which go only when asked (``--drop-comments``)."""

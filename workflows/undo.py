@@ -9,7 +9,7 @@ from typing import Any
 from solrec.core.errors import InvalidSetup
 from solrec.core.words import plural
 
-from .errors import ChanceStays, NothingToUndo
+from .errors import ChanceStays, CommentsStay, NothingToUndo
 
 
 def command_ends(log) -> list[int]:
@@ -88,22 +88,40 @@ def _shown_text(shown: list[str]) -> str:
     return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in counts.items())
 
 
+def _moves_text(log: Any, steps: int) -> str:
+    """``taking back move 7``, ``taking back moves 6-7``: the last ``steps`` moves of ``log``."""
+    last = log.rows[-1].step + 1
+    return f"taking back move {last}" if steps == 1 else f"taking back moves {last - steps + 1}-{last}"
+
+
+def comments_text(moves: list[int]) -> str:
+    """``1 comment on move 2``, ``3 comments (move 2: 1, move 3: 2)``: comments, by the move each is on."""
+    counts: dict[int, int] = {}
+    for move in moves:
+        counts[move] = counts.get(move, 0) + 1
+    if len(counts) == 1:
+        return f"{plural(len(moves), 'comment')} on move {moves[0]}"
+    return f"{plural(len(moves), 'comment')} (" + ", ".join(f"move {m}: {n}" for m, n in sorted(counts.items())) + ")"
+
+
 def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, str] | None = None,
-              by: str | None = None, ruling: str | None = None) -> dict[str, Any]:
-    """``undo``'s work: take back the last ``steps`` commands (and the comments on the positions they
-    made), against the head they were decided on (``expected``: position and head hash, as a page
-    showed them). ``steps`` None: the last command with the seeded chance that followed it (the
-    table's "take back" button). ``by``: a seat of ``solrec serve`` taking back: refused unless
-    ``seat_refusal`` allows it. ``ruling``: the referee's name when a take-back past what was shown
-    is to be kept as a comment marked ``ruled`` (``solrec serve``'s referee; the CLI's ``undo`` keeps
-    its behaviour). Returns what ``undo --json`` prints, with ``events`` (how many went)."""
+              by: str | None = None, ruling: str | None = None, drop_comments: bool = False) -> dict[str, Any]:
+    """``undo``'s work: take back the last ``steps`` commands, against the head they were decided on
+    (``expected``: position and head hash, as a page showed them). ``steps`` None: the last command
+    with the seeded chance that followed it (the table's "take back" button). ``by``: a seat of
+    ``solrec serve`` taking back: refused unless ``seat_refusal`` allows it. ``ruling``: the name a
+    take-back past what was shown is kept under, as an automatic comment marked ``ruled`` (the
+    served referee's, or the CLI's ``undo --by``, "solrec" by default). Comments on the moves taken
+    back are the record of opinion: a take-back that would remove them is refused (CommentsStay,
+    naming the moves) unless ``drop_comments``. Returns what ``undo --json`` prints, with
+    ``events`` (how many went)."""
     from functools import partial
 
     from solrec.core.game import CHANCE
     from solrec.core.observe import Viewer
     from solrec.events.store import ConcurrencyConflict
-    from solrec.replay.log import Log, load, state_at
-    from solrec.replay.seen import seen_text
+    from solrec.replay.log import Log, load, move_at, replay_of, state_at
+    from solrec.replay.seen import seen_said, seen_text
 
     from .games import result_of
 
@@ -140,6 +158,11 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
             f"{groups[cause][0].actor}'s {groups[cause][0].command!r}; take that back too (--steps {need})"
         )
     keep = first[0].seq
+    on_gone = [n for n in log.notes.notes if n.position > keep]
+    if on_gone and not drop_comments:
+        raise CommentsStay(f"{game_id}: {_moves_text(log, steps)} would drop {comments_text([move_at(log.rows, n.position) for n in on_gone])}: "
+                           f"add --drop-comments to drop {'it' if len(on_gone) == 1 else 'them'} with the moves "
+                           "(`solrec fork` first keeps the line and its comments)")
     kept = Log(game_id, log.header, log.rows[:keep])
     state = state_at(kept)
     scores, outcome = result_of(log.game, state)
@@ -148,18 +171,25 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
 
     dropped = drop_after(store, game_id, keep, len(log.rows))  # comments on positions that are gone go with them
     gone = groups[len(groups) - steps:]
-    # each command as the table reads it (replay.seen): what anyone reading the answer may read
-    taken = [{"actor": g[0].actor, "command": seen_text(log.game, g[0].command, Viewer.table(), partial(state_at, log, g[0].seq)),
+    replayed = replay_of(log)
+    # each command as the table reads it (replay.seen): what anyone reading the answer may read; and
+    # what its actor did, in the game's words as the table sees them (``said``)
+    taken = [{"move": g[0].step + 1, "actor": g[0].actor,
+              "command": seen_text(log.game, g[0].command, Viewer.table(), partial(state_at, log, g[0].seq)),
+              "said": seen_said(log.game, g[0].actor, g[0].command, replayed.events(g[-1].seq + 1)[g[0].seq:g[-1].seq + 1],
+                                replayed.state_at(g[0].seq), Viewer.table()),
               "events": len(g)} for g in gone]
     out = {"id": game_id, "move": kept.rows[-1].step + 1 if kept.rows else 0, "position": keep, "to_act": log.game.to_act(state), "taken_back": taken,
-           "notes_dropped": [c.as_dict() for c in dropped], "events": len(log.rows) - keep}
+           "notes_dropped": [{**c.as_dict(), "move": move_at(log.rows, c.position)} for c in dropped],
+           "events": len(log.rows) - keep}
     shown = shown_by(log, gone) if ruling is not None else []
     if ruling is not None and shown:
         # what had been shown, in the table's words only (a comment is every seat's to read): the
         # commands as the table reads them and the kinds of what they showed, never a hidden value
         from solrec.events import notes
+        from solrec.replay.disputes import automatic
 
         what = "; ".join(f"{t['actor']}: {t['command']}" for t in taken)
-        text = f"taken back past what had been shown ({_shown_text(shown)}): {what}"
+        text = automatic(f"taken back past what had been shown ({_shown_text(shown)}): {what}")
         out["ruled"] = notes.add(store, game_id, keep, ruling, "ruled", text[:notes.MAX_NOTE]).as_dict()
     return out

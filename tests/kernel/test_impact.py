@@ -45,7 +45,7 @@ def test_a_changed_reading_names_each_changed_game_with_its_class_and_first_chan
     team = changed["two-against-two-greedy-to-36-seeded"]
     assert team["kind"] == "outcome" and team["winners_recorded"] == ["Ann", "Cid"] and not team["ended_now"]
     assert (team["position"], team["move"], team["actor"], team["notation"]) == (14, 12, "Cid", "place 06")  # move 12, as log shows it; its first event leads to position 14
-    assert "'place 06' now yields" in team["reason"]
+    assert "move 12 (Cid: place 06) now yields" in team["reason"] and "'place" not in team["reason"]
     assert changed["two-against-two-dice-seeded"]["kind"] == "scores"
     assert report["by_class"] == {"same": 1, "events": 0, "scores": 1, "outcome": 2, "unplayable": 0, "error": 0}
 
@@ -79,7 +79,7 @@ def test_a_command_refused_now_makes_the_game_unplayable_with_the_refusal(store,
     imported(store, "solar-solitaire/won-seeded")
     game = by_id(cli.json("impact", "won-seeded", "-o", "waste_takes_free_moves=no", expect=1))["won-seeded"]
     assert game["kind"] == "unplayable" and game["notation"] == "move pad2 waste"
-    assert "'move pad2 waste' (move 83) is refused now: free movement takes cards off the waste heap" in game["reason"]
+    assert "move 83 (Solo: move pad2 waste) is refused now: free movement takes cards off the waste heap" in game["reason"]
 
 
 def test_seeded_chance_drawing_elsewhere_makes_the_game_unplayable_and_says_so(store, cli):
@@ -94,7 +94,7 @@ def test_an_option_a_game_kind_does_not_declare_is_refused_per_kind_and_nothing_
     imported(store, "solari/two-players-dice-entered", "solo-dice/worked-example")
     page = tmp_path / "report.html"
     result = cli.run("impact", "--all", "-o", "reentry=extra", "--html", str(page), expect=2)
-    assert "solo-dice does not declare option 'reentry' (its options: none)" in result.stderr
+    assert "solo-dice does not declare option reentry (its options: none)" in result.stderr
     assert not page.exists()
     assert "option reentry is one of move, extra" in cli.run("impact", "--all", "-o", "solari:reentry=x", expect=2).stderr
 
@@ -155,3 +155,18 @@ def test_json_and_text_name_the_same_changed_games(store, cli):
         g["id"] for g in report["changed"]
     ]
     assert json.loads(json.dumps(report)) == report
+
+
+def test_the_report_and_its_page_write_commands_in_the_records_words_never_in_python_quotes(store, cli, tmp_path):
+    # issue 43: "impact prints Bob: '56-06' in Python quotes"
+    imported(store, *SOLARI)
+    page = tmp_path / "impact.html"
+    text = cli.run("impact", "--all", "-o", "version=2", "--html", str(page), expect=1).stdout
+    changed = cli.json("impact", "--all", "-o", "version=2", expect=1)["changed"]
+    html = page.read_text(encoding="utf-8")
+    assert changed
+    for game in changed:
+        notation = game["notation"]
+        assert f"{game['actor']}: {notation}" in text
+        assert f"'{notation}'" not in text and f"'{notation}'" not in game["reason"]
+        assert f"&#x27;{notation}&#x27;" not in html and f"'{notation}'" not in html

@@ -209,7 +209,7 @@ def test_validate_components_names_exactly_the_games_that_used_the_changed_card(
     changed, used, _ = changed_games(cli, tmp_path, "vp")
     assert set(changed) == used
     for g in changed.values():
-        assert "'play 5 mission' now yields" in g["reason"] and "15 VP" in g["reason"]
+        assert ": play 5 mission) now yields" in g["reason"] and "15 VP" in g["reason"]
 
 
 def test_validate_components_with_a_changed_cost_names_the_games_and_the_first_command_that_played_it(cli, tmp_path):
@@ -222,7 +222,7 @@ def test_validate_components_with_a_changed_cost_names_the_games_and_the_first_c
     assert set(changed) == as_mission and not set(changed) & as_development
     for gid, g in changed.items():
         assert g["position"] == plays(cli, gid, "play 5 mission")[0]
-        assert "'play 5 mission' now yields" in g["reason"]
+        assert ": play 5 mission) now yields" in g["reason"]
         assert "black 3 II + yellow 2 for 5 VP" in g["reason"] and "black 2 II + yellow 2 for 5 VP" in g["reason"]
 
 
