@@ -10,8 +10,8 @@ III 0-1), never by the order the cubes are written in.
 Which commands are numbered (a documented canonical subset, complete up to the order of exchanges
 and dominated flights):
 
-- every command the game lists for the phase (``rules.phase_commands``) and every anytime command
-  but the resource exchanges (``rules.anytime_commands``);
+- every command the game lists for the phase (``legal.phase_commands``) and every anytime command
+  but the resource exchanges (``legal.anytime_commands``);
 - a resource exchange (003 9.2 d.1) of at most three cubes. A larger exchange is the same as a
   sequence of these: any set of cubes of values 1-3 splits into groups of at most three cubes, each
   of value 2 or more, all but at most one of even value (pair the odd cubes; a value-2 cube alone; a
@@ -37,10 +37,10 @@ import attrs
 from solrec.core.game import Command
 from solrec.core.solarius_mission import commands as c
 from solrec.core.solarius_mission import components as comp
-from solrec.core.solarius_mission import rules, space
+from solrec.core.solarius_mission import legal, loading, rules, space
 from solrec.core.solarius_mission.board import Hex
 from solrec.core.solarius_mission.components import COLOURS
-from solrec.core.solarius_mission.state import State, phase
+from solrec.core.solarius_mission.state import CHANCE_PHASES, State, phase
 
 from .actions import Codec
 
@@ -218,7 +218,7 @@ class MissionCodec(Codec):
 
     def _text_of(self, action: Hashable) -> str:
         assert isinstance(action, int)
-        return rules.notation_format(self.command(action))
+        return legal.notation_format(self.command(action))
 
     # -- command -> id --------------------------------------------------------------------------------
     def _payment(self, kind: str, card: int, colours: tuple[str, ...], cubes: Sequence[tuple[str, int]]) -> int:
@@ -347,13 +347,13 @@ class MissionCodec(Codec):
 
 def codec(table: Any) -> MissionCodec:
     options = table.options
-    cset = comp.resolve(options["components"], options["components_digest"], options["components_data"])
+    cset = loading.resolve(options["components"], options["components_digest"], options["components_data"])
     return MissionCodec(cset)
 
 
 # -- the commands a position offers at the table ----------------------------------------------------------
 def small_exchanges(state: State) -> list[Command]:
-    """Every resource exchange of at most ``MOST_EXCHANGED`` cubes (``rules.exchange_resources_commands``,
+    """Every resource exchange of at most ``MOST_EXCHANGED`` cubes (``legal.exchange_resources_commands``,
     bounded)."""
     mat = state.mats[state.actor]
     return list(_exchanges_of(mat.storage, tuple(state.cset.number("mat.storage.values")),
@@ -399,13 +399,13 @@ def commands(state: State) -> list[Command]:
     """The numbered commands of a position (module docstring): the phase's, the anytime ones, the
     exchanges of at most three cubes."""
     ph = phase(state)
-    if ph == "over" or ph in rules.CHANCE_PHASES:
+    if ph == "over" or ph in CHANCE_PHASES:
         return []
-    out = list(rules.phase_commands(state))
+    out = list(legal.phase_commands(state))
     if ph == "supplementary":
         out = [cmd for cmd in out if not isinstance(cmd, c.Fly)] + flights(state)
     if ph in rules.ANYTIME:
-        out.extend(rules.anytime_commands(state, False))
+        out.extend(legal.anytime_commands(state, False))
         out.extend(small_exchanges(state))
     return out
 

@@ -55,9 +55,9 @@ FULL: list[tuple[str, dict, int]] = [("solari", {}, 0), ("solari", {}, 4), ("sol
 def _options(gid: str, options: dict) -> dict:
     """A component set by its name also takes its digest (the game checks the two agree)."""
     if gid == "solarius-mission" and "components" in options:
-        from solrec.core.solarius_mission import components as comp
+        from solrec.core.solarius_mission import loading
 
-        return {**options, "components_digest": comp.builtin(options["components"]).digest}
+        return {**options, "components_digest": loading.builtin(options["components"]).digest}
     return options
 
 
@@ -218,7 +218,7 @@ def _simulated(case: tuple[str, dict, int], index: int):
     gid, options, n = case
     game = get_game(gid)
     players = None if not n else [f"P{i}" for i in range(n)]
-    header = make_header(game, players, options, seed=game_seed(33, index))
+    header = make_header(game, players, _options(gid, options), seed=game_seed(33, index))
     steps, state = simulate(game, header, player_rng(33, index))
     return game, header, steps, state
 
