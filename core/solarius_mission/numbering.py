@@ -1,5 +1,5 @@
 """Solarius Mission at the adapters' table (docs/ai.md, "Solarius Mission"): its fixed action
-numbering, the commands a position offers there, and the resampler of what a seat does not see.
+numbering and the commands a position offers there (``bots.py`` binds it for the bots and adapters).
 
 Numbering. An action id is a segment's offset plus a mixed-radix code of the command's fields; the
 segments and their ranges are fixed by the component set alone (its cards, dice faces, wheel, hubs,
@@ -28,21 +28,19 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from solrec.core.game import Command
-from solrec.core.solarius_mission import commands as c
-from solrec.core.solarius_mission import components as comp
-from solrec.core.solarius_mission import legal, loading, rules, space
-from solrec.core.solarius_mission.board import Hex
-from solrec.core.solarius_mission.components import COLOURS
-from solrec.core.solarius_mission.state import CHANCE_PHASES, State, phase
-
-from .actions import Codec
+from ..actions import Codec
+from ..game import Command
+from . import commands as c
+from . import components as comp
+from . import legal, loading, rules, space
+from .board import Hex
+from .components import COLOURS
+from .state import CHANCE_PHASES, State, phase
 
 CAPS = (3, 2, 1)  # cubes per storage column I-III of a row (mat.storage.cells)
 ROWS = [(a, b, k) for a in range(CAPS[0] + 1) for b in range(CAPS[1] + 1) for k in range(CAPS[2] + 1)]  # 24
@@ -345,8 +343,7 @@ class MissionCodec(Codec):
         return dict(sorted(out.items()))
 
 
-def codec(table: Any) -> MissionCodec:
-    options = table.options
+def codec(options: Mapping[str, Any]) -> MissionCodec:
     cset = loading.resolve(options["components"], options["components_digest"], options["components_data"])
     return MissionCodec(cset)
 
@@ -435,37 +432,3 @@ def split_exchange(cmd: c.ExchangeResources, values: Sequence[int] = (1, 2, 3)) 
         fuel -= f
         out.append(c.ExchangeResources(tuple(sorted(group, key=lambda cube: (COLOURS.index(cube[0]), cube[1]))), f, units - f))
     return out
-
-
-# -- what a seat does not see, redrawn ---------------------------------------------------------------------
-def resample(state: State, seat: str, rng: random.Random) -> State:
-    """A state the seat cannot tell from ``state`` (observation.py hides the deck, the undealt start
-    cards, the unbuilt hubs, the discard pile and the other players' hands): the progress cards the
-    seat cannot place (every card less its own hand and the cards lying open on the mats) dealt at
-    random into the other hands, the discard pile and the deck, each keeping its size; the hidden hubs
-    drawn from the hubs not built; the undealt start cards from the start cards. The sizes are what the
-    seat sees; the true cards are never read (two states the seat cannot tell apart give the same pool).
-    The discard pile is pooled whole: a card the seat saw discarded in play may be dealt elsewhere."""
-    cset = state.cset
-    me = state.index(seat)
-    open_cards: set[int] = set(state.mats[me].hand)
-    for mat in state.mats:
-        open_cards.update(mat.missions, mat.completed, mat.developments)
-    pool = sorted(set(cset.progress_cards) - open_cards)
-    rng.shuffle(pool)
-    mats = list(state.mats)
-    at = 0
-    for i, mat in enumerate(state.mats):
-        if i == me:
-            continue
-        k = len(mat.hand)
-        mats[i] = attrs.evolve(mat, hand=tuple(sorted(pool[at:at + k])))
-        at += k
-    discard = tuple(sorted(pool[at:at + len(state.discard)]))
-    at += len(state.discard)
-    deck = tuple(sorted(pool[at:]))
-    unbuilt = sorted(h for h in cset.number("dice.hubs.letters") if h not in state.hubs_built)
-    hubs = tuple(sorted(rng.sample(unbuilt, len(state.hubs)))) if len(state.hubs) <= len(unbuilt) else state.hubs
-    starts = sorted(cset.start_cards)
-    start_cards = tuple(sorted(rng.sample(starts, len(state.start_cards)))) if state.start_cards else ()
-    return attrs.evolve(state, mats=tuple(mats), discard=discard, deck=deck, hubs=hubs, start_cards=start_cards)
