@@ -9,6 +9,7 @@ game's package holds its hooks for the bots and the field's adapters (``bots.py`
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING
 
 from .errors import InvalidSetup
@@ -56,12 +57,16 @@ def games() -> dict[str, Game]:
 
 def bot_hooks(game_id: str) -> BotHooks:
     """A registered game's hooks for the bots and the field's adapters (``solrec.ai``): its package's
-    ``bots.HOOKS``, imported when first asked for."""
+    ``bots.HOOKS``, imported when first asked for. A game without them is refused (InvalidSetup, "no
+    action numbering": what ``solrec.ai`` says of a game it does not adapt)."""
     hooks = _HOOKS.get(game_id)
     if hooks is not None:
         return hooks
     get_game(game_id)  # an unknown id refused as get_game refuses it
     package = GAMES[game_id][0].rpartition(".")[0]
-    hooks = importlib.import_module(f"{__package__}.{package}.bots").HOOKS
+    module = f"{__package__}.{package}.bots"
+    if importlib.util.find_spec(module) is None:  # a game the bots and adapters do not play (yet)
+        raise InvalidSetup(f"{game_id}: no action numbering (no {package}/bots.py; docs/ai.md)")
+    hooks = importlib.import_module(module).HOOKS
     _HOOKS[game_id] = hooks
     return hooks

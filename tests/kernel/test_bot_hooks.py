@@ -47,6 +47,21 @@ def test_an_unknown_game_has_no_hooks():
         bot_hooks("chess")
 
 
+def test_a_game_without_hooks_is_refused_as_one_the_bots_do_not_play(monkeypatch):
+    """What ``solrec.ai`` says of a game it does not adapt (``balance`` then offers the game's own
+    random player; ``simulate --player`` and the server's bot seats refuse in one line)."""
+    import importlib.util
+
+    from solrec.core import registry
+
+    monkeypatch.setitem(registry.GAMES, "unplayed", registry.GAMES["solo-dice"])
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name.endswith(".bots") else found(name, *a))
+    with pytest.raises(InvalidSetup, match="unplayed: no action numbering"):
+        bot_hooks("unplayed")
+    registry._LOADED.pop("unplayed", None)
+
+
 def test_the_hooks_are_imported_only_when_asked_for():
     script = ("import sys\nfrom solrec.core.registry import bot_hooks, game_ids, get_game\n"
               "[get_game(g) for g in game_ids()]\n"
