@@ -61,7 +61,9 @@ def resample(state: State, seat: str, rng: random.Random) -> State:
 # its ~40 actions are resource exchanges) and its positions dear to enumerate, so its search plays the
 # game's own sampler in roll-outs, takes the sampler's choices as its prior and widens the tree in their
 # order, on fewer simulations.
-SETTINGS: dict[str, dict[str, int | float | str]] = {"mcts": {"simulations": 20, "rollout": 6, "uct": 1.0, "policy": "sampler", "widening": 1.0}}
+SETTINGS: dict[str, dict[str, int | float | str]] = {
+    "mcts": {"simulations": 20, "rollout": 6, "uct": 1.0, "policy": "sampler", "widening": 1.0},
+}
 
 # OpenSpiel's bounds: a draw from the deck of progress cards; a game is some hundreds of commands.
 HOOKS = BotHooks(codec=codec, max_chance_outcomes=256, max_game_length=20_000, observation_bytes=1 << 18,
