@@ -12,7 +12,7 @@ from . import commands as c
 from . import space
 from .components import COLOURS
 from .legal import anytime_commands, legal_commands, notation_format, phase_commands
-from .rules import ANYTIME, decide, revealable
+from .rules import ANYTIME, decide, die_step, revealable
 from .state import (
     State,
     phase,
@@ -20,12 +20,6 @@ from .state import (
 )
 
 # -- at the table: what to click (``solrec serve``) -------------------------------------------------------
-
-
-def die_step(colour: str, face: str, bonus: int) -> str:
-    """A die on the bridge as a step: as the notation writes it (``black3@-1``), the ``data-spot`` of the
-    die in the picture."""
-    return f"{colour}{face}@{bonus}"
 
 
 def choice_of(state: State, cmd: Command, board: Any) -> Choice:

@@ -441,7 +441,7 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     square named ``data-spot="black3@-1"``, each hex an invisible hexagon named by its label, the steps
     ``Game.choices`` names."""
     from ..svg import document, rect, text
-    from .choices import die_step
+    from .rules import die_step
 
     n = state.cset.number
     keys = _changed(state, last)

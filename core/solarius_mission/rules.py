@@ -49,6 +49,12 @@ _need = space._need
 _phase_is = space._phase_is
 
 
+def die_step(colour: str, face: str, bonus: int) -> str:
+    """A die on the bridge as a step: as the notation writes it (``black3@-1``), the ``data-spot`` of the
+    die in the picture (``render.py``) and the first click of a take (``choices.py``)."""
+    return f"{colour}{face}@{bonus}"
+
+
 # -- chance ---------------------------------------------------------------------------------------------
 
 
