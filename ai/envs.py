@@ -3,8 +3,9 @@
 
 An agent is a seat (its player's name). An observation is a dict: ``observation``, the seat's
 observation (``Table.observation_string``: the game's per-seat observation as JSON, ASCII) as UTF-8
-bytes, zero-padded to the game's ``OBSERVATION_BYTES``; and ``action_mask``, 1 for each legal action
-of the seat when it is to act (all 0 otherwise). Actions are the fixed numbering of ``actions.py``.
+bytes, zero-padded to the game's ``observation_bytes`` (its ``BotHooks``); and ``action_mask``, 1 for
+each legal action of the seat when it is to act (all 0 otherwise). Actions are the game's fixed
+numbering (``core/actions.py``, each game's in its ``bots.py``).
 Chance is drawn from the environment's generator (``np_random``, seeded by ``reset(seed=...)``), one
 uniform draw per chance outcome (``table.py``): the same seed plays the same game. Rewards: the
 returns of ``Table.returns`` at the end, 0 before.
@@ -25,14 +26,10 @@ from solrec.core.game import CHANCE
 
 from .table import Position, Table
 
-# The most bytes an observation of each game takes (Solari's lists the scored units of every move).
-OBSERVATION_BYTES = {"solo-dice": 1024, "soli2": 2048, "solar-solitaire": 4096, "solari": 1 << 20,
-                     "solarius-mission": 1 << 18}
-
 
 def observation_bytes(table: Table, position: Position, seat: str) -> np.ndarray:
     data = table.observation_string(position, seat).encode("ascii", "backslashreplace")
-    size = OBSERVATION_BYTES[table.game.id]
+    size = table.hooks.observation_bytes
     if len(data) > size:
         raise ValueError(f"{table.game.id}: an observation of {len(data):,} bytes is over its {size:,}")
     out = np.zeros(size, np.uint8)
@@ -43,7 +40,7 @@ def observation_bytes(table: Table, position: Position, seat: str) -> np.ndarray
 def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
     n = table.codec.size
     observation = spaces.Dict({
-        "observation": spaces.Box(0, 255, (OBSERVATION_BYTES[table.game.id],), np.uint8),
+        "observation": spaces.Box(0, 255, (table.hooks.observation_bytes,), np.uint8),
         "action_mask": spaces.Box(0, 1, (n,), np.int8),
     })
     return observation, spaces.Discrete(n)

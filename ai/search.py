@@ -1,7 +1,7 @@
 """The ``mcts`` bot's search: OpenSpiel's MCTS (``open_spiel/python/algorithms/mcts.py``) on a game whose
-states hide nothing, its information-set MCTS (``ismcts.py``) with ``bots.resample`` as the resampler
+states hide nothing, its information-set MCTS (``ismcts.py``) with ``seat.resample`` as the resampler
 on one that hides something. Leaves are valued by ``ScoreEvaluator``: a few random moves, then the
-score (``bots.heuristic``), as a random roll-out to the end of a Solari game (thousands of partial
+score (``seat.heuristic``), as a random roll-out to the end of a Solari game (thousands of partial
 moves) is far too long. Where a game's settings say ``policy=sampler`` (Solarius Mission, docs/ai.md
 "Per-game settings") the roll-outs are the game's own random player (``Game.sample_command``), the
 prior is that player's choices, and the information-set tree widens progressively in the prior's
@@ -21,7 +21,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE, Command
 
-from .bots import BotError, BotSpec, Decision, defaults, heuristics, resample
+from .contract import BotError, BotSpec, Decision, defaults
+from .seat import heuristics, resample
 from .spiel import SolrecState, game_for
 from .table import Position, Table
 

@@ -5,7 +5,7 @@ Game parameters: ``players`` (the number of players; 0, the default, is the game
 its options) and each of the game's setup options by its name, with the game's default. Player ``i``
 of OpenSpiel is the ``i``-th seat of the game's players (the game's default names, or ``Player 1`` ...
 ``Player N``). Chance is OpenSpiel's chance player with explicit outcomes (``table.py``); actions are
-the fixed numbering of ``actions.py``; the observation and information-state strings are what the
+the game's fixed numbering (``core/actions.py``, each game's in its ``bots.py``); the observation and information-state strings are what the
 seat sees (``Table.observation_string``, ``Table.information_state_string``); returns as
 ``Table.returns``.
 
@@ -21,16 +21,11 @@ import numpy as np
 import pyspiel
 
 from solrec.core.game import CHANCE
-from solrec.core.registry import get_game
+from solrec.core.registry import game_ids, get_game
 
 from .table import Position, Table
 
-# The bounds OpenSpiel's GameInfo asks for, per game: the most outcomes one chance draw has (a shuffle's
-# first card: 40 in Solar Solitaire, 21 dominoes; SOLI2's pouch of 48; Solarius Mission's deck), and
-# the longest game in player decisions, well above any game played.
-MAX_CHANCE = {"solo-dice": 6, "soli2": 48, "solari": 21, "solar-solitaire": 40, "solarius-mission": 256}
-MAX_LENGTH = {"solo-dice": 100, "soli2": 200, "solari": 50_000, "solar-solitaire": 5_000, "solarius-mission": 20_000}
-SHORT_NAMES = {gid: "solrec_" + gid.replace("-", "_") for gid in MAX_CHANCE}
+SHORT_NAMES = {gid: "solrec_" + gid.replace("-", "_") for gid in game_ids()}
 
 
 def players_for(game_id: str, options: dict[str, Any], count: int) -> tuple[str, ...] | None:
@@ -87,12 +82,12 @@ class SolrecGame(pyspiel.Game):
         n = len(self.table.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.codec.size,
-            max_chance_outcomes=MAX_CHANCE[self.game_id],
+            max_chance_outcomes=self.table.hooks.max_chance_outcomes,  # the bounds: core/<game>/bots.py
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=MAX_LENGTH[self.game_id],
+            max_game_length=self.table.hooks.max_game_length,
         )
         super().__init__(_TYPES[self.game_id], info, params)
 

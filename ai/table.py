@@ -29,7 +29,7 @@ from solrec.core.chance import SeededDraw
 from solrec.core.game import CHANCE, Command, Event, Game
 from solrec.core.observe import Viewer
 from solrec.core.play import Header, initial_state, make_header
-from solrec.core.registry import get_game
+from solrec.core.registry import bot_hooks, get_game
 
 
 class NeedDraw(Exception):
@@ -150,9 +150,8 @@ class Table:
         self.header: Header = make_header(self.game, players, dict(options or {}), seed=0)
         self.players: tuple[str, ...] = self.header.players
         self.options: dict[str, Any] = self.header.options_dict()
-        from .actions import codec_for
-
-        self.codec = codec_for(self)
+        self.hooks = bot_hooks(self.game.id)  # the game's numbering, returns, resampler (core/<game>/bots.py)
+        self.codec = self.hooks.codec(self.game, self.options)
         self.viewers = {p: Viewer.seat(p) for p in self.players}
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -247,10 +246,17 @@ class Table:
         if outcome is None:
             return [0.0] * len(self.players)
         if len(self.players) == 1:
-            return [solitaire_return(self.game.id, outcome.result, self.scores(position)[self.players[0]])]
+            return [self.solitaire_return(outcome.result, self.scores(position)[self.players[0]])]
         if not outcome.winners:
             return [0.0] * len(self.players)
         return [1.0 if p in outcome.winners else -1.0 for p in self.players]
+
+    def solitaire_return(self, result: str, score: int) -> float:
+        """A one-player game's score on the return scale, -1 .. 1: the game's own mapping
+        (``BotHooks.solitaire_return``; docs/ai.md, "Returns")."""
+        if self.hooks.solitaire_return is None:
+            raise ValueError(f"{self.game.id}: no return for a game of one player")
+        return self.hooks.solitaire_return(result, score)
 
     # -- what a seat sees ----------------------------------------------------------------------------
     def observation(self, position: Position, seat: str) -> dict[str, Any]:
@@ -306,19 +312,3 @@ class Table:
         if "legal" not in position.cache:
             position.cache["legal"] = self.codec.legal(position.state)
         return position.cache["legal"]
-
-
-# Solitaires' returns are scores mapped linearly into [-1, 1] (docs/ai.md, "Returns"): Solo Dice's total
-# from -2000 (-1) to +1000 (+1), clipped; Solar Solitaire +1 won, else -1 + rockets standing / 4 (0 to 3
-# standing: -1 to -0.25); SOLI2's solitaires +1 for one marble left, -1 for 48, linear between.
-SOLO_DICE_RANGE = (-2000.0, 1000.0)
-SOLI2_MARBLES = 48
-
-
-def solitaire_return(game_id: str, result: str, score: int) -> float:
-    if game_id == "solo-dice":
-        lo, hi = SOLO_DICE_RANGE
-        return max(-1.0, min(1.0, 2 * (score - lo) / (hi - lo) - 1))
-    if game_id == "solar-solitaire":
-        return 1.0 if result == "won" else -1.0 + score / 4
-    return max(-1.0, min(1.0, 1 - 2 * (score - 1) / (SOLI2_MARBLES - 1)))

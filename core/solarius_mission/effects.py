@@ -1,6 +1,6 @@
 """The effect vocabulary of the component data and its interpreter.
 
-Kinds (components.EFFECT_FIELDS): ``resources`` (count, of a colour or any: the player places them),
+Kinds (schema.EFFECT_FIELDS): ``resources`` (count, of a colour or any: the player places them),
 ``fuel``, ``bucks``, ``action_points`` (for dice of a colour or any; permanent, or on a die space
 for the die placed there), ``range`` (permanent; space flight, part 2), ``upgrade`` and ``shift``
 (free steps the player chooses), ``remove_contamination`` (from the spaces, never from beside the

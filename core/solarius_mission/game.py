@@ -12,12 +12,12 @@ from ..errors import IllegalCommand
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
 from ..observe import Observation
 from ..options import option
+from . import choices, legal, loading, notation, render, rules, sampling, scoring, text
 from . import commands as c
 from . import components as comp
 from . import events as ev
-from . import notation, render, rules, scoring, text
 from .board import HOME, Board, format_hex
-from .state import CHANCE_PHASES, MUTATORS, Mat, State, acting, phase, planets_in_play
+from .state import CHANCE_PHASES, MUTATORS, Mat, State, acting, describe_phase, phase, planets_in_play
 
 
 @attrs.frozen
@@ -69,10 +69,10 @@ class SolariusMission(Game):
     notation_examples = ("take black3@-1 standard", "bonus fuel 1 bucks 1")
 
     def check_options(self, options: MissionOptions, players: tuple[str, ...]) -> None:
-        comp.resolve(options.components, options.components_digest, options.components_data)
+        loading.resolve(options.components, options.components_digest, options.components_data)
 
     def setup(self, options: MissionOptions, players: tuple[str, ...]) -> State:
-        cset = comp.resolve(options.components, options.components_digest, options.components_data)
+        cset = loading.resolve(options.components, options.components_digest, options.components_data)
         n = cset.number
         per = n("dice.action_dice.per_colour") - n("dice.bag.removed_per_colour")[len(players)]
         mats = tuple(Mat(n("mat.track.fuel_start"), n("mat.track.bucks_start")) for _ in players)
@@ -112,25 +112,25 @@ class SolariusMission(Game):
         return rules.decide(state, command)
 
     def legal_commands(self, state: State) -> tuple[Command, ...] | None:
-        return rules.legal_commands(state)
+        return legal.legal_commands(state)
 
     def command_forms(self, state: State) -> tuple[str, ...]:
-        return rules.command_forms(state)
+        return legal.command_forms(state)
 
     def legal_details(self, state: State) -> tuple[dict[str, Any], tuple[str, ...]]:
-        return rules.legal_details(state)
+        return legal.legal_details(state)
 
     def chance_forms(self, state: State) -> tuple[str, ...]:
-        return rules.chance_forms(state)
+        return legal.chance_forms(state)
 
     def sample_command(self, state: State, rng: Any) -> Command:
-        return rules.sample(state, rng)
+        return sampling.sample(state, rng)
 
     def player_choices(self, state: State, actor: str) -> Choices:
-        return rules.choices(state, actor)
+        return choices.choices(state, actor)
 
     def chance_choices(self, state: State) -> tuple[Form, ...]:
-        return rules.chance_choices(state)
+        return choices.chance_choices(state)
 
     def chance_command(self, state: State, draw: SeededDraw) -> Command:
         ph = phase(state)
@@ -167,7 +167,7 @@ class SolariusMission(Game):
                 if pick < weight:
                     return c.RevealPlanet(draw.choice(options[colour]))
                 pick -= weight
-        raise IllegalCommand(f"chance does not act now ({rules.describe_phase(state)})")
+        raise IllegalCommand(f"chance does not act now ({describe_phase(state)})")
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
@@ -237,13 +237,13 @@ class SolariusMission(Game):
 
     # -- component data (the CLI's --components and `solrec components`) ---------------------------
     def components_options(self, name: str, texts: Mapping[str, str]) -> dict[str, str]:
-        return comp.options_for(comp.from_texts(name, texts))
+        return loading.options_for(loading.from_texts(name, texts))
 
     def _component_set(self, name: str | None, texts: Mapping[str, str] | None) -> comp.ComponentSet:
         if texts is None and name not in (None, *comp.BUILTINS):
             raise comp.InvalidComponents(
                 f"the built-in sets are {', '.join(comp.BUILTINS)} (default {comp.BUILTIN}); give a FILE for another set")
-        return comp.builtin(name or comp.BUILTIN) if texts is None else comp.from_texts(name or "set", texts)
+        return loading.builtin(name or comp.BUILTIN) if texts is None else loading.from_texts(name or "set", texts)
 
     def components_listing(self, name: str | None, texts: Mapping[str, str] | None) -> dict[str, Any]:
         cset = self._component_set(name, texts)

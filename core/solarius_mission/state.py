@@ -16,6 +16,7 @@ import attrs
 from .. import frozen
 from . import components as comp
 from . import events as ev
+from . import loading
 from .board import Board, Hex, board_of
 
 COLOURS = comp.COLOURS
@@ -114,7 +115,7 @@ class Pending:
 @frozen.value
 class State:
     players: tuple[str, ...]
-    digest: str  # the component set (components.by_digest)
+    digest: str  # the component set (loading.by_digest)
     start_mode: str  # cards or choose
     mats: tuple[Mat, ...]
     bag: tuple[int, ...]  # dice per colour
@@ -181,7 +182,7 @@ class State:
 
     @property
     def cset(self) -> comp.ComponentSet:
-        return comp.by_digest(self.digest)
+        return loading.by_digest(self.digest)
 
     def index(self, player: str) -> int:
         return self.players.index(player)
@@ -204,7 +205,7 @@ class State:
 
 @functools.lru_cache(maxsize=256)
 def _board(digest: str, placement: tuple[tuple[str, int], ...]) -> Board:
-    return board_of(comp.by_digest(digest).layouts, placement)
+    return board_of(loading.by_digest(digest).layouts, placement)
 
 
 # -- small pure helpers shared with the rules -----------------------------------------------------------

@@ -55,9 +55,9 @@ FULL: list[tuple[str, dict, int]] = [("solari", {}, 0), ("solari", {}, 4), ("sol
 def _options(gid: str, options: dict) -> dict:
     """A component set by its name also takes its digest (the game checks the two agree)."""
     if gid == "solarius-mission" and "components" in options:
-        from solrec.core.solarius_mission import components as comp
+        from solrec.core.solarius_mission import loading
 
-        return {**options, "components_digest": comp.builtin(options["components"]).digest}
+        return {**options, "components_digest": loading.builtin(options["components"]).digest}
     return options
 
 
@@ -122,7 +122,7 @@ def test_solarius_mission_chance_draws_from_what_is_left():
     assert draws == 5
 
 
-# -- Solarius Mission's numbering (ai/mission.py) ---------------------------------------------------------
+# -- Solarius Mission's numbering (core/solarius_mission/numbering.py) ------------------------------------
 def test_solarius_mission_numbering_is_fixed_and_spells_each_command_back():
     import random
 
@@ -151,8 +151,8 @@ def test_solarius_mission_numbering_is_fixed_and_spells_each_command_back():
 def test_a_large_exchange_is_the_same_as_its_small_ones():
     """003 9.2 d.1: resources of total value V give V // 2 fuel and SpaceBucks; split into groups of at
     most three cubes (all even but one), the groups give the same."""
-    from solrec.ai.mission import split_exchange
     from solrec.core.solarius_mission import commands as c
+    from solrec.core.solarius_mission.numbering import split_exchange
 
     cubes = (("black", 1), ("black", 1), ("black", 1), ("black", 3), ("brown", 2), ("yellow", 3), ("yellow", 3))
     whole = c.ExchangeResources(cubes, 3, 4)  # value 1+1+1+3+2+3+3 = 14: 7 units
@@ -218,7 +218,7 @@ def _simulated(case: tuple[str, dict, int], index: int):
     gid, options, n = case
     game = get_game(gid)
     players = None if not n else [f"P{i}" for i in range(n)]
-    header = make_header(game, players, options, seed=game_seed(33, index))
+    header = make_header(game, players, _options(gid, options), seed=game_seed(33, index))
     steps, state = simulate(game, header, player_rng(33, index))
     return game, header, steps, state
 
@@ -251,7 +251,12 @@ def test_200_simulated_games_replayed_through_the_actions_end_alike(case):
 
 
 def test_solitaire_returns_are_the_normalised_scores():
-    from solrec.ai.table import solitaire_return
+    from solrec.core.registry import bot_hooks
+
+    def solitaire_return(game_id: str, result: str, score: int) -> float:
+        hook = bot_hooks(game_id).solitaire_return
+        assert hook is not None
+        return hook(result, score)
 
     assert solitaire_return("solo-dice", "scored", -2000) == -1.0
     assert solitaire_return("solo-dice", "scored", 1000) == 1.0

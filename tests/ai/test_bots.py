@@ -93,7 +93,7 @@ def test_bots_finish_a_soli2_duel(kind):
 
 # -- per-game settings (docs/ai.md, "Per-game settings") ------------------------------------------------
 def test_solarius_mission_has_its_own_mcts_defaults_and_the_other_games_keep_the_common_ones():
-    from solrec.ai.bots import SETTINGS, defaults
+    from solrec.ai.contract import SETTINGS, defaults
 
     for game in ("solari", "soli2", "solo-dice", "solar-solitaire"):
         assert defaults("mcts", game) == SETTINGS["mcts"]

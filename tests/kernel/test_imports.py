@@ -14,11 +14,13 @@ from pathlib import Path
 from ..conftest import ROOT
 
 # The top-level folders, as they install (pyproject.toml: package-dir).
-FOLDERS = ("core", "events", "replay", "cli")
-# The packages whose modules must lie on no import circle, as folders under the repository.
-# Every package but Solarius Mission's, whose rules.py and space.py still import each other.
-CHECKED = ("core", "events", "replay", "cli")
-UNCHECKED = ("core/solarius_mission",)
+FOLDERS = ("core", "events", "replay", "cli", "ai", "server", "workflows")
+# The packages whose modules must lie on no import circle, as folders under the repository: all of them.
+CHECKED = FOLDERS
+UNCHECKED: tuple[str, ...] = ()
+# The one circle left, known and named: Solarius Mission's game.py and observation.py word each event
+# alike (issue 41, item 2: one wording module per game takes it away; then this goes too).
+KNOWN = ({"solrec.core.solarius_mission.game", "solrec.core.solarius_mission.observation"},)
 
 
 def module_name(path: Path) -> str:
@@ -106,8 +108,20 @@ def checked(name: str) -> bool:
 
 
 def test_the_checked_packages_hold_no_import_circle():
-    found = [c for c in circles(import_graph()) if any(checked(m) for m in c)]
+    found = [c for c in circles(import_graph()) if any(checked(m) for m in c) and set(c) not in KNOWN]
     assert found == [], "import circles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_bots_their_search_and_the_action_numbering_read_one_way():
+    """ai/ once held two circles (actions, mission and table; bots and search): the contract, the
+    numbering and what a seat may use are modules of their own that read neither the kinds nor the
+    search."""
+    graph = import_graph()
+    assert "solrec.ai.bots" not in graph["solrec.ai.search"]
+    assert "solrec.ai.search" in graph["solrec.ai.bots"]
+    for module in ("solrec.ai.contract", "solrec.ai.seat", "solrec.ai.table"):
+        assert not graph[module] & {"solrec.ai.bots", "solrec.ai.search"}, module
+    assert all(not m.startswith("solrec.ai.") for m in graph["solrec.core.actions"] | graph["solrec.core.bots"])
 
 
 def test_an_import_inside_a_function_counts():
@@ -126,3 +140,5 @@ def test_the_graph_sees_the_modules_each_package_reads_up_from():
     assert "solrec.core.solar_solitaire.piles" in graph["solrec.core.solar_solitaire.proof"]
     assert "solrec.core.solar_solitaire.proof" in graph["solrec.core.solar_solitaire.solver"]
     assert "solrec.replay.log" in graph["solrec.replay.diff"]
+    assert "solrec.ai.contract" in graph["solrec.ai.search"]
+    assert "solrec.core.solarius_mission.rules" in graph["solrec.core.solarius_mission.legal"]

@@ -326,11 +326,11 @@ def _solarius_mission_partial(state: Any) -> tuple[list[Any], tuple[type, ...]]:
     """Solarius Mission gives up listing when the resource exchanges (every sub-multiset of the cubes
     on the mat) are too many: everything but those exchanges is still enumerable."""
     from solrec.core.solarius_mission import commands as c
-    from solrec.core.solarius_mission import rules
+    from solrec.core.solarius_mission import legal, rules
 
-    listed = rules.phase_commands(state)
+    listed = legal.phase_commands(state)
     if rules.phase(state) in rules.ANYTIME:
-        listed += rules.anytime_commands(state, False)
+        listed += legal.anytime_commands(state, False)
     kinds = tuple(k for k in c.ALL if not k.chance and k is not c.ExchangeResources)
     return listed, kinds
 

@@ -6,10 +6,10 @@ import pytest
 
 from solrec.core.errors import InvalidCommand
 from solrec.core.solarius_mission import board as b
-from solrec.core.solarius_mission import components as comp
+from solrec.core.solarius_mission import loading
 from solrec.core.solarius_mission.board import HOME, Hex
 
-LAYOUTS = comp.builtin().layouts
+LAYOUTS = loading.builtin().layouts
 PRINTED = (("A", 0), ("B", 0), ("C", 0), ("D", 0), ("E", 0), ("F", 0))
 
 
@@ -205,7 +205,7 @@ def test_the_documented_house_layout_is_the_data():
     doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "solarius-mission.md").read_text(encoding="utf-8")
     rows = [line for line in doc.splitlines() if line.startswith(("| centre (H) |", "| A |", "| B |", "| C |", "| D |", "| E |", "| F |"))]
     assert len(rows) == 7
-    for tile, row in zip(comp.builtin().tiles, rows):
+    for tile, row in zip(loading.builtin().tiles, rows):
         letter = "H" if tile.name == b.CENTRE else tile.name
         cells = [c.strip() for c in row.strip("|").split("|")]
         _, home, planets, hub, portals, empty = cells

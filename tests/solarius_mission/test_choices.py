@@ -12,7 +12,7 @@ import attrs
 
 from solrec.core.game import CHANCE
 from solrec.core.observe import Viewer
-from solrec.core.solarius_mission import rules, space
+from solrec.core.solarius_mission import legal, rules, space
 from solrec.core.solarius_mission.components import COLOURS
 
 from .helpers import GAME, OPENING, Table
@@ -62,7 +62,7 @@ def test_exchanges_too_many_to_list_are_a_form_and_the_rest_still_clicks():
     assert form.fields[0].values[:3] == ("", "black III", "black III III")
     assert GAME.decide(t.state, GAME.parse(form.example, t.state))
     listed = {c.command for c in choices.commands}
-    assert listed == {GAME.format_at(c, t.state) for c in rules.phase_commands(t.state) + rules.anytime_commands(t.state, False)}
+    assert listed == {GAME.format_at(c, t.state) for c in legal.phase_commands(t.state) + legal.anytime_commands(t.state, False)}
     picked = form.template.format(black="black I I", yellow="", turquoise="turquoise II", brown="", fuel="1", bucks="1")
     assert GAME.decide(t.state, GAME.parse(picked, t.state))
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from solrec.core.solarius_mission import components as comp
+from solrec.core.solarius_mission import loading, schema
 from solrec.events.store import MAX_TEXT
 
 HOUSE = comp.DATA_DIR / comp.BUILTIN
@@ -99,7 +100,7 @@ def test_a_number_over_4300_digits_is_refused_as_not_valid_toml(cli, tmp_path):
 def test_a_deep_dotted_key_is_refused_before_it_is_parsed(cli, tmp_path):
     deep = "a" + ".a" * 40_000 + " = 1\n"
     line = refused_by_new(cli, changed(tmp_path, "mat", "[track]\n", deep + "[track]\n"))
-    assert f"mat.toml nests tables, arrays or dotted keys more than {comp.MAX_DEPTH} deep" in line
+    assert f"mat.toml nests tables, arrays or dotted keys more than {schema.MAX_DEPTH} deep" in line
 
 
 def test_deeply_nested_arrays_are_refused_before_they_are_parsed(cli, tmp_path):
@@ -108,12 +109,12 @@ def test_deeply_nested_arrays_are_refused_before_they_are_parsed(cli, tmp_path):
 
 
 def test_brackets_and_dots_inside_texts_do_not_count_as_nesting():
-    assert comp._nesting('source = "a.b.c.d.e.f.g.h.i.j.k.l.m.n [[[[[[[[[[[[[[" # {{{{{{{{{{{{{{{ x.y.z.w.v.u.t.s.r.q.p.o\n') == 1
+    assert loading._nesting('source = "a.b.c.d.e.f.g.h.i.j.k.l.m.n [[[[[[[[[[[[[[" # {{{{{{{{{{{{{{{ x.y.z.w.v.u.t.s.r.q.p.o\n') == 1
 
 
 def test_a_set_larger_than_its_bound_is_refused_before_it_is_parsed(cli, tmp_path):
-    folder = changed(tmp_path, "mat", "[track]\n", "# " + "x" * (comp.MAX_BYTES + 1) + "\n[track]\n")
-    assert f"a component set is at most {comp.MAX_BYTES // 1024} KiB of TOML" in refused_by_new(cli, folder)
+    folder = changed(tmp_path, "mat", "[track]\n", "# " + "x" * (schema.MAX_BYTES + 1) + "\n[track]\n")
+    assert f"a component set is at most {schema.MAX_BYTES // 1024} KiB of TOML" in refused_by_new(cli, folder)
 
 
 def test_a_file_over_the_reading_bound_or_not_a_regular_file_is_refused_unread(cli, tmp_path):
@@ -141,7 +142,7 @@ def test_a_huge_number_of_start_resources_is_refused_by_new_and_by_validate(cli,
 def test_a_source_text_of_70000_characters_is_refused_and_no_game_is_written(cli, tmp_path):
     folder = changed(tmp_path, "bridge", 'source = "stated: 9.2 A', 'source = "stated: ' + "w" * 70_000 + " 9.2 A")
     line = refused_by_new(cli, folder)
-    assert re.search(rf"a text of the set is 70\d\d\d characters long \(at most {comp.MAX_TEXT} printable characters\)", line)
+    assert re.search(rf"a text of the set is 70\d\d\d characters long \(at most {schema.MAX_TEXT} printable characters\)", line)
 
 
 def test_a_control_character_in_a_text_is_refused(cli, tmp_path):
@@ -151,26 +152,26 @@ def test_a_control_character_in_a_text_is_refused(cli, tmp_path):
 
 def test_the_content_a_game_records_fits_in_the_store_s_options():
     # the options text holds the content JSON-escaped, and the other options beside it
-    assert comp.MAX_CONTENT + 1024 <= MAX_TEXT
-    assert len(json.dumps(comp.builtin().canonical)) < comp.MAX_CONTENT
+    assert schema.MAX_CONTENT + 1024 <= MAX_TEXT
+    assert len(json.dumps(loading.builtin().canonical)) < schema.MAX_CONTENT
 
 
 def test_recorded_content_out_of_bounds_is_refused_not_a_crash():
     with pytest.raises(comp.InvalidComponents, match="not JSON"):
-        comp.from_canonical("x", '{"a": ' + "1" * 5000 + "}")
+        loading.from_canonical("x", '{"a": ' + "1" * 5000 + "}")
     with pytest.raises(comp.InvalidComponents, match="not JSON|nests at most"):
-        comp.from_canonical("x", "[" * 5000 + "]" * 5000)
+        loading.from_canonical("x", "[" * 5000 + "]" * 5000)
     with pytest.raises(comp.InvalidComponents, match="over the bound"):
-        comp.from_canonical("x", '"' + "x" * (comp.MAX_CONTENT + 1) + '"')
+        loading.from_canonical("x", '"' + "x" * (schema.MAX_CONTENT + 1) + '"')
 
 
 # -- every bound is stated, and the largest set within them is played ----------------------------------------
 
 
 def test_every_number_of_the_numeric_families_has_its_range():
-    numeric = {f"{fam}.{table}.{k}" for fam, tables in comp.NUMBERS.items() for table, fields in tables.items()
+    numeric = {f"{fam}.{table}.{k}" for fam, tables in schema.NUMBERS.items() for table, fields in tables.items()
                for k, kind in fields.items() if kind != "strs"}
-    assert numeric | {"start_cards.rules.resources_each", "tiles.setup.planets_removed_per_colour"} == set(comp.RANGES)
+    assert numeric | {"start_cards.rules.resources_each", "tiles.setup.planets_removed_per_colour"} == set(schema.RANGES)
 
 
 def test_the_set_at_its_upper_bounds_sets_up_and_renders(cli, tmp_path):
@@ -191,4 +192,4 @@ def test_the_set_at_its_upper_bounds_sets_up_and_renders(cli, tmp_path):
 
 def test_an_unclosed_string_is_read_in_one_pass_not_backtracked():
     # a regular expression over strings backtracked for 270 s on this 120 KB text
-    assert comp._nesting('x = """' + 'a"' * 60_000) == 1
+    assert loading._nesting('x = """' + 'a"' * 60_000) == 1

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from solrec.core.solarius_mission import check, loading, schema
 from solrec.core.solarius_mission import components as comp
 
 HOUSE = comp.DATA_DIR / comp.BUILTIN
@@ -18,7 +19,7 @@ def texts_of(folder: Path) -> dict[str, str]:
 
 
 def test_the_built_in_set_has_every_family_and_the_counts_of_the_text():
-    s = comp.builtin()
+    s = loading.builtin()
     assert s.name == "house-2016b"
     assert len(s.progress_cards) == 32 and len(s.station_cards) == 6 and len(s.outposts) == 6
     assert len(s.planets) == 36 and len(s.start_cards) == 4 and len(s.tiles) == 7
@@ -26,7 +27,7 @@ def test_the_built_in_set_has_every_family_and_the_counts_of_the_text():
 
 
 def test_every_datum_carries_its_source_stated_inferred_or_house():
-    s = comp.builtin()
+    s = loading.builtin()
     kinds = {d.kind for d in s.data}
     assert kinds == {"stated", "inferred", "house"}
     counts = s.counts()
@@ -34,25 +35,25 @@ def test_every_datum_carries_its_source_stated_inferred_or_house():
 
 
 def test_no_house_card_pretends_to_be_official():
-    s = comp.builtin()
+    s = loading.builtin()
     assert all(c.source.startswith("house:") for c in s.progress_cards.values())
     assert all(c.source.startswith("house:") for c in s.start_cards.values())
 
 
 def test_the_house_cards_use_both_cost_notations_and_every_effect_kind():
-    s = comp.builtin()
+    s = loading.builtin()
     costs = [t for c in s.progress_cards.values() for t in c.cost]
     assert any(t.total for t in costs) and any(len(t.cubes) > 1 for t in costs) and any(len(t.cubes) == 1 for t in costs)
     kinds = {e.kind for c in s.progress_cards.values() for e in (*c.immediate, *c.permanent)}
     kinds |= {e.kind for c in s.progress_cards.values() if c.die_space for e in c.die_space.effects}
-    assert kinds == set(comp.EFFECT_FIELDS)
+    assert kinds == set(schema.EFFECT_FIELDS)
     assert any(c.die_space for c in s.progress_cards.values()) and any(not c.die_space for c in s.progress_cards.values())
 
 
 def test_the_digest_is_of_the_content_not_of_the_name():
-    renamed = comp.from_texts("another-name", texts_of(HOUSE))
-    assert renamed.digest == comp.builtin().digest
-    assert comp.options_for(comp.builtin())["components_data"] == ""
+    renamed = loading.from_texts("another-name", texts_of(HOUSE))
+    assert renamed.digest == loading.builtin().digest
+    assert loading.options_for(loading.builtin())["components_data"] == ""
 
 
 # A game of the built-in set records only its name and digest (not its content), so the data under
@@ -63,9 +64,9 @@ PINNED = {"house-2016": "a48068fe6f45209a", "house-2016b": "bf84d9107590e30b"}
 
 @pytest.mark.parametrize("name", sorted(PINNED))
 def test_the_built_in_set_never_changes_under_its_name(name):
-    assert comp.builtin(name).name == name
-    assert comp.builtin(name).digest == PINNED[name], (
-        f"the data of the built-in component set {name!r} changed (digest {comp.builtin(name).digest}, pinned "
+    assert loading.builtin(name).name == name
+    assert loading.builtin(name).digest == PINNED[name], (
+        f"the data of the built-in component set {name!r} changed (digest {loading.builtin(name).digest}, pinned "
         f"{PINNED[name]}). Recorded games store only the built-in set's name and digest, so every game of "
         f"{name} would refuse to replay. Changing built-in data means a new set name: restore "
         f"data/{name}, put the changed data in a new folder under a new name, make that "
@@ -75,20 +76,20 @@ def test_the_built_in_set_never_changes_under_its_name(name):
 
 
 def test_new_games_default_to_the_set_with_the_map():
-    assert comp.BUILTIN == "house-2016b" and comp.builtin().has_map
-    assert not comp.builtin("house-2016").has_map
+    assert comp.BUILTIN == "house-2016b" and loading.builtin().has_map
+    assert not loading.builtin("house-2016").has_map
 
 
 @pytest.mark.parametrize("name", sorted(PINNED))
 def test_a_recorded_game_of_the_built_in_set_stores_its_name_and_digest_not_its_content(name):
-    assert comp.options_for(comp.builtin(name)) == {
+    assert loading.options_for(loading.builtin(name)) == {
         "components": name, "components_digest": PINNED[name], "components_data": "",
     }
 
 
 def refused(texts: dict[str, str]) -> str:
     with pytest.raises(comp.InvalidComponents) as err:
-        comp.from_texts("bad", texts)
+        loading.from_texts("bad", texts)
     return str(err.value)
 
 
@@ -135,8 +136,8 @@ def test_one_file_holds_a_whole_set_as_tables():
     import tomllib
 
     whole = {fam: tomllib.loads(text) for fam, text in texts_of(HOUSE).items()}
-    as_json = comp.check_set("one-file", whole)
-    assert as_json.digest == comp.builtin().digest
+    as_json = check.check_set("one-file", whole)
+    assert as_json.digest == loading.builtin().digest
 
 
 # -- the CLI ----------------------------------------------------------------------------------------------
@@ -174,7 +175,7 @@ def test_a_game_records_another_set_and_replays_with_it(cli, tmp_path):
     out = cli.json("new", "solarius-mission", "--components", str(real), "--seed", "5", "--id", "g")
     options = out["header"]["options"]
     assert options["components"] == "real-glossary" and options["components_data"]
-    assert options["components_digest"] != comp.builtin().digest
+    assert options["components_digest"] != loading.builtin().digest
     assert cli.json("validate", "g")["valid"] == 1
     listing = cli.json("components", "solarius-mission", "--set", str(real))
     assert listing["digest"] == options["components_digest"]
@@ -228,7 +229,7 @@ def test_validate_components_with_a_changed_cost_names_the_games_and_the_first_c
 
 def test_a_game_of_a_changed_built_in_set_refuses_to_set_up_with_a_reason():
     with pytest.raises(comp.InvalidComponents, match="recorded with component set 'house-2016b' digest 0000"):
-        comp.resolve(comp.BUILTIN, "0000000000000000", "")
+        loading.resolve(comp.BUILTIN, "0000000000000000", "")
 
 
 def test_the_set_travels_with_the_exported_game(cli, tmp_path):
@@ -272,17 +273,17 @@ def tiles_changed(old: str, new: str, count: int = 1) -> dict[str, str]:
 )
 def test_a_tile_layout_that_contradicts_the_counts_is_refused(old, new, reason):
     with pytest.raises(comp.InvalidComponents, match=reason.replace("(", r"\(").replace(")", r"\)")):
-        comp.from_texts("bad", tiles_changed(old, new))
+        loading.from_texts("bad", tiles_changed(old, new))
 
 
 def test_a_set_without_a_layout_has_no_map_and_its_games_are_played_without_flight():
     # house-2016 (recorded by part 1) lists the tiles' counts only
-    assert not comp.builtin("house-2016").has_map
-    assert all(t.hexes == () for t in comp.builtin("house-2016").tiles)
+    assert not loading.builtin("house-2016").has_map
+    assert all(t.hexes == () for t in loading.builtin("house-2016").tiles)
 
 
 def test_every_hex_of_the_layout_has_its_provenance():
-    data = {d.path: d for d in comp.builtin().data}
+    data = {d.path: d for d in loading.builtin().data}
     assert data["tiles.tile[1].hexes"].kind == "house" and data["tiles.tile[1].portals"].kind == "house"
     assert data["tiles.tile[1].planet_spaces"].kind == "inferred"
     assert data["tiles.setup.planets_removed_per_colour"].kind == "stated"
@@ -291,7 +292,7 @@ def test_every_hex_of_the_layout_has_its_provenance():
 def test_the_default_set_s_written_digest_is_its_digest():
     """The game's default option names the default set by a digest written in the code (so that
     importing the game reads no TOML): it is the digest that set has."""
-    assert comp.BUILTIN_DIGEST == comp.builtin(comp.BUILTIN).digest == PINNED[comp.BUILTIN]
+    assert comp.BUILTIN_DIGEST == loading.builtin(comp.BUILTIN).digest == PINNED[comp.BUILTIN]
 
 
 # -- the parsed built-in set, kept beside its texts as a module's bytecode is (start-up, issue 22) --
@@ -312,37 +313,37 @@ def kept_files(folder: Path) -> list[str]:
 
 def test_a_parse_kept_is_read_back_as_the_same_set(kept_folder):
     texts = texts_of(kept_folder)
-    first = comp._parsed(kept_folder, comp.BUILTIN, texts)
+    first = loading._parsed(kept_folder, comp.BUILTIN, texts)
     assert len(kept_files(kept_folder)) == 1
-    again = comp._parsed(kept_folder, comp.BUILTIN, texts)
-    assert again == first == comp.parse_texts(comp.BUILTIN, texts) and again is not first
-    assert comp._from_raw(again).digest == comp.builtin().digest == comp.BUILTIN_DIGEST
+    again = loading._parsed(kept_folder, comp.BUILTIN, texts)
+    assert again == first == loading.parse_texts(comp.BUILTIN, texts) and again is not first
+    assert loading._from_raw(again).digest == loading.builtin().digest == comp.BUILTIN_DIGEST
 
 
 def test_a_parse_kept_for_other_texts_is_not_used(kept_folder):
     texts = texts_of(kept_folder)
-    comp._parsed(kept_folder, comp.BUILTIN, texts)
+    loading._parsed(kept_folder, comp.BUILTIN, texts)
     changed = {**texts, "mat": texts["mat"].replace("fuel_start = ", "fuel_start = 1", 1)}
-    assert comp._parsed(kept_folder, comp.BUILTIN, changed) == comp.parse_texts(comp.BUILTIN, changed) != comp.parse_texts(comp.BUILTIN, texts)
+    assert loading._parsed(kept_folder, comp.BUILTIN, changed) == loading.parse_texts(comp.BUILTIN, changed) != loading.parse_texts(comp.BUILTIN, texts)
 
 
 def test_a_damaged_parse_kept_is_parsed_again(kept_folder):
     texts = texts_of(kept_folder)
-    comp._parsed(kept_folder, comp.BUILTIN, texts)
+    loading._parsed(kept_folder, comp.BUILTIN, texts)
     (kept,) = (kept_folder / "__pycache__").glob("*")
     kept.write_bytes(b"\x00 not marshal")
-    assert comp._parsed(kept_folder, comp.BUILTIN, texts) == comp.parse_texts(comp.BUILTIN, texts)
+    assert loading._parsed(kept_folder, comp.BUILTIN, texts) == loading.parse_texts(comp.BUILTIN, texts)
 
 
 def test_nothing_is_kept_where_bytecode_is_not_written(kept_folder, monkeypatch):
     monkeypatch.setattr("sys.dont_write_bytecode", True)
-    comp._parsed(kept_folder, comp.BUILTIN, texts_of(kept_folder))
+    loading._parsed(kept_folder, comp.BUILTIN, texts_of(kept_folder))
     assert kept_files(kept_folder) == []
 
 
 def test_the_schema_check_runs_on_a_kept_parse_too(kept_folder):
     texts = texts_of(kept_folder)
-    comp._parsed(kept_folder, comp.BUILTIN, texts)
+    loading._parsed(kept_folder, comp.BUILTIN, texts)
     (kept,) = (kept_folder / "__pycache__").glob("*")
     import marshal
 
@@ -350,4 +351,4 @@ def test_the_schema_check_runs_on_a_kept_parse_too(kept_folder):
     raw["mat"]["track"]["fuel_start"] = "many"
     kept.write_bytes(marshal.dumps((key, raw)))
     with pytest.raises(comp.InvalidComponents, match="fuel_start"):
-        comp._from_raw(comp._parsed(kept_folder, comp.BUILTIN, texts))
+        loading._from_raw(loading._parsed(kept_folder, comp.BUILTIN, texts))

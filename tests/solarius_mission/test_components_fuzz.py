@@ -14,6 +14,7 @@ import pytest
 
 from solrec.cli.session import open_store, simulate_games
 from solrec.core.solarius_mission import components as comp
+from solrec.core.solarius_mission import loading, schema
 
 from ..conftest import Cli
 
@@ -95,7 +96,7 @@ def renumber(rng: random.Random, raw: dict) -> list[str]:
         *up, key = path
         old = _at(raw, path)
         named = ".".join(str(k) for k in path if isinstance(k, str))
-        lo, hi = comp.RANGES.get(named, (min(0, old), max(2 * old, 3)))
+        lo, hi = schema.RANGES.get(named, (min(0, old), max(2 * old, 3)))
         new = rng.randint(lo, hi) if rng.random() < 0.5 else max(lo, min(hi, old + rng.choice([-2, -1, 1, 2])))
         _at(raw, tuple(up))[key] = new
         done.append(f"{'.'.join(map(str, path))} = {new}")
@@ -127,7 +128,7 @@ def as_toml(raw: dict) -> str:
 
 def fuzzed_set(seed: int) -> tuple[dict, list[str]]:
     rng = random.Random(f"components-fuzz:{seed}")
-    raw = json.loads(comp.builtin(rng.choice(comp.BUILTINS)).canonical)
+    raw = json.loads(loading.builtin(rng.choice(comp.BUILTINS)).canonical)
     return raw, (renumber if seed % 2 else mutate)(rng, raw)
 
 

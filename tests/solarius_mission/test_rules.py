@@ -6,7 +6,7 @@ import pytest
 
 from solrec.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, WrongActor
 from solrec.core.observe import Viewer
-from solrec.core.solarius_mission.rules import take_commands
+from solrec.core.solarius_mission.legal import take_commands
 from solrec.core.solarius_mission.state import Die
 
 from .helpers import GAME, Table

@@ -815,7 +815,7 @@ def agrees_with_decide(state, ends) -> None:
 
 
 def test_legal_names_for_each_reachable_hex_the_mission_and_outposts_possible_next_to_a_hub():
-    from solrec.core.solarius_mission.rules import flight_ends
+    from solrec.core.solarius_mission.legal import flight_ends
 
     before, _, _ = replayed_until(PORTALS_AND_OUTPOSTS, "fly portal return B6 B7 P D5 D6 D1")
     ends = flight_ends(before)
@@ -835,7 +835,7 @@ def test_legal_names_for_each_reachable_hex_the_mission_and_outposts_possible_ne
 
 
 def test_legal_names_the_affordable_station_and_its_outpost_at_an_empty_hex():
-    from solrec.core.solarius_mission.rules import flight_ends
+    from solrec.core.solarius_mission.legal import flight_ends
 
     t = flying(storage=cells(yellow=(3, 0, 0), brown=(2, 0, 0)), outposts=(3,), drives=(1,))
     ends = {e.hex: e for e in flight_ends(t.state)}

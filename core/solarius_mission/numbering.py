@@ -1,5 +1,5 @@
 """Solarius Mission at the adapters' table (docs/ai.md, "Solarius Mission"): its fixed action
-numbering, the commands a position offers there, and the resampler of what a seat does not see.
+numbering and the commands a position offers there (``bots.py`` binds it for the bots and adapters).
 
 Numbering. An action id is a segment's offset plus a mixed-radix code of the command's fields; the
 segments and their ranges are fixed by the component set alone (its cards, dice faces, wheel, hubs,
@@ -10,8 +10,8 @@ III 0-1), never by the order the cubes are written in.
 Which commands are numbered (a documented canonical subset, complete up to the order of exchanges
 and dominated flights):
 
-- every command the game lists for the phase (``rules.phase_commands``) and every anytime command
-  but the resource exchanges (``rules.anytime_commands``);
+- every command the game lists for the phase (``legal.phase_commands``) and every anytime command
+  but the resource exchanges (``legal.anytime_commands``);
 - a resource exchange (003 9.2 d.1) of at most three cubes. A larger exchange is the same as a
   sequence of these: any set of cubes of values 1-3 splits into groups of at most three cubes, each
   of value 2 or more, all but at most one of even value (pair the odd cubes; a value-2 cube alone; a
@@ -28,21 +28,19 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from solrec.core.game import Command
-from solrec.core.solarius_mission import commands as c
-from solrec.core.solarius_mission import components as comp
-from solrec.core.solarius_mission import rules, space
-from solrec.core.solarius_mission.board import Hex
-from solrec.core.solarius_mission.components import COLOURS
-from solrec.core.solarius_mission.state import State, phase
-
-from .actions import Codec
+from ..actions import Codec
+from ..game import Command
+from . import commands as c
+from . import components as comp
+from . import legal, loading, rules, space
+from .board import Hex
+from .components import COLOURS
+from .state import CHANCE_PHASES, State, phase
 
 CAPS = (3, 2, 1)  # cubes per storage column I-III of a row (mat.storage.cells)
 ROWS = [(a, b, k) for a in range(CAPS[0] + 1) for b in range(CAPS[1] + 1) for k in range(CAPS[2] + 1)]  # 24
@@ -218,7 +216,7 @@ class MissionCodec(Codec):
 
     def _text_of(self, action: Hashable) -> str:
         assert isinstance(action, int)
-        return rules.notation_format(self.command(action))
+        return legal.notation_format(self.command(action))
 
     # -- command -> id --------------------------------------------------------------------------------
     def _payment(self, kind: str, card: int, colours: tuple[str, ...], cubes: Sequence[tuple[str, int]]) -> int:
@@ -345,15 +343,14 @@ class MissionCodec(Codec):
         return dict(sorted(out.items()))
 
 
-def codec(table: Any) -> MissionCodec:
-    options = table.options
-    cset = comp.resolve(options["components"], options["components_digest"], options["components_data"])
+def codec(options: Mapping[str, Any]) -> MissionCodec:
+    cset = loading.resolve(options["components"], options["components_digest"], options["components_data"])
     return MissionCodec(cset)
 
 
 # -- the commands a position offers at the table ----------------------------------------------------------
 def small_exchanges(state: State) -> list[Command]:
-    """Every resource exchange of at most ``MOST_EXCHANGED`` cubes (``rules.exchange_resources_commands``,
+    """Every resource exchange of at most ``MOST_EXCHANGED`` cubes (``legal.exchange_resources_commands``,
     bounded)."""
     mat = state.mats[state.actor]
     return list(_exchanges_of(mat.storage, tuple(state.cset.number("mat.storage.values")),
@@ -399,13 +396,13 @@ def commands(state: State) -> list[Command]:
     """The numbered commands of a position (module docstring): the phase's, the anytime ones, the
     exchanges of at most three cubes."""
     ph = phase(state)
-    if ph == "over" or ph in rules.CHANCE_PHASES:
+    if ph == "over" or ph in CHANCE_PHASES:
         return []
-    out = list(rules.phase_commands(state))
+    out = list(legal.phase_commands(state))
     if ph == "supplementary":
         out = [cmd for cmd in out if not isinstance(cmd, c.Fly)] + flights(state)
     if ph in rules.ANYTIME:
-        out.extend(rules.anytime_commands(state, False))
+        out.extend(legal.anytime_commands(state, False))
         out.extend(small_exchanges(state))
     return out
 
@@ -435,37 +432,3 @@ def split_exchange(cmd: c.ExchangeResources, values: Sequence[int] = (1, 2, 3)) 
         fuel -= f
         out.append(c.ExchangeResources(tuple(sorted(group, key=lambda cube: (COLOURS.index(cube[0]), cube[1]))), f, units - f))
     return out
-
-
-# -- what a seat does not see, redrawn ---------------------------------------------------------------------
-def resample(state: State, seat: str, rng: random.Random) -> State:
-    """A state the seat cannot tell from ``state`` (observation.py hides the deck, the undealt start
-    cards, the unbuilt hubs, the discard pile and the other players' hands): the progress cards the
-    seat cannot place (every card less its own hand and the cards lying open on the mats) dealt at
-    random into the other hands, the discard pile and the deck, each keeping its size; the hidden hubs
-    drawn from the hubs not built; the undealt start cards from the start cards. The sizes are what the
-    seat sees; the true cards are never read (two states the seat cannot tell apart give the same pool).
-    The discard pile is pooled whole: a card the seat saw discarded in play may be dealt elsewhere."""
-    cset = state.cset
-    me = state.index(seat)
-    open_cards: set[int] = set(state.mats[me].hand)
-    for mat in state.mats:
-        open_cards.update(mat.missions, mat.completed, mat.developments)
-    pool = sorted(set(cset.progress_cards) - open_cards)
-    rng.shuffle(pool)
-    mats = list(state.mats)
-    at = 0
-    for i, mat in enumerate(state.mats):
-        if i == me:
-            continue
-        k = len(mat.hand)
-        mats[i] = attrs.evolve(mat, hand=tuple(sorted(pool[at:at + k])))
-        at += k
-    discard = tuple(sorted(pool[at:at + len(state.discard)]))
-    at += len(state.discard)
-    deck = tuple(sorted(pool[at:]))
-    unbuilt = sorted(h for h in cset.number("dice.hubs.letters") if h not in state.hubs_built)
-    hubs = tuple(sorted(rng.sample(unbuilt, len(state.hubs)))) if len(state.hubs) <= len(unbuilt) else state.hubs
-    starts = sorted(cset.start_cards)
-    start_cards = tuple(sorted(rng.sample(starts, len(state.start_cards)))) if state.start_cards else ()
-    return attrs.evolve(state, mats=tuple(mats), discard=discard, deck=deck, hubs=hubs, start_cards=start_cards)
