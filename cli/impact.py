@@ -82,6 +82,12 @@ def files_of(dbs: list[Path] | None) -> list[Path]:
     from solrec.events.store import default_db_path
 
     files, skipped = corpus(dbs or [default_db_path()])
+    if dbs:  # a path given that does not exist is refused (a folder's entries are the corpus' own)
+        from solrec.events.store import no_such_database
+
+        for path in dbs:
+            if not path.exists():
+                raise no_such_database(path)
     for line in skipped:
         notice(line)  # said with the answer (a refusal is its one line)
     return files

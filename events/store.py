@@ -179,10 +179,11 @@ class NewGame:
     outcome: dict | None = None
 
 
-def default_db_path() -> Path:
-    """``SOLREC_DB``, else ``$XDG_DATA_HOME/solrec/solrec.db`` (``~/.local/share/solrec/solrec.db``)."""
+def default_db_path(given: bool = True) -> Path:
+    """``SOLREC_DB``, else ``$XDG_DATA_HOME/solrec/solrec.db`` (``~/.local/share/solrec/solrec.db``).
+    ``given=False``: the latter only (the database no one named, which a read may find not made yet)."""
     env = os.environ.get("SOLREC_DB")
-    if env:
+    if env and given:
         return Path(env)
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "solrec" / "solrec.db"
@@ -302,6 +303,11 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def no_such_database(path: Path) -> StoreError:
+    """A read of a file that does not exist: a mistyped path is not an empty corpus."""
+    return StoreError(f"no such database: {path} (it is created by new, import or simulate)")
+
+
 def check_game_id(game_id: str) -> str:
     if not isinstance(game_id, str) or not _ID.match(game_id):
         raise InvalidSetup(f"game id {game_id!r}: use letters, digits, '.', '_' and '-' (at most 80)")
@@ -331,10 +337,12 @@ class Store:
         self._copy: Path | None = None
         if not self.path.exists():
             if not create:
-                raise StoreError(f"{self.path}: no such database (it is created by new, import or simulate)")
+                raise no_such_database(self.path)
             return  # created by the first write (a refused command leaves no file behind)
         if not self.path.is_file():
             raise StoreError(f"{self.path} is not a regular file, so it cannot hold a solrec database")
+        if writing:
+            self._check_writable()
         self._db = self._connect(create=False) if writing else self._connect_reading()
         tables = self._objects()
         self._has_seals = "seals" in tables
@@ -499,6 +507,7 @@ class Store:
                 raise self._error(err, "write") from None
             self._reading = False
             return
+        self._check_writable()
         self._db.conn.close()
         self._db, self._reading, self._old, self._copy = None, False, None, None
         self._views_checked = False
@@ -510,6 +519,18 @@ class Store:
             self._check_schema(objects)
 
     migrated_from: int | None = None  # the schema of the older file this store migrated, if it did
+
+    def _check_writable(self) -> None:
+        """Refuse a write to a file this process may not write before SQLite opens it: opened all the
+        same (read-only, as SQLite does then), it would make a ``-wal`` and ``-shm`` beside it in a
+        folder anyone may write, owned by this user, and the file's owner could no longer write it
+        until someone removed them (docs/security.md). A folder that may not be written is refused
+        unless both files are there already (a running server's)."""
+        path = self.path
+        folder_ok = os.access(path.absolute().parent, os.W_OK) or all(
+            path.with_name(path.name + end).exists() for end in ("-wal", "-shm"))
+        if not os.access(path, os.W_OK) or not folder_ok:
+            raise StoreError(f"{path}: the database or its folder is read-only; nothing was written")
 
     def upgrade(self) -> int | None:
         """Migrate a file an older solrec wrote (``solrec upgrade``): the schema it had, or None when it
@@ -648,6 +669,7 @@ class Store:
     def db(self) -> _Database:
         """The open database; a store for a file that does not exist yet creates it now."""
         if self._db is None:
+            made = not self.path.exists()
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = self._connect(create=True)
             objects = self._objects()
@@ -655,6 +677,8 @@ class Store:
                 self._check_schema(objects)
             else:
                 self._create_schema()
+            if made and announce is not None:
+                announce(f"created {self.path}")
         return self._db
 
     @property
