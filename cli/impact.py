@@ -249,7 +249,7 @@ def recorded_options(files: list[Path], ids: list[str] | None) -> dict[str, dict
     for path in files:
         store = Store(path, create=True)  # read as impact's corpus was: an empty file holds no game (writes nothing)
         try:
-            rows = store._query("select id, game, options from games")
+            rows = store.query("select id, game, options from games")
         finally:
             store.close()
         for gid, kind, options in rows:

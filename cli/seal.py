@@ -86,7 +86,7 @@ def seal_each(store: Any, targets: list[str], key: bytes, done: list[dict[str, A
         mac = seals.notes_mac(key, gid, len(log.rows), head, len(comments), notes_head)
         with store.group():  # the comments' sealed head and the seal: both or neither
             notes.mark_sealed(store, gid, len(comments), notes_head)
-            store.put_seal(gid, len(log.rows), head, mac)
-        sealed = store.seal(gid)
+            seals.put_seal(store, gid, len(log.rows), head, mac)
+        sealed = seals.stored_seal(store, gid)
         assert sealed is not None and validate(load(store, gid), key).ok
         done.append({"id": gid, "events": len(log.rows), "head": head, "notes": len(comments), "mac": mac})

@@ -48,11 +48,12 @@ def open_store(db: Path | None, create: bool = False, missing_ok: bool = False) 
 
 
 def say_migrations() -> None:
-    """The first write to a file an older solrec wrote migrates it: said on stderr, one line."""
-    from solrec.events import store
+    """The first write to a file an older solrec wrote migrates it, and the first to a path that does
+    not exist creates it: each said on stderr, one line."""
+    from solrec.events import database
 
-    if store.announce is None:
-        store.announce = lambda message: print(f"solrec: {message}", file=sys.stderr, flush=True)
+    if database.announce is None:
+        database.announce = lambda message: print(f"solrec: {message}", file=sys.stderr, flush=True)
 
 
 MAX_RECORD = 32 * 1024 * 1024  # bytes of a record file: a long game with its events is under 1 MiB
