@@ -82,6 +82,12 @@ def files_of(dbs: list[Path] | None) -> list[Path]:
     from solrec.events.store import default_db_path
 
     files, skipped = corpus(dbs or [default_db_path()])
+    if dbs:  # a path given that does not exist is refused (a folder's entries are the corpus' own)
+        from solrec.events.store import no_such_database
+
+        for path in dbs:
+            if not path.exists():
+                raise no_such_database(path)
     for line in skipped:
         notice(line)  # said with the answer (a refusal is its one line)
     return files
@@ -243,7 +249,7 @@ def recorded_options(files: list[Path], ids: list[str] | None) -> dict[str, dict
     for path in files:
         store = Store(path, create=True)  # read as impact's corpus was: an empty file holds no game (writes nothing)
         try:
-            rows = store._query("select id, game, options from games")
+            rows = store.query("select id, game, options from games")
         finally:
             store.close()
         for gid, kind, options in rows:

@@ -221,10 +221,11 @@ def upgrade_cmd(db: Db = None, as_json: Json = False) -> None:
     it; the first command that records something migrates it too. Hashes, seals and exports stay the
     same. A file of the current schema is left as it is.
     """
+    from solrec.events import database
     from solrec.events import store as stores
 
     SCHEMA_VERSION = stores.SCHEMA_VERSION
-    stores.announce = None  # said on stdout, below
+    database.announce = None  # said on stdout, below
     store = stores.Store(db if db is not None else stores.default_db_path(), create=False, writing=True)
     was = store.upgrade()
     data = {"db": str(store.path), "schema": SCHEMA_VERSION, "was": was if was is not None else SCHEMA_VERSION,

@@ -27,12 +27,8 @@ def seal_cmd(
 ) -> None:
     """Seal games with an HMAC of their head hash, so that any later alteration shows in validate."""
     # imported here: every CLI call imports this module to register the command (start-up counts)
-    from solrec.events import notes
     from solrec.events import seal as seals
-    from solrec.events.envelope import genesis_hash
-    from solrec.events.store import UnknownGameId
-    from solrec.replay.log import load
-    from solrec.replay.validate import validate
+    from solrec.events.store import StoreError, UnknownGameId
 
     session = workflows()
     if all_ and ids:
@@ -49,6 +45,33 @@ def seal_cmd(
             raise UnknownGameId(f"no game {gid!r} in {store.path}")
     done: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
+    try:
+        seal_each(store, targets, key, done, refused)
+    except StoreError as err:  # stopped part-way (a full disk): what was sealed is said, as it stays
+        if not done:
+            raise
+        reason = str(err).removeprefix(f"{store.path}: ").removesuffix("; nothing was written")
+        raise type(err)(f"{store.path}: sealed {len(done)} of {len(targets)} games "
+                        f"({', '.join(d['id'] for d in done)}); then {reason}: the others are not sealed") from None
+    lines = [f"{d['id']}: sealed at {d['events']} events and {d['notes']} comments, seal {d['mac']}" for d in done]
+    lines += [f"{r['id']}: {r['reason']}" for r in refused]
+    lines.append(f"{len(done)} sealed, {len(refused)} not sealed")
+    emit(as_json, {"sealed": done, "refused": refused}, "\n".join(lines))
+    if refused:
+        raise typer.Exit(EXIT_PROBLEM)
+
+
+def seal_each(store: Any, targets: list[str], key: bytes, done: list[dict[str, Any]], refused: list[dict[str, Any]]) -> None:
+    """Seal each game of ``targets`` that validates (in ``done``), the others not (in ``refused``),
+    each in a transaction of its own: a game is sealed whole or not at all, and a table being played
+    meanwhile (``serve``) waits for one seal, never for all of them."""
+    from solrec.events import notes
+    from solrec.events import seal as seals
+    from solrec.events.envelope import genesis_hash
+    from solrec.replay.log import load
+    from solrec.replay.validate import validate
+
+    session = workflows()
     for gid in targets:
         with store.snapshot():  # the log sealed is the log validated, whatever lands meanwhile
             verdict = session.validate_games(store, [gid])[0]
@@ -61,14 +84,9 @@ def seal_cmd(
         comments = log.notes.notes
         notes_head = notes.head_after(notes.genesis(genesis_hash(log.header)), comments, len(comments))
         mac = seals.notes_mac(key, gid, len(log.rows), head, len(comments), notes_head)
-        notes.mark_sealed(store, gid, len(comments), notes_head)
-        store.put_seal(gid, len(log.rows), head, mac)
-        sealed = store.seal(gid)
+        with store.group():  # the comments' sealed head and the seal: both or neither
+            notes.mark_sealed(store, gid, len(comments), notes_head)
+            seals.put_seal(store, gid, len(log.rows), head, mac)
+        sealed = seals.stored_seal(store, gid)
         assert sealed is not None and validate(load(store, gid), key).ok
         done.append({"id": gid, "events": len(log.rows), "head": head, "notes": len(comments), "mac": mac})
-    lines = [f"{d['id']}: sealed at {d['events']} events and {d['notes']} comments, seal {d['mac']}" for d in done]
-    lines += [f"{r['id']}: {r['reason']}" for r in refused]
-    lines.append(f"{len(done)} sealed, {len(refused)} not sealed")
-    emit(as_json, {"sealed": done, "refused": refused}, "\n".join(lines))
-    if refused:
-        raise typer.Exit(EXIT_PROBLEM)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from solrec.events.record import InvalidRecord
-from solrec.events.store import Store, default_db_path
+from solrec.events.store import Store, default_db_path, no_such_database
 from solrec.workflows.games import (  # noqa: F401 - the CLI's commands call them as session.X
     SolrecError,
     fork_game,
@@ -35,21 +35,25 @@ def check_id_given(game_id: str | None) -> None:
 
 
 def open_store(db: Path | None, create: bool = False, missing_ok: bool = False) -> Store:
-    """Open the database; only commands that record something create it. With ``missing_ok`` a
-    database not created yet reads as one holding no game (listing nothing is not an error), and so
-    does an empty file (one a first write was stopped in before its schema was written); the file
-    is still made only by the first write."""
+    """Open the database; only commands that record something create it (and say so, once). With
+    ``missing_ok`` the default database not created yet reads as one holding no game (listing
+    nothing is not an error), and so does an empty file (one a first write was stopped in before
+    its schema was written); the file is still made only by the first write. A path given (``--db``,
+    ``SOLREC_DB``) that does not exist is refused by a read: a mistyped path is not an empty corpus."""
     path = db if db is not None else default_db_path()
     say_migrations()
+    if missing_ok and not create and not path.exists() and path != default_db_path(given=False):
+        raise no_such_database(path)
     return Store(path, create=create or missing_ok)
 
 
 def say_migrations() -> None:
-    """The first write to a file an older solrec wrote migrates it: said on stderr, one line."""
-    from solrec.events import store
+    """The first write to a file an older solrec wrote migrates it, and the first to a path that does
+    not exist creates it: each said on stderr, one line."""
+    from solrec.events import database
 
-    if store.announce is None:
-        store.announce = lambda message: print(f"solrec: {message}", file=sys.stderr, flush=True)
+    if database.announce is None:
+        database.announce = lambda message: print(f"solrec: {message}", file=sys.stderr, flush=True)
 
 
 MAX_RECORD = 32 * 1024 * 1024  # bytes of a record file: a long game with its events is under 1 MiB

@@ -2,7 +2,7 @@
 
 A fork is an ordinary game: its own header (the parent's), its own events, its own chain, which is
 the parent's up to the fork's position because the same commands were decided again from the same
-header. The ``forks`` table only records the relation (``store.FORKS_COLUMNS``): deleting a parent
+header. The ``forks`` table only records the relation (``schema.TABLES["forks"]``, events/schema.py): deleting a parent
 leaves its forks as games of their own, renaming either keeps the link.
 """
 
@@ -12,17 +12,16 @@ from typing import Any
 
 from solrec.core.errors import CorruptLog
 
-from .store import FORKS_COLUMNS, Store
+from .store import Store
 
 
 def _has_table(store: Store) -> bool:
-    return store.exists and "forks" in store._objects()
+    return store.has_table("forks")
 
 
 def link(store: Store, game_id: str, parent: str, position: int) -> None:
-    with store._transaction() as conn:
-        if "forks" not in store._objects():
-            store.db.full.table("forks").create(dict(FORKS_COLUMNS), pk="game_id", not_null=set(FORKS_COLUMNS))
+    with store.transaction() as conn:
+        store.create_table("forks")
         conn.execute("insert or replace into forks (game_id, parent, position) values (?,?,?)", [game_id, parent, position])
 
 
@@ -31,7 +30,7 @@ def all_links(store: Store) -> dict[str, tuple[str, int]]:
     if not _has_table(store):
         return {}
     out: dict[str, tuple[str, int]] = {}
-    for gid, parent, position in store._query(
+    for gid, parent, position in store.query(
         "select game_id, parent, position from forks where parent in (select id from games)"
     ):
         if not (isinstance(gid, str) and isinstance(parent, str) and type(position) is int):

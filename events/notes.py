@@ -26,7 +26,7 @@ from solrec.core import frozen
 from solrec.core.errors import CorruptLog, InvalidSetup
 
 from .envelope import genesis_hash
-from .store import MAX_TEXT, NOTES_TABLES, Store, _now
+from .store import MAX_TEXT, Store, now
 
 # A referee's marks: the annotation glyphs players know from chess, and the two a dispute needs.
 MARKS = ("!", "?", "!!", "??", "!?", "?!", "disputed", "ruled")
@@ -140,16 +140,12 @@ def problem(events_genesis: str, stored: Notes, events: int) -> tuple[int, str] 
 
 
 def _has_tables(store: Store) -> bool:
-    return store.exists and "notes" in store._objects()
+    return store.has_table("notes")
 
 
 def _make_tables(store: Store) -> None:
-    objects = store._objects()
-    full = store.db.full
-    if "notes" not in objects:
-        full.table("notes").create(dict(NOTES_TABLES["notes"]), pk=("game_id", "n"), not_null=set(NOTES_TABLES["notes"]))
-    if "note_heads" not in objects:
-        full.table("note_heads").create(dict(NOTES_TABLES["note_heads"]), pk="game_id")
+    store.create_table("notes")
+    store.create_table("note_heads")
 
 
 _PICK = ", ".join(
@@ -162,12 +158,12 @@ def read(store: Store, game_id: str) -> Notes:
     if not _has_tables(store):
         return NO_NOTES
     notes = []
-    for values in store._query(f"select {_PICK} from notes where game_id = ? order by n", [game_id]):
+    for values in store.query(f"select {_PICK} from notes where game_id = ? order by n", [game_id]):
         n, position, by, time, mark, text, digest = values
         if not (type(n) is int and type(position) is int and all(isinstance(v, str) for v in (by, time, mark, text, digest))):
             raise CorruptLog(f"game {game_id!r}: a stored comment is not of its type (or over {MAX_TEXT} long)")
         notes.append(Note(n, position, by, time, mark, text, digest))
-    rows = store._query(
+    rows = store.query(
         "select notes, case when length(head) <= 200 then head end, sealed_notes,"
         " case when length(sealed_head) <= 200 then sealed_head end from note_heads where game_id = ?",
         [game_id],
@@ -196,7 +192,7 @@ def _write(store: Store, game_id: str, notes: Sequence[Note], expected: Notes | 
     ``expected``, only if the stored comments are still those (another writer changes nothing)."""
     start = genesis(_events_genesis(store, game_id))
     chained = chain(start, notes)
-    with store._transaction() as conn:
+    with store.transaction() as conn:
         _make_tables(store)
         if expected is not None and read(store, game_id).notes != expected.notes:
             from .store import ConcurrencyConflict
@@ -236,7 +232,7 @@ def add(store: Store, game_id: str, position: int, by: str, mark: str, text: str
     """Append a comment to comments that hold together."""
     current = checked(store, game_id)
     n = current.notes[-1].n + 1 if current.notes else 1
-    note = Note(n, position, by, time or _now(), check_mark(mark), text)
+    note = Note(n, position, by, time or now(), check_mark(mark), text)
     check_text(text, by)
     return _write(store, game_id, [*current.notes, note], current)[-1]
 
@@ -245,7 +241,7 @@ def add_many(store: Store, game_id: str, notes: Sequence[tuple[int, str, str, st
     """Store a new game's comments (position, by, time, mark, text), numbered in order."""
     if not notes:
         return []
-    made = [Note(i + 1, p, by, time or _now(), mark, text) for i, (p, by, time, mark, text) in enumerate(notes)]
+    made = [Note(i + 1, p, by, time or now(), mark, text) for i, (p, by, time, mark, text) in enumerate(notes)]
     return _write(store, game_id, made, NO_NOTES)
 
 
@@ -270,7 +266,7 @@ def drop_after(store: Store, game_id: str, end: int, events_before: int) -> list
 
 def mark_sealed(store: Store, game_id: str, count: int, head: str) -> None:
     """Record what a seal about to be made covers of the game's comments."""
-    with store._transaction() as conn:
+    with store.transaction() as conn:
         _make_tables(store)
         updated = conn.execute(
             "update note_heads set sealed_notes = ?, sealed_head = ? where game_id = ?", [count, head, game_id]
@@ -287,9 +283,9 @@ def games_marked(store: Store, mark: str | None = None) -> set[str]:
     if not _has_tables(store):
         return set()
     if mark is None:
-        rows = store._query("select distinct game_id from notes where mark != ''")
+        rows = store.query("select distinct game_id from notes where mark != ''")
     else:
-        rows = store._query("select distinct game_id from notes where mark = ?", [mark])
+        rows = store.query("select distinct game_id from notes where mark = ?", [mark])
     return {str(r[0]) for r in rows}
 
 

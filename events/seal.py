@@ -14,8 +14,12 @@ import hmac
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from solrec.core.errors import InvalidSetup
+from solrec.core.errors import CorruptLog, InvalidSetup
+
+if TYPE_CHECKING:
+    from .store import Store
 
 MAX_KEY_FILE = 4096  # bytes: a key file is a secret, not a document
 _HEX64 = re.compile(r"[0-9a-f]{64}")  # a SHA-256 digest in hex: a head hash, an HMAC
@@ -95,3 +99,32 @@ def check(
     if now != head:
         return f"its first {events} events are not the ones that were sealed"
     return None
+
+
+# -- stored seals (the ``seals`` table, events/schema.py) ------------------------------------------
+def put_seal(store: Store, game_id: str, events: int, head: str, mac: str) -> None:
+    """Store a game's seal (replacing an older one), making the ``seals`` table with the first."""
+    from .store import UnknownGameId, now
+
+    with store.transaction() as conn:
+        store.create_table("seals")
+        if not store.has_game(game_id):
+            raise UnknownGameId(f"no game {game_id!r} in {store.path}")
+        conn.execute("insert or replace into seals values (?,?,?,?,?)", [game_id, events, head, mac, now()])
+
+
+def stored_seal(store: Store, game_id: str) -> dict[str, Any] | None:
+    """The stored seal of a game, or None (no seal was ever made)."""
+    if not store.exists or not store.has_seals:
+        return None  # no seals table when the file was opened (or made): a seal made since is not seen
+    rows = store.query(
+        "select case when length(head) <= 200 then head end, events, case when length(mac) <= 200 then mac end,"
+        " sealed from seals where game_id = ?",
+        [game_id],
+    )
+    if not rows:
+        return None
+    head, events, stored, sealed = rows[0]
+    if not isinstance(head, str) or type(events) is not int or not isinstance(stored, str):
+        raise CorruptLog(f"game {game_id!r}: its seal is not of its type")
+    return {"events": events, "head": head, "mac": stored, "sealed": sealed}

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from solrec.core.errors import InvalidSetup
 
-from .store import Store, StoreError, _uri_path
+from .database import file_uri
+from .store import Store, StoreError
 
 
 def corpus_files(paths: Iterable[Path]) -> list[Path]:
@@ -121,7 +122,7 @@ def _copy_games(source: Store, target: Store, ids: Sequence[str]) -> None:
     try:
         if "seals" in tables and "seals" not in {r[0] for r in conn.execute("select name from sqlite_master")}:
             conn.execute(tables["seals"])
-        conn.execute("attach database ? as src", [f"file:{_uri_path(source.read_path)}?mode=ro"])  # an older file: its migrated copy
+        conn.execute("attach database ? as src", [file_uri(source.read_path, "ro")])  # an older file: its migrated copy
         conn.execute("begin")
         conn.execute("create temp table wanted (id text primary key)")
         conn.executemany("insert into temp.wanted values (?)", [(gid,) for gid in ids])

@@ -1,4 +1,6 @@
-"""The SQLite event store (sqlite-utils): a ``games`` table and one hash-chained ``events`` stream per game.
+"""The games on a solrec database (sqlite-utils): a ``games`` table and one hash-chained ``events``
+stream per game, read and written through ``Store`` (opening, checking, migrating and the
+transactions: events/database.py; the tables: events/schema.py; seals: events/seal.py).
 
 Browsable without solrec: each event row also carries ``data``, its payload as JSON text, written in
 the same insert as the msgpack ``payload`` it mirrors (so the two never disagree), and the views
@@ -13,159 +15,67 @@ time, and nothing else; ``seq`` orders the rows. The columns ``step``, ``actor``
 ``type``, ``version`` and ``data`` are written beside them in the same insert, for people browsing
 the file; solrec never reads them back, and ``validate`` reports a row where any of them disagrees
 with what is hashed, ``data`` with the payload (docs/security.md). ``game_list`` gives seeds as
-text: a JavaScript client reads a number above 2**53 inexactly. Older databases are migrated by their
-first write (or ``upgrade``; a read migrates a private copy and writes nothing: ``Store``): schema 1
-gains ``data``, schema 2 gains ``head``, packed from its columns (a row edited before the migration
-still breaks its chain).
+text: a JavaScript client reads a number above 2**53 inexactly.
 
-Every read of several statements runs in one read transaction (``snapshot``: one snapshot under
-WAL), so a write landing between two of them is never half seen. Every write that continues a log
-(``append``, and ``truncate`` for ``undo``) names the head it was decided against: the position and
-the hash of the last event. The check and the writes run in one ``BEGIN IMMEDIATE`` transaction, and
-the primary key (game_id, seq) backs it, so a write decided on a log that has since changed (even to
-another log of the same length) gets ``ConcurrencyConflict`` ("the game changed: replay and try
-again") and writes nothing.
+Every write that continues a log (``append``, and ``truncate`` for ``undo``) names the head it was
+decided against: the position and the hash of the last event. The check and the writes run in one
+``BEGIN IMMEDIATE`` transaction, and the primary key (game_id, seq) backs it, so a write decided on
+a log that has since changed (even to another log of the same length) gets ``ConcurrencyConflict``
+("the game changed: replay and try again") and writes nothing.
 
-A database file is untrusted input (docs/security.md). Opening checks the whole file before anything
-reads past ``sqlite_master`` or writes to it, a migration included: exactly solrec's tables, columns,
-declared types and constraints, its views by name, no trigger and no index of its own; reading checks
-every stored value's type (a text that is not UTF-8 included) and refuses a payload over
-``MAX_PAYLOAD`` bytes without reading it. A file that does not exist yet is created by the first
-write, never by a read or a refusal. A write refuses first what a read would refuse (``Unreadable``: a
-value over its bound, an option value that is not one, an event that does not decode back), so no
-game is written that no reader can open.
+Reading checks every stored value's type (a text that is not UTF-8 included) and refuses a payload
+over ``MAX_PAYLOAD`` bytes without reading it. A write refuses first what a read would refuse
+(``Unreadable``: a value over its bound, an option value that is not one, an event that does not
+decode back), so no game is written that no reader can open.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-import threading
-import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import attrs
 import msgpack
 
-from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError, json_reason
+from solrec.core.errors import CorruptLog, InvalidSetup, json_reason
 from solrec.core.play import INT64_MAX, INT64_MIN, Header, Step, check_bots, upcast_options
 from solrec.core.registry import game_ids, get_game
 from solrec.core.words import at_event
 
 from .codec import EventCodec
-from .envelope import Row, chain_rows, genesis_hash, pack_head
+from .database import (  # noqa: F401 - the store's errors and opening, where callers have always found them
+    ConcurrencyConflict,
+    CorruptDatabase,
+    Database,
+    NotASolrecDatabase,
+    StoreError,
+    Undecodable,
+    UnknownGameId,
+    Unreadable,
+    close_all,
+    default_db_path,
+    no_such_database,
+)
+from .envelope import Row, chain_rows, genesis_hash
+from .schema import (  # noqa: F401 - the bounds a reader keeps, where callers have always found them
+    FOLLOW_THEIR_GAME,
+    MAX_DATA,
+    MAX_HEAD,
+    MAX_PAYLOAD,
+    MAX_TEXT,
+    NOTES_TABLES,
+    SCHEMA_VERSION,
+    TABLES,
+    head_types,
+    payload_json,
+)
 
-SCHEMA_VERSION = 3
-_VIEWS = {
-    "event_log": (
-        "select e.game_id, g.game, e.seq + 1 as position, e.seq, e.step, e.actor, e.command, e.type,"
-        " e.version, json(e.data) as data, e.hash, e.time from events e join games g on g.id = e.game_id"
-    ),
-    "game_list": (
-        "select id, game, rules, chance, cast(seed as text) as seed, json(players) as players,"
-        " json(options) as options, created, events,"
-        " case when outcome is null then 'running' else 'over' end as status,"
-        " json(scores) as scores, json(outcome) as outcome from games"
-    ),
-}
-MAX_PAYLOAD = 64 * 1024  # bytes of one stored event; the largest real payload is under 1 KiB
-MAX_TEXT = 64 * 1024  # characters of one stored text field (options, players, scores, commands)
-MAX_HEAD = 4 * MAX_TEXT + 64  # bytes of one stored head: a command of MAX_TEXT characters, and the rest
-MAX_DATA = 8 * MAX_PAYLOAD  # characters of one row's ``data`` (its payload as JSON text: a byte is at most ~6)
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
-_SQLITE_MAGIC = b"SQLite format 3\0"
-
-GAMES_COLUMNS = {
-    "id": str, "game": str, "rules": str, "options": str, "chance": str, "seed": int, "players": str,
-    "created": str, "genesis": str, "events": int, "head": str, "scores": str, "outcome": str,
-}
-EVENTS_COLUMNS = {
-    "game_id": str, "seq": int, "step": int, "actor": str, "command": str, "type": str, "version": int,
-    "payload": bytes, "hash": str, "time": str, "data": str, "head": bytes,
-}
-SEALS_COLUMNS = {"game_id": str, "events": int, "head": str, "mac": str, "sealed": str}
-# Comments (``solrec note``, events/notes.py): every table a solrec file may hold for them, with its
-# columns. Both are made by the first comment; ``notes`` holds the comments and their own hash chain,
-# ``note_heads`` each game's comment count and chain head (and what a seal covered of them).
-NOTES_TABLES = {
-    "notes": {
-        "game_id": str, "n": int, "position": int, "by": str, "time": str, "mark": str, "text": str, "hash": str,
-    },
-    "note_heads": {"game_id": str, "notes": int, "head": str, "sealed_notes": int, "sealed_head": str},
-}
-# Variations (``solrec fork``, events/forks.py): which game a fork came from, and at which position.
-# Made by the first fork.
-FORKS_COLUMNS = {"game_id": str, "parent": str, "position": int}
-# Seat links of ``solrec serve`` (server/seats.py): one per player of a game, its token kept only
-# as a SHA-256 hash. Made by the first seat link; deleting or renaming a game drops its links.
-SEATS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "token_hash": str, "created": str}
-# Bot seats of ``solrec serve`` (server/bots.py): the bot (``KIND[:SETTINGS]``) at a player's seat
-# and its seed (the referee's only), so a restart keeps it seated; and a game's table settings (its
-# "hint" button switched off). Made by the first bot seated, the first setting changed.
-BOTS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "bot": str, "seed": int, "created": str}
-TABLE_SETTINGS_COLUMNS: dict[str, type] = {"game_id": str, "key": str, "value": str}
-# The bots of a game's header (``Header.bots``: ``simulate --player NAME=bot:KIND``): one row per bot
-# seat, the bot as ``KIND[:SETTINGS]``. Part of the header, so covered by its genesis hash like the
-# games row's columns, and read back with them by ``Store.header``; made by the first game with bots
-# (a file without such a game lacks it, so older files and older games read as they did).
-HEADER_BOTS_COLUMNS: dict[str, type] = {"game_id": str, "player": str, "bot": str}
-META_COLUMNS = {"key": str, "value": str}
-# What a file may hold, and how solrec makes it (checked on open, before anything is written)
-_PRIMARY_KEY = {
-    "solrec_meta": {"key": 1}, "games": {"id": 1}, "events": {"game_id": 1, "seq": 2}, "seals": {"game_id": 1},
-    "notes": {"game_id": 1, "n": 2}, "note_heads": {"game_id": 1}, "forks": {"game_id": 1},
-    "seats": {"game_id": 1, "player": 2}, "bots": {"game_id": 1, "player": 2}, "table_settings": {"game_id": 1, "key": 2},
-    "header_bots": {"game_id": 1, "player": 2},
-}
-_NOT_NULL = {
-    "games": ("game", "rules", "options", "chance", "players", "created", "genesis", "events", "head"),
-    "events": ("step", "actor", "command", "type", "version", "payload", "hash", "time", "head"),
-    "notes": tuple(NOTES_TABLES["notes"]),
-    "forks": tuple(FORKS_COLUMNS),
-    "seats": tuple(SEATS_COLUMNS),
-    "bots": tuple(BOTS_COLUMNS),
-    "table_settings": tuple(TABLE_SETTINGS_COLUMNS),
-    "header_bots": tuple(HEADER_BOTS_COLUMNS),
-}
-# Tables made by the first command that needs them: a file may lack them
-_OPTIONAL = {"seals": SEALS_COLUMNS, **NOTES_TABLES, "forks": FORKS_COLUMNS, "seats": SEATS_COLUMNS,
-             "bots": BOTS_COLUMNS, "table_settings": TABLE_SETTINGS_COLUMNS, "header_bots": HEADER_BOTS_COLUMNS}
-_ADDED_SINCE = {("events", 1): ("data", "head"), ("events", 2): ("head",)}  # columns a migration adds
-_AFFINITY = {str: "TEXT", int: "INTEGER", bytes: "BLOB"}
-# The words of a CREATE TABLE that solrec (sqlite-utils, ALTER TABLE ADD COLUMN) writes
-_TABLE_WORDS = {"CREATE", "TABLE", "IF", "NOT", "EXISTS", "PRIMARY", "KEY", "NULL", "FOREIGN", "REFERENCES", "TEXT", "INTEGER", "BLOB"}
-_SQL_TOKEN = re.compile(r""""(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|'(?:[^']|'')*'|\w+|\S""")
-
-
-class StoreError(SolrecError):
-    """The database cannot be used as asked."""
-
-
-class NotASolrecDatabase(StoreError):
-    pass
-
-
-class CorruptDatabase(StoreError, CorruptLog):
-    """The file is a solrec database, but damaged: one verdict for the whole file (exit 1)."""
-
-
-class UnknownGameId(StoreError):
-    pass
-
-
-class Unreadable(StoreError):
-    """A value the read path would refuse (over a bound, not of its type): refused before it is
-    written, so that whatever is written reads back (exit 2, nothing written)."""
-
-
-class ConcurrencyConflict(StoreError):
-    pass
+_GAMES_COLUMNS = TABLES["games"].columns  # the games row, in its order
 
 
 @attrs.frozen
@@ -179,126 +89,26 @@ class NewGame:
     outcome: dict | None = None
 
 
-def default_db_path() -> Path:
-    """``SOLREC_DB``, else ``$XDG_DATA_HOME/solrec/solrec.db`` (``~/.local/share/solrec/solrec.db``)."""
-    env = os.environ.get("SOLREC_DB")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "solrec" / "solrec.db"
-
-
-class _Database:
-    """The connection, with sqlite-utils' ``Database`` built only when something asks for more than
-    ``execute`` (importing sqlite-utils costs more than a whole ``show``)."""
-
-    def __init__(self, conn: sqlite3.Connection):
-        self.conn = conn
-        self._full: Any = None
-        self.objects: tuple[int, dict[str, str]] | None = None  # ``Store._objects``, kept per schema version
-        _OPEN.add(self)
-
-    def __del__(self) -> None:
-        # A connection is a reference cycle in CPython's sqlite3 (its statement cache refers back to
-        # it): left alone, it is closed only by the cyclic collector, which the CLI does not run over
-        # the whole heap at exit (cli/main.py ``run``). Closed here when its store lets it go.
-        conn = self.__dict__.get("conn")  # not ``self.conn``: ``__getattr__`` would build sqlite-utils
-        if conn is not None:
-            try:
-                conn.close()
-            except sqlite3.Error:  # made in another thread: the collector closes it, as before
-                pass
-
-    def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
-        return self.conn.execute(sql, parameters)
-
-    def table_names(self) -> list[str]:
-        return [r[0] for r in self.conn.execute("select name from sqlite_master where type = 'table'")]
-
-    @property
-    def full(self) -> Any:
-        if self._full is None:
-            import sqlite_utils
-
-            self._full = sqlite_utils.Database(self.conn)
-        return self._full
-
-    def __getitem__(self, name: str) -> Any:
-        return self.full[name]
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.full, name)
-
-
-_OPEN: weakref.WeakSet[_Database] = weakref.WeakSet()  # the connections of stores still alive
-
-
-# Private migrated copies of older files this process reads (``Store._read_copy``): (path, device,
-# inode, size, mtime, its -wal's size and mtime) -> the copy, in one folder removed at exit.
-_COPIES: dict[tuple[Any, ...], Path] = {}
-_FOLDER: list[str] = []
-_COPYING = threading.Lock()
-
-
-def _private_folder() -> str:
-    if not _FOLDER:
-        import atexit
-        import shutil
-        import tempfile
-
-        folder = tempfile.mkdtemp(prefix="solrec-read-")  # mode 700: this user's only
-        owner = os.getpid()
-
-        def remove() -> None:
-            if os.getpid() == owner:  # not a worker process this one forked
-                shutil.rmtree(folder, ignore_errors=True)
-
-        atexit.register(remove)
-        _FOLDER.append(folder)
-    return _FOLDER[0]
-
-
-def close_all() -> None:
-    """Close the connection of every store still alive (the CLI's exit, cli/main.py ``run``)."""
-    for db in list(_OPEN):
-        try:
-            db.conn.close()
-        except sqlite3.Error:  # made in another thread, which closes it
-            pass
-
-
-def _payload_json(payload: bytes) -> str | None:
-    """An event's msgpack payload as JSON text (the ``data`` column)."""
-    try:
-        return _to_json(msgpack.unpackb(payload, raw=False, strict_map_key=False))
-    except Exception:  # damaged bytes stay damaged: validate reports them from the payload
-        return None
-
-
-# ``json.dumps(value, sort_keys=True, ensure_ascii=False)``, its encoder built once (``dumps`` builds
-# one per call when given options): ``validate`` recomputes every distinct payload's ``data``.
-_to_json = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
-
-
 _DATA: dict[bytes, str | None] = {}  # payload -> its ``data`` text: a corpus repeats its payloads
 
 
 def _data_of(payload: Any) -> str | None:
-    """``_payload_json`` remembered (``validate`` compares every row's ``data`` with its payload)."""
+    """``payload_json`` remembered (``validate`` compares every row's ``data`` with its payload)."""
     if type(payload) is not bytes:
         return None
     text = _DATA.get(payload, _MISSING)
     if text is _MISSING:
         if len(_DATA) >= 1 << 16:
             _DATA.clear()
-        text = _DATA[payload] = _payload_json(payload)
+        text = _DATA[payload] = payload_json(payload)
     return text
 
 
 _MISSING: Any = object()
 
 
-def _now() -> str:
+def now() -> str:
+    """The time stored beside what is written (an event, a comment, a seal, a seat link)."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
@@ -308,560 +118,23 @@ def check_game_id(game_id: str) -> str:
     return game_id
 
 
-# What reads an older file hears of it, and what the first write to one says when it migrates it:
-# set by the CLI (a line on stderr); nothing by default.
-announce: Callable[[str], None] | None = None
-
-
-class Store:
-    """A solrec database, opened for reading: nothing is written to the file (nor a ``-wal`` left
-    beside it) until the first write, which reopens it for writing and, for a file an older solrec
-    wrote, migrates it first (``announce`` says so). Until then an older file is read through a
-    private migrated copy (``read_path``), made once per process and file version."""
-
-    def __init__(self, path: str | Path, create: bool = True, writing: bool = False):
-        """``writing``: open the file for writing at once (``solrec upgrade``: an older file is
-        migrated now, with no private copy made first)."""
-        self.path = Path(path)
-        self._db: _Database | None = None
-        self._has_seals = False  # seen at open (and made by put_seal): reading a game asks no more
-        self._reading = False  # the connection reads only (the file's own, or a private copy's)
-        self._may_write = False  # the file's own connection was opened for writing, writes refused
-        self._old: int | None = None  # the schema of an older file, read through a private copy
-        self._copy: Path | None = None
-        if not self.path.exists():
-            if not create:
-                raise StoreError(f"{self.path}: no such database (it is created by new, import or simulate)")
-            return  # created by the first write (a refused command leaves no file behind)
-        if not self.path.is_file():
-            raise StoreError(f"{self.path} is not a regular file, so it cannot hold a solrec database")
-        self._db = self._connect(create=False) if writing else self._connect_reading()
-        tables = self._objects()
-        self._has_seals = "seals" in tables
-        if not tables:
-            if not create:
-                raise NotASolrecDatabase(f"{self.path} is not a solrec database (it is empty)")
-            self._db.conn.close()  # an empty file gets its schema with the first write, like a new one
-            self._db, self._reading = None, False
-        else:
-            self._check_schema(tables)
-
-    # -- opening ----------------------------------------------------------------------------
-    def _connect_reading(self) -> _Database:
-        """A connection that reads the file and writes nothing to it. A file this process may write
-        is opened as for writing with writes refused (``query_only``): SQLite then removes the
-        ``-wal`` and ``-shm`` files it makes beside it when the connection closes, and a writer in
-        another process is seen as it commits. A file or folder it may not write (a ``chmod 444``
-        copy, a read-only mount), where SQLite would leave those files behind or could not make
-        them, is opened read-only, and ``immutable`` (no lock, no file beside it) unless a ``-wal``
-        beside it holds what a writer committed."""
-        path = self.path
-        if os.access(path, os.W_OK) and os.access(path.absolute().parent, os.W_OK):
-            db = self._connect(create=False)
-            try:
-                db.conn.execute("PRAGMA query_only = ON")
-            except sqlite3.Error as err:
-                db.conn.close()
-                raise self._error(err, "open") from None
-            self._may_write = True
-        else:
-            wal = path.with_name(path.name + "-wal")
-            db = self._connect(create=False, mode="ro" if wal.exists() else "ro&immutable=1")
-        self._reading = True
-        return db
-
-    def _connect(self, create: bool, mode: str | None = None, path: Path | None = None) -> _Database:
-        mode = mode or ("rwc" if create else "rw")
-        uri = f"file:{_uri_path(path or self.path)}?mode={mode}"
-        try:
-            conn = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
-        except sqlite3.Error as err:
-            raise self._error(err, "open") from None
-        try:
-            conn.execute("PRAGMA busy_timeout = 10000")
-            conn.execute("PRAGMA trusted_schema = OFF")  # no functions from views/triggers of a foreign file
-        except sqlite3.Error as err:
-            conn.close()
-            raise self._error(err, "open") from None
-        return _Database(conn)
-
-    def _objects(self) -> dict[str, str]:
-        """Every table, view, index and trigger of the file: name -> type (not to be changed by the
-        caller). Kept per connection and its schema's version (``PRAGMA schema_version``: SQLite moves
-        it on every change to ``sqlite_master``, by any connection): a server's request asks whether
-        a table exists several times (seats, notes, bots), and reading ``sqlite_master`` each time
-        cost more than the reads it guarded."""
-        db = self._db if isinstance(self._db, _Database) else None  # (a read-only file's is sqlite-utils' own)
-        version = None
-        if db is not None:
-            try:
-                version = db.conn.execute("PRAGMA schema_version").fetchone()[0]
-            except sqlite3.Error:
-                version = None  # read the ordinary way, which says what is wrong
-            kept = db.objects
-            if version is not None and kept is not None and kept[0] == version:
-                return kept[1]
-        objects = {str(name): str(kind) for name, kind in self._query("select name, type from sqlite_master")}
-        if db is not None and version is not None:
-            db.objects = (version, objects)  # read after the version: a change between them is read again
-        return objects
-
-    def _check_schema(self, objects: dict[str, str]) -> None:
-        """Check the whole file before anything reads past ``sqlite_master`` or writes to it (a
-        migration included), then migrate an older schema. What is not solrec's is refused: a
-        trigger would run code on the next write, an index or a constraint could fail or slow every
-        insert, a view where a table belongs would run a query on every read."""
-        if "solrec_meta" not in objects:
-            raise NotASolrecDatabase(f"{self.path} is not a solrec database (it has other tables)")
-        master = {
-            str(name): (str(kind), sql)
-            for name, kind, sql in self._query("select name, type, sql from sqlite_master")
-        }
-        self._check_table(master, "solrec_meta", META_COLUMNS, SCHEMA_VERSION)  # alike in every schema
-        version = self._query("select value from solrec_meta where key = 'schema'")
-        if not version:
-            raise CorruptDatabase(f"{self.path}: the solrec schema version is missing")
-        value = version[0][0]
-        if isinstance(value, str) and value.strip().isdigit() and len(value) < 10:
-            number = int(value)
-        elif type(value) is int:
-            number = value
-        else:
-            raise CorruptDatabase(f"{self.path}: the solrec schema version {str(value)[:40]!r} is not a number")
-        if number not in (1, 2, SCHEMA_VERSION):
-            raise NotASolrecDatabase(
-                f"{self.path}: solrec schema {number}; this solrec reads schema {SCHEMA_VERSION}"
-            )
-        self._check_file(master, number)
-        if number in (1, 2):
-            if self._reading:
-                self._read_copy(number)  # a read writes nothing: an older file is read as it is
-            else:
-                self._migrate(number)
-                self.migrated_from = number
-                if announce is not None:
-                    announce(f"{self.path}: migrated from solrec schema {number} to schema {SCHEMA_VERSION} "
-                             "(a file an older solrec wrote)")
-
-    def _read_copy(self, number: int) -> None:
-        """Read an older file through a private copy, migrated there (the file itself is left as it
-        is: a referee may be handed it): the copy is made with SQLite's backup (one consistent
-        snapshot) into a folder of this process's own, once per file version, and removed at exit."""
-        stat = self.path.stat()
-        wal = self.path.with_name(self.path.name + "-wal")
-        wal_stat = wal.stat() if wal.exists() else None
-        key = (str(self.path.absolute()), stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns,
-               wal_stat and (wal_stat.st_size, wal_stat.st_mtime_ns))
-        with _COPYING:  # the server's requests open stores from several threads
-            copy = _COPIES.get(key)
-            if copy is None or not copy.exists():
-                import tempfile
-
-                handle, name = tempfile.mkstemp(suffix=".db", dir=_private_folder())
-                os.close(handle)
-                copy = Path(name)
-                target = sqlite3.connect(copy, isolation_level=None)
-                try:
-                    self.conn.backup(target)
-                except sqlite3.Error as err:
-                    raise self._error(err, "read") from None
-                finally:
-                    target.close()
-                self._db.conn.close()  # type: ignore[union-attr]
-                self._db = self._connect(create=False, path=copy)
-                self._migrate(number)
-                _COPIES[key] = copy
-            else:
-                self._db.conn.close()  # type: ignore[union-attr]
-                self._db = self._connect(create=False, path=copy)
-        self._db.conn.execute("PRAGMA query_only = ON")
-        self._old, self._copy = number, copy
-
-    @property
-    def read_path(self) -> Path:
-        """The file reads come from: the database, or the private migrated copy of an older one."""
-        return self._copy if self._copy is not None else self.path
-
-    @property
-    def older_schema(self) -> int | None:
-        """The schema of a file an older solrec wrote, read as it is until a write migrates it."""
-        return self._old
-
-    def _for_writing(self) -> None:
-        """Reopen a file opened for reading for writing, migrating an older one first (it is checked
-        again: another process may have migrated or changed it since)."""
-        if not self._reading or self._db is None:
-            return
-        if self._old is None and self._may_write:  # the file's own connection: it may write from now on
-            try:
-                self._db.conn.execute("PRAGMA query_only = OFF")
-            except sqlite3.Error as err:
-                raise self._error(err, "write") from None
-            self._reading = False
-            return
-        self._db.conn.close()
-        self._db, self._reading, self._old, self._copy = None, False, None, None
-        self._views_checked = False
-        self._db = self._connect(create=False)
-        objects = self._objects()
-        if not objects:  # emptied since: made as a new file is
-            self._create_schema()
-        else:
-            self._check_schema(objects)
-
-    migrated_from: int | None = None  # the schema of the older file this store migrated, if it did
-
-    def upgrade(self) -> int | None:
-        """Migrate a file an older solrec wrote (``solrec upgrade``): the schema it had, or None when it
-        is current (nothing is written then)."""
-        if self._old is not None:
-            self._for_writing()
-        return self.migrated_from
-
-    def _check_file(self, master: dict[str, tuple[str, Any]], number: int) -> None:
-        """Every object of the file is one that solrec's schema ``number`` has (docs/security.md)."""
-        for table, columns in (("games", GAMES_COLUMNS), ("events", EVENTS_COLUMNS), *_OPTIONAL.items()):
-            if table in _OPTIONAL and table not in master:
-                continue  # made by the first `seal`, `note`, `fork`, seat link (`serve`)
-            later = _ADDED_SINCE.get((table, number), ())
-            self._check_table(master, table, {c: t for c, t in columns.items() if c not in later}, number)
-        triggers = sorted(name for name, (kind, _) in master.items() if kind == "trigger")
-        if triggers:
-            raise CorruptDatabase(f"{self.path}: it holds a trigger ({triggers[0]!r}) solrec never makes")
-        for name, (kind, sql) in sorted(master.items()):
-            ours = (
-                kind == "table" and (name in _PRIMARY_KEY or name.startswith("sqlite_stat"))  # ANALYZE's
-                or kind == "view" and name in _VIEWS  # never read by solrec
-                or kind == "index" and sql is None and name.startswith("sqlite_autoindex_")  # a primary key's
-            )
-            if not ours:
-                raise CorruptDatabase(f"{self.path}: it holds a {kind} ({name[:80]!r}) solrec never makes")
-
-    def _check_table(self, master: dict[str, tuple[str, Any]], table: str, columns: Mapping[str, type], number: int) -> None:
-        """``table`` is the table solrec's schema ``number`` makes: exactly ``columns``, of their
-        declared types, its primary key, NOT NULL where solrec puts it, and no other clause (CHECK,
-        DEFAULT, a generated column, COLLATE, UNIQUE, a conflict clause, WITHOUT ROWID, ...)."""
-        where = f"{self.path}: the {table} table"
-        if table not in master:
-            raise CorruptDatabase(f"{where} is missing")
-        kind, sql = master[table]
-        if kind != "table":
-            raise CorruptDatabase(f"{self.path}: {table} is a {kind}, not a table")
-        names = {table, *columns} | ({"games", "id"} if table == "events" else set())
-        for token in dict.fromkeys(_SQL_TOKEN.findall(sql if isinstance(sql, str) else "")):  # in order, once
-            quoted = token[0] in "\"[`'"
-            word = token[1:-1] if quoted else token
-            if not (word.lower() in names or not quoted and word.upper() in _TABLE_WORDS or token in "(),"):
-                raise CorruptDatabase(f"{where} is not the one solrec makes ({token[:40]!r} in its definition)")
-        have = set()
-        for _, name, declared, notnull, default, pk, hidden in self._query(f"PRAGMA table_xinfo({table})"):
-            name = str(name).lower()
-            if name not in columns:
-                raise CorruptDatabase(f"{where} has a column {name[:80]!r} that solrec's schema {number} has not")
-            if _affinity(str(declared)) != _AFFINITY[columns[name]]:
-                raise CorruptDatabase(f"{where}: its column {name!r} is declared {str(declared)[:40]!r}")
-            if default is not None or hidden or (notnull and name not in _NOT_NULL.get(table, ())):
-                raise CorruptDatabase(f"{where}: its column {name!r} has a default or a constraint solrec never makes")
-            if pk != _PRIMARY_KEY[table].get(name, 0):
-                raise CorruptDatabase(f"{where}: its primary key is not ({', '.join(_PRIMARY_KEY[table])})")
-            have.add(name)
-        missing = sorted(set(columns) - have)
-        if missing:
-            raise CorruptDatabase(f"{where} lacks the column {missing[0]!r}")
-
-    def _create_views(self) -> None:
-        for name, sql in _VIEWS.items():
-            self.conn.execute(f"create view if not exists {name} as {sql}")
-
-    def _refresh_views(self, conn: sqlite3.Connection) -> None:
-        """Views made by an older solrec (``game_list`` gave seeds as numbers) are made again by the
-        first write: a read never writes."""
-        stored = dict(conn.execute("select name, sql from sqlite_master where type = 'view'").fetchall())
-        for name, sql in _VIEWS.items():
-            if name in stored and not str(stored[name]).endswith(f" as {sql}"):
-                conn.execute(f"drop view {name}")
-                conn.execute(f"create view {name} as {sql}")
-        self._views_checked = True
-
-    _views_checked = False
-
-    def _migrate(self, number: int) -> None:
-        """Schema 1 -> 2: add ``events.data`` (the payload as JSON) and the views. Schema 2 -> 3: add
-        ``events.head``, packed from the columns it mirrors. One transaction for both: a migration
-        that cannot complete (a full disk) leaves the file as it was. The file was checked first
-        (``_check_file``): nothing in it runs or refuses on these writes."""
-        self.conn.text_factory = _tolerant_text  # a text that is not UTF-8 makes its row damaged, not the file
-        try:
-            with self._transaction("migrate") as conn:
-                version = conn.execute("select value from solrec_meta where key = 'schema'").fetchone()
-                if version is None or str(version[0]) != str(number):
-                    return  # another process migrated it first
-                if number == 1:
-                    conn.execute("alter table events add column data text")
-                    rows = conn.execute(f"select rowid, payload from events where length(payload) <= {MAX_PAYLOAD}").fetchall()
-                    conn.executemany(
-                        "update events set data = ? where rowid = ?",
-                        [(_payload_json(p) if isinstance(p, bytes) else None, r) for r, p in rows],
-                    )
-                    self._create_views()
-                conn.execute("alter table events add column head blob")
-                # A row whose columns are not of their types (or over their bounds) keeps no head: it
-                # reads back as damaged, as it did before.
-                texts = " and ".join(f"length({c}) <= {MAX_TEXT}" for c in ("actor", "command", "type"))
-                rows = conn.execute(f"select rowid, seq, step, actor, command, type, version from events where {texts}").fetchall()
-                conn.executemany(
-                    "update events set head = ? where rowid = ?",
-                    [(pack_head(q, st, a, c, t, v), r) for r, q, st, a, c, t, v in rows if _head_types(q, st, a, c, t, v)],
-                )
-                conn.execute("update solrec_meta set value = ? where key = 'schema'", [str(SCHEMA_VERSION)])
-        finally:
-            self.conn.text_factory = str
-
-    def _create_schema(self) -> None:
-        """Create the tables, unless another process did first (several `new` may race on a new file)."""
-        try:
-            self.conn.execute("PRAGMA journal_mode = WAL")
-        except sqlite3.Error as err:
-            raise self._error(err, "create") from None
-        with self._transaction("create"):
-            objects = self._objects()
-            if objects:
-                self._check_schema(objects)
-                return
-            db = self.db.full
-            db.table("solrec_meta").create(dict(META_COLUMNS), pk="key")
-            db.execute("insert into solrec_meta values ('schema', ?)", [str(SCHEMA_VERSION)])
-            db.table("games").create(
-                dict(GAMES_COLUMNS),
-                pk="id",
-                not_null=set(_NOT_NULL["games"]),
-            )
-            db.table("events").create(
-                dict(EVENTS_COLUMNS),
-                pk=("game_id", "seq"),
-                foreign_keys=[("game_id", "games", "id")],
-                not_null=set(_NOT_NULL["events"]),
-            )
-            self._create_views()
-
-    @property
-    def db(self) -> _Database:
-        """The open database; a store for a file that does not exist yet creates it now."""
-        if self._db is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = self._connect(create=True)
-            objects = self._objects()
-            if objects:
-                self._check_schema(objects)
-            else:
-                self._create_schema()
-        return self._db
-
-    @property
-    def conn(self) -> sqlite3.Connection:
-        return self.db.conn
-
-    @property
-    def exists(self) -> bool:
-        return self._db is not None
-
-    def close(self) -> None:
-        if self._db is not None:
-            self._db.conn.close()
-
-    def _error(self, err: sqlite3.Error, doing: str) -> StoreError:
-        """SQLite's error as what it is, in one line (never a masking follow-up error)."""
-        text = str(err).splitlines()[0] if str(err) else type(err).__name__
-        low = text.lower()
-        where = str(self.path)
-        nothing = "" if doing in ("open", "read") else "; nothing was written"
-        if "locked" in low or "busy" in low:
-            return ConcurrencyConflict(f"{where}: the database is busy (locked by another program){nothing}")
-        if "readonly" in low or "read-only" in low:
-            return StoreError(f"{where}: the database or its folder is read-only{nothing}")
-        if "full" in low:
-            return StoreError(f"{where}: the disk is full{nothing}")
-        if "unable to open" in low or "cannot open" in low:
-            reason = "permission denied" if self.path.exists() or not os.access(self.path.parent, os.W_OK) else text
-            return StoreError(f"{where}: cannot open the database ({reason})")
-        if "malformed" in low or "not a database" in low or "corrupt" in low:
-            if _looks_like_sqlite(self.path):
-                return CorruptDatabase(f"{where}: the database file is damaged ({text})")
-            return NotASolrecDatabase(f"{where} is not a solrec database ({text})")
-        if "disk i/o" in low or isinstance(err, sqlite3.OperationalError):
-            return StoreError(f"{where}: {text}{nothing}")
-        return CorruptDatabase(f"{where}: {text}")
-
-    @contextmanager
-    def _transaction(self, doing: str = "write", counting: bool = False) -> Iterator[sqlite3.Connection]:
-        """``counting``: a write that takes its ids from ``_allocate_id`` only, which keeps its count."""
-        if self._grouped:  # inside ``group``: a savepoint of its transaction, committed with it
-            with self._savepoint(doing, counting) as conn:
-                yield conn
-            return
-        if self._reading and doing != "migrate":
-            self._for_writing()
-        conn = self.conn
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as err:
-            raise self._error(err, doing) from None
-        if not counting:
-            self._numbers = None  # a write may take or free any id: the next GAME-N is scanned for again
-        try:
-            if not self._views_checked:
-                self._refresh_views(conn)
-            yield conn
-            conn.execute("COMMIT")
-        except BaseException as err:
-            self._roll_back(conn)
-            if isinstance(err, sqlite3.IntegrityError):
-                raise
-            if isinstance(err, sqlite3.Error):
-                raise self._error(err, doing) from None
-            raise
-
-    _grouped = False  # inside ``group``: every write is a savepoint of its one transaction
-    _savepoints = 0
-    _lost = False  # the group's transaction was rolled back under it
-
-    @contextmanager
-    def group(self) -> Iterator[sqlite3.Connection]:
-        """Several writes in one transaction, so one disk sync commits them all (the server's writer
-        groups the writes of several games: no table waits for a sync per other table's write). Each
-        write inside is a savepoint (``savepoint``): one that fails is rolled back alone and the
-        others stay. All of them are on disk when this returns, or none (it raises): nothing written
-        inside may be acknowledged before then."""
-        if self._reading:
-            self._for_writing()
-        conn = self.conn
-        try:
-            # the commit syncs the WAL before it returns (SQLite's default, said here: the group's
-            # writes are acknowledged on the strength of it; docs/security.md)
-            conn.execute("PRAGMA synchronous = FULL")
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as err:
-            raise self._error(err, "write") from None
-        self._grouped, self._savepoints, self._lost = True, 0, False
-        try:
-            if not self._views_checked:
-                self._refresh_views(conn)
-            yield conn
-            if self._lost or not conn.in_transaction:  # SQLite rolled it all back (a full disk does)
-                raise StoreError(f"{self.path}: the write was rolled back; nothing was written")
-            conn.execute("COMMIT")
-        except BaseException as err:
-            self._roll_back(conn)
-            if isinstance(err, sqlite3.Error):
-                raise self._error(err, "write") from None
-            raise
-        finally:
-            self._grouped = False
-
-    def _roll_back(self, conn: sqlite3.Connection) -> None:
-        """A failed transaction's end: what was counted on was not written. SQLite may have rolled
-        back already (a full disk does): rolling back again must not replace the real error with
-        "cannot rollback - no transaction is active"."""
-        self._numbers = None
-        if conn.in_transaction:
-            try:
-                conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
-
-    @contextmanager
-    def savepoint(self, doing: str = "write") -> Iterator[sqlite3.Connection]:
-        """One write of a ``group`` (several store writes together): all of it or none of it."""
-        with self._savepoint(doing, False) as conn:
-            yield conn
-
-    @contextmanager
-    def _savepoint(self, doing: str, counting: bool) -> Iterator[sqlite3.Connection]:
-        conn = self.conn
-        if not conn.in_transaction:  # SQLite rolled the group back (a full disk does): nothing more joins it
-            self._lost = True
-            raise StoreError(f"{self.path}: the write was rolled back; nothing was written")
-        self._savepoints += 1
-        name = f"solrec_{self._savepoints}"
-        if not counting:
-            self._numbers = None
-        try:
-            conn.execute(f"SAVEPOINT {name}")
-        except sqlite3.Error as err:
-            raise self._error(err, doing) from None
-        try:
-            yield conn
-            conn.execute(f"RELEASE {name}")
-        except BaseException as err:
-            self._numbers = None
-            if conn.in_transaction:
-                try:
-                    conn.execute(f"ROLLBACK TO {name}")
-                    conn.execute(f"RELEASE {name}")
-                except sqlite3.Error:
-                    pass
-            if isinstance(err, sqlite3.IntegrityError):
-                raise
-            if isinstance(err, sqlite3.Error):
-                raise self._error(err, doing) from None
-            raise
-
-    @contextmanager
-    def snapshot(self) -> Iterator[None]:
-        """Read inside one read transaction: every statement sees the database as it was at the
-        first (one snapshot under WAL), so a write landing between two statements of one read (a
-        games row and its events) is not half seen. Nested uses share the outer snapshot."""
-        conn = self._db.conn if self._db is not None else None
-        if conn is None or conn.in_transaction:
-            yield  # nothing to read yet, or already inside a snapshot (or a write, which sees its own)
-            return
-        try:
-            conn.execute("BEGIN")  # deferred: the snapshot is taken by the first read
-        except sqlite3.Error as err:
-            raise self._error(err, "read") from None
-        try:
-            yield
-        finally:
-            try:  # nothing was written: this only lets the snapshot go (SQLite may have already)
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
-
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        if self._db is None:
-            return []
-        try:
-            return self._db.conn.execute(sql, list(params)).fetchall()
-        except sqlite3.Error as err:
-            if not self._tolerate(err):
-                raise self._error(err, "read") from None
-        try:  # once more, a text that is not UTF-8 read as ``Undecodable``
-            return self._db.conn.execute(sql, list(params)).fetchall()
-        except sqlite3.Error as err:
-            raise self._error(err, "read") from None
-
-    def _tolerate(self, err: sqlite3.Error) -> bool:
-        """After SQLite handed over a stored text that is not UTF-8, read texts as ``_tolerant_text``
-        does (a little slower) so that the value is damaged data where it is, not a failed read of
-        the whole file. Whether ``err`` was that."""
-        if self._db is None or not str(err).startswith("Could not decode to UTF-8"):
-            return False
-        self._db.conn.text_factory = _tolerant_text
-        return True
+class Store(Database):
+    """The games of a solrec database: reading them (each value checked, nothing read past its
+    bound) and writing them (refused first where a reader would refuse). Opening, checking,
+    migrating and the transactions are ``Database``'s (events/database.py)."""
 
     # -- games ------------------------------------------------------------------------------
     def game_ids(self) -> list[str]:
         """Every game id (an id stored as something other than text is shown as text)."""
-        return [str(r[0]) for r in self._query("select id from games order by created, id")]
+        return [str(r[0]) for r in self.query("select id from games order by created, id")]
 
     def game_kinds(self) -> list[str]:
         """The game kinds (``solari``, ...) the games rows name, each once (what an option given for a
         whole corpus is checked against)."""
-        return sorted(r[0] for r in self._query("select distinct game from games") if isinstance(r[0], str))
+        return sorted(r[0] for r in self.query("select distinct game from games") if isinstance(r[0], str))
 
     def has_game(self, game_id: str) -> bool:
-        return bool(self._query("select 1 from games where id = ?", [game_id]))
+        return bool(self.query("select 1 from games where id = ?", [game_id]))
 
     def new_game_id(self, game: str) -> str:
         return f"{game}-{self.last_game_number(game) + 1}"
@@ -871,7 +144,7 @@ class Store:
         constant time after the first: the largest N is scanned for once, then counted on, for as long
         as no other connection has committed since (SQLite's ``data_version`` says so: a concurrent
         writer or a rename makes it scan again). Any other write through this store forgets the count
-        (``_transaction``), so the ids are exactly those one scan per game would give."""
+        (``transaction``), so the ids are exactly those one scan per game would give."""
         version = conn.execute("PRAGMA data_version").fetchone()[0]
         if self._numbers is None:
             self._numbers = {}
@@ -880,14 +153,11 @@ class Store:
         self._numbers[game] = (version, n + 1)
         return f"{game}-{n + 1}"
 
-    # game kind -> (SQLite's data_version, the largest N of its GAME-N ids) as the last write that took
-    # automatic ids saw them (``_allocate_id``); None: scan again
-    _numbers: dict[str, tuple[int, int]] | None = None
 
     def last_game_number(self, game: str) -> int:
         """The largest N among ids ``GAME-N`` (0 when there is none)."""
         n = 0
-        for (gid,) in self._query("select id from games where id like ?", [f"{game}-%"]):
+        for (gid,) in self.query("select id from games where id like ?", [f"{game}-%"]):
             tail = str(gid)[len(game) + 1 :]
             if tail.isdigit() and len(tail) < 19:
                 n = max(n, int(tail))
@@ -895,7 +165,7 @@ class Store:
 
     def game_row(self, game_id: str) -> dict[str, Any]:
         """The game's games row, with ``bots``: its header's bot seats (``header_bots``), if any."""
-        rows = self._query(f"select {_GAME_PICKS} from games where id = ?", [game_id])
+        rows = self.query(f"select {_GAME_PICKS} from games where id = ?", [game_id])
         if not rows:
             raise UnknownGameId(f"no game {game_id!r} in {self.path}")
         out = _game_row(game_id, rows[0])
@@ -904,10 +174,10 @@ class Store:
 
     def _header_bots(self, where: str, params: Sequence[Any]) -> dict[Any, list[tuple[Any, Any]]]:
         """game id -> its ``header_bots`` rows (player, bot), as stored (``header`` checks them)."""
-        if not self._query("select 1 from sqlite_master where type = 'table' and name = 'header_bots'"):
+        if not self.query("select 1 from sqlite_master where type = 'table' and name = 'header_bots'"):
             return {}
         out: dict[Any, list[tuple[Any, Any]]] = {}
-        for gid, player, bot in self._query(
+        for gid, player, bot in self.query(
             f"select game_id, case when length(player) <= {MAX_TEXT} then player end,"
             f" case when length(bot) <= {MAX_TEXT} then bot end from header_bots where {where}", params
         ):
@@ -920,7 +190,7 @@ class Store:
         scattered subset of the range: only its rows are read)."""
         out: dict[str, dict[str, Any] | CorruptLog] = {}
         where, params = _id_range("id", first, last, only)
-        for values in self._query(f"select {_GAME_PICKS}, id from games where {where}", params):
+        for values in self.query(f"select {_GAME_PICKS}, id from games where {where}", params):
             gid = values[-1]
             if type(gid) is str:
                 try:
@@ -1014,7 +284,7 @@ class Store:
         if game_id is not None:
             check_game_id(game_id)
         values, rows = self._new_game(header, codec, steps, scores, outcome)
-        with self._transaction(counting=game_id is None) as conn:
+        with self.transaction(counting=game_id is None) as conn:
             gid = game_id if game_id is not None else self._allocate_id(conn, header.game)
             self._insert_game(conn, gid, values, codec, rows, header.bots)
         self.last_created = gid
@@ -1026,7 +296,7 @@ class Store:
         Each game is stored exactly as ``create_game(None, ...)`` would store it."""
         prepared = [(g.header, *self._new_game(g.header, codec, g.steps, g.scores, g.outcome)) for g in games]
         ids: list[str] = []
-        with self._transaction(counting=True) as conn:
+        with self.transaction(counting=True) as conn:
             for header, values, rows in prepared:
                 gid = self._allocate_id(conn, header.game)
                 self._insert_game(conn, gid, values, codec, rows, header.bots)
@@ -1044,13 +314,13 @@ class Store:
         if problem is not None:
             raise Unreadable(f"the game's {problem}; nothing was written")
         genesis = genesis_hash(header)
-        rows = chain_rows(codec, genesis, 0, 0, steps, _now())
+        rows = chain_rows(codec, genesis, 0, 0, steps, now())
         values = [
             header.game, header.rules, json.dumps(header.recorded_options(), sort_keys=True),
-            header.chance, header.seed, json.dumps(list(header.players)), _now(), genesis,
+            header.chance, header.seed, json.dumps(list(header.players)), now(), genesis,
             len(rows), rows[-1].hash if rows else genesis, _json(scores), _json(outcome),
         ]
-        problem = _over_bound(zip(GAMES_COLUMNS, [None, *values]))
+        problem = _over_bound(zip(_GAMES_COLUMNS, [None, *values]))
         if problem is not None:
             raise Unreadable(f"the game's {problem}; nothing was written")
         return values, rows
@@ -1067,10 +337,7 @@ class Store:
             [gid, *values],
         )
         if bots:
-            if "header_bots" not in self._objects():
-                self.db.full.table("header_bots").create(
-                    dict(HEADER_BOTS_COLUMNS), pk=("game_id", "player"), not_null=set(HEADER_BOTS_COLUMNS)
-                )
+            self.create_table("header_bots")
             conn.executemany("insert into header_bots (game_id, player, bot) values (?,?,?)",
                              [(gid, p, b) for p, b in bots])
         _decode_back(codec, rows)
@@ -1092,11 +359,11 @@ class Store:
         ``expected_head`` (the genesis hash for an empty log): the head the steps were decided
         against. In one transaction, or nothing is written."""
         try:
-            with self._transaction() as conn:
+            with self.transaction() as conn:
                 next_seq, next_step, prev = self._head(conn, game_id)
                 if (next_seq, prev) != (expected_seq, expected_head):
                     raise self._changed(game_id, expected_seq, expected_head, next_seq, prev, "written")
-                rows = chain_rows(codec, prev, next_seq, next_step, steps, _now())
+                rows = chain_rows(codec, prev, next_seq, next_step, steps, now())
                 _decode_back(codec, rows)
                 self._insert(game_id, rows)
                 conn.execute(
@@ -1137,7 +404,7 @@ class Store:
         bound its reader keeps (``_decode_back`` has checked their events)."""
         values = []
         for r in rows:
-            data = _payload_json(r.payload)
+            data = payload_json(r.payload)
             if data is None or (
                 len(r.payload) > MAX_PAYLOAD or len(r.head) > MAX_HEAD or len(data) > MAX_DATA
                 or len(r.actor) > MAX_TEXT or len(r.command) > MAX_TEXT or len(r.type) > MAX_TEXT
@@ -1154,10 +421,10 @@ class Store:
         )
 
     def delete_game(self, game_id: str) -> None:
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             conn.execute("delete from events where game_id = ?", [game_id])
             conn.execute("delete from games where id = ?", [game_id])
-            objects = self._objects()
+            objects = self.objects()
             if "seals" in objects:
                 conn.execute("delete from seals where game_id = ?", [game_id])
             for table in NOTES_TABLES:
@@ -1167,7 +434,7 @@ class Store:
                 conn.execute("delete from forks where game_id = ? or parent = ?", [game_id, game_id])
             if "seats" in objects:  # a later game of the same id gets no link of this one's
                 conn.execute("delete from seats where game_id = ?", [game_id])
-            for table in ("bots", "table_settings", "header_bots"):  # nor its bots and settings
+            for table in FOLLOW_THEIR_GAME:  # nor its bots and settings
                 if table in objects:
                     conn.execute(f"delete from {table} where game_id = ?", [game_id])
 
@@ -1177,7 +444,7 @@ class Store:
         """Drop the events from position ``keep`` on (``undo``), if the log still holds
         ``expected_events`` ending with the event whose hash is ``expected_head`` (the head the undo
         was decided against); the recorded count, head, scores and outcome follow, in one transaction."""
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             events, _, head = self._head(conn, game_id)
             if (events, head) != (expected_events, expected_head):
                 raise self._changed(game_id, expected_events, expected_head, events, head, "changed")
@@ -1193,19 +460,19 @@ class Store:
         """Give a game another id (the hash chain does not cover ids, so it stays valid; a seal binds
         the id, so a sealed game must be sealed again under its new id)."""
         check_game_id(new_id)
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             if not self.has_game(game_id):
                 raise UnknownGameId(f"no game {game_id!r} in {self.path}")
             if self.has_game(new_id):
                 raise StoreError(f"a game {new_id!r} already exists in {self.path}")
             conn.execute("update events set game_id = ? where game_id = ?", [new_id, game_id])
             conn.execute("update games set id = ? where id = ?", [new_id, game_id])
-            objects = self._objects()
+            objects = self.objects()
             if "seals" in objects:
                 conn.execute("delete from seals where game_id = ?", [game_id])
             if "seats" in objects:  # a seat link names the game's id: renamed, it is made again
                 conn.execute("delete from seats where game_id = ?", [game_id])
-            for table in ("bots", "table_settings", "header_bots"):  # a bot stays seated, a setting kept
+            for table in FOLLOW_THEIR_GAME:  # a bot stays seated, a setting kept
                 if table in objects:
                     conn.execute(f"update {table} set game_id = ? where game_id = ?", [new_id, game_id])
             if "forks" in objects:  # a fork keeps its parent, renamed or not
@@ -1223,7 +490,7 @@ class Store:
         names = ["id", "game", "players", "created", "events", "scores", "outcome"]
         picks = ", ".join(f"case when length({c}) <= {MAX_TEXT} then {c} end" for c in names)
         out = []
-        for r in self._query(f"select {picks} from games order by created, id"):
+        for r in self.query(f"select {picks} from games order by created, id"):
             row = dict(zip(names, r))
             out.append(row)
             gid = row["id"]
@@ -1240,32 +507,6 @@ class Store:
                 raise CorruptLog(f"game {gid!r}: its recorded scores are not a map")
         return out
 
-    # -- seals ------------------------------------------------------------------------------
-    def put_seal(self, game_id: str, events: int, head: str, mac: str) -> None:
-        with self._transaction() as conn:
-            if "seals" not in self._objects():
-                self.db.full.table("seals").create(dict(SEALS_COLUMNS), pk="game_id")
-            self._has_seals = True
-            if not self.has_game(game_id):
-                raise UnknownGameId(f"no game {game_id!r} in {self.path}")
-            conn.execute("insert or replace into seals values (?,?,?,?,?)", [game_id, events, head, mac, _now()])
-
-    def seal(self, game_id: str) -> dict[str, Any] | None:
-        """The stored seal of a game, or None (no seal was ever made)."""
-        if self._db is None or not self._has_seals:
-            return None  # no seals table when the file was opened (or made): a seal made since is not seen
-        rows = self._query(
-            "select case when length(head) <= 200 then head end, events, case when length(mac) <= 200 then mac end,"
-            " sealed from seals where game_id = ?",
-            [game_id],
-        )
-        if not rows:
-            return None
-        head, events, mac, sealed = rows[0]
-        if not isinstance(head, str) or type(events) is not int or not isinstance(mac, str):
-            raise CorruptLog(f"game {game_id!r}: its seal is not of its type")
-        return {"events": events, "head": head, "mac": mac, "sealed": sealed}
-
     # -- reading ----------------------------------------------------------------------------
     def rows(self, game_id: str, upto: int | None = None) -> list[Row]:
         self.game_row(game_id)
@@ -1281,14 +522,14 @@ class Store:
         if upto is not None:
             sql += " and seq < ?"
             params.append(upto)
-        stored = self._query(sql + " order by seq", params)
+        stored = self.query(sql + " order by seq", params)
         return [self._row(game_id, i, *r) for i, r in enumerate(stored)]
 
     def unmirrored(self, game_id: str) -> int | None:
         """The position of the game's first row whose browsing columns disagree with its head and
         payload (``data``: the payload as JSON), or None."""
         sql = f"select {_HASHED}, {MIRRORS_SQL} from events where game_id = ? order by seq"
-        for position, (head, payload, _, *mirrors) in enumerate(self._query(sql, [game_id])):
+        for position, (head, payload, _, *mirrors) in enumerate(self.query(sql, [game_id])):
             try:
                 if _unpack_head(head) != mirrors[:6] or mirrors[6] != _data_of(payload):
                     return position
@@ -1365,25 +606,25 @@ class Store:
 
     def games_between(self, first: str, last: str) -> int:
         """How many games rows have an id from ``first`` to ``last`` (the primary key's index only)."""
-        count = self._query("select count(*) from games where id between ? and ?", [first, last])
+        count = self.query("select count(*) from games where id between ? and ?", [first, last])
         return int(count[0][0]) if count else 0
 
     def recorded_event_counts(self) -> dict[str, int]:
         """Each game's event count as its games row records it (unverified: for planning work only)."""
         return {
-            gid: n for gid, n in self._query("select id, events from games") if type(gid) is str and type(n) is int
+            gid: n for gid, n in self.query("select id, events from games") if type(gid) is str and type(n) is int
         }
 
     def recorded_events(self) -> int:
         """The events the games rows record, all told (unverified: for planning work only)."""
-        total = self._query("select total(events) from games where typeof(events) = 'integer'")
+        total = self.query("select total(events) from games where typeof(events) = 'integer'")
         return int(total[0][0]) if total else 0
 
     def orphan_events(self) -> list[tuple[str, int]]:
         """(game id, event count) of events that have no ``games`` row (one deleted behind solrec's back)."""
         return [
             (str(r[0]), int(r[1]))
-            for r in self._query(
+            for r in self.query(
                 "select game_id, count(*) from events where game_id not in (select id from games)"
                 " group by game_id order by game_id"
             )
@@ -1395,7 +636,7 @@ class Store:
         its game's log, as read."""
         where = f"game {game_id!r} at {at_event(position)}"
         if head is None or payload is None:
-            sizes = self._query(
+            sizes = self.query(
                 "select length(head), length(payload) from events where game_id = ? order by seq limit 1 offset ?",
                 [game_id, position],
             )
@@ -1410,7 +651,7 @@ class Store:
             fields = _unpack_head(head)
         except Exception as err:  # noqa: BLE001 - whatever the bytes hold
             raise CorruptLog(f"{where}: its head does not unpack ({json_reason(err)})", position) from None
-        if type(fields) is not list or len(fields) != 6 or not _head_types(*fields):
+        if type(fields) is not list or len(fields) != 6 or not head_types(*fields):
             raise CorruptLog(f"{where}: its head is not a position, command number, actor, command, type and version", position)
         if not isinstance(payload, bytes):
             raise CorruptLog(f"{where}: the payload is not stored bytes", position)
@@ -1454,7 +695,7 @@ _HEADER_PARTS: dict[tuple[Any, Any, Any], tuple[tuple[tuple[str, Any], ...], tup
 
 # Text columns longer than MAX_TEXT come back as NULL with their length, never read whole.
 _GAME_PICKS = ", ".join(
-    f"case when length({c}) <= {MAX_TEXT} then {c} end, length({c}), typeof({c})" for c in GAMES_COLUMNS
+    f"case when length({c}) <= {MAX_TEXT} then {c} end, length({c}), typeof({c})" for c in _GAMES_COLUMNS
 )
 
 
@@ -1514,7 +755,7 @@ def _bots_of(bad: str, players: tuple[str, ...], stored: Sequence[tuple[Any, Any
 
 def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for i, col in enumerate(GAMES_COLUMNS):
+    for i, col in enumerate(_GAMES_COLUMNS):
         value, length, kind = values[3 * i : 3 * i + 3]
         if value is None and kind != "null":
             raise CorruptLog(f"game {game_id!r}: its {col} is {length} long, over the bound of {MAX_TEXT}")
@@ -1529,67 +770,10 @@ _new_row = tuple.__new__
 _unpack_head = msgpack.unpackb
 
 
-def _head_types(seq: Any, step: Any, actor: Any, command: Any, tag: Any, version: Any) -> bool:
-    return (
-        type(seq) is int and type(step) is int and type(actor) is str and type(command) is str
-        and type(tag) is str and type(version) is int
-    )
-
-
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{what} is not text")
     return value
-
-
-class Undecodable:
-    """A stored text that is not UTF-8, kept as its bytes: neither text nor bytes to whoever checks
-    a stored value's type, so it is reported as damaged where it is."""
-
-    __slots__ = ("raw",)
-
-    def __init__(self, raw: bytes):
-        self.raw = raw
-
-    def __repr__(self) -> str:
-        return f"<not UTF-8: {self.raw[:40]!r}>"
-
-    __str__ = __repr__
-
-
-def _tolerant_text(raw: bytes) -> str | Undecodable:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return Undecodable(raw)
-
-
-def _affinity(declared: str) -> str:
-    """The type affinity SQLite gives a declared column type (sqlite.org/datatype3.html, 3.1)."""
-    upper = declared.upper()
-    if "INT" in upper:
-        return "INTEGER"
-    if "CHAR" in upper or "CLOB" in upper or "TEXT" in upper:
-        return "TEXT"
-    if "BLOB" in upper or not upper:
-        return "BLOB"
-    if "REAL" in upper or "FLOA" in upper or "DOUB" in upper:
-        return "REAL"
-    return "NUMERIC"
-
-
-def _looks_like_sqlite(path: Path) -> bool:
-    try:
-        with open(path, "rb") as f:
-            return f.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
-    except OSError:
-        return False
-
-
-def _uri_path(path: Path) -> str:
-    from urllib.parse import quote
-
-    return quote(str(path.absolute()), safe="/")
 
 
 def _json(value: Any) -> str | None:

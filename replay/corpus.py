@@ -25,6 +25,7 @@ import attrs
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.registry import get_game
 from solrec.events.notes import read as read_notes
+from solrec.events.seal import stored_seal
 from solrec.events.store import Store
 
 from .log import Log, fold, integrity, load, where
@@ -77,7 +78,7 @@ def _log(store: Store, gid: str, game_row: Any, rows: Any, unmirrored: int | Non
     try:
         header = store.header(gid, game_row)
         get_game(header.game)
-        return Log(gid, header, tuple(rows), store.recorded(gid, game_row), store.seal(gid), unmirrored, read_notes(store, gid))
+        return Log(gid, header, tuple(rows), store.recorded(gid, game_row), stored_seal(store, gid), unmirrored, read_notes(store, gid))
     except SolrecError:
         return None
 

@@ -337,7 +337,8 @@ def against(log: Log, baseline: Mapping[str, Any] | None, options: Mapping[str, 
 def options_per_kind(kinds: list[str], assignments: Mapping[str, str]) -> dict[str, dict[str, Any]]:
     """The options ``-o`` gives each game kind of ``kinds``: ``KEY=VALUE`` for every kind (each must
     declare KEY), ``GAME:KEY=VALUE`` for that kind only. A kind that does not declare an option, or a
-    value it does not take, is refused (InvalidSetup) with the reason, before anything is re-played."""
+    value it does not take, or a ``GAME:`` of which ``kinds`` holds no game, is refused (InvalidSetup)
+    with the reason, before anything is re-played."""
     from solrec.core.errors import InvalidSetup
     from solrec.core.options import parse_options
 
@@ -347,6 +348,8 @@ def options_per_kind(kinds: list[str], assignments: Mapping[str, str]) -> dict[s
         targets = [kind] if sep else list(kinds)
         for target in targets:
             game = get_game(target)  # an unknown game kind is refused by the registry
+            if target not in kinds:  # a change tested on no game is no test: a typo or the wrong corpus
+                raise InvalidSetup(f"no {target} games in this corpus")
             declared = [f.name for f in attrs.fields(game.Options)]
             if key not in declared:
                 raise InvalidSetup(

@@ -23,6 +23,7 @@ from solrec.events.codec import EventCodec
 from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, genesis_hash, group_steps
 from solrec.events.notes import NO_NOTES, Notes
 from solrec.events.notes import read as read_notes
+from solrec.events.seal import stored_seal
 
 
 @frozen.value
@@ -112,7 +113,7 @@ def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log
             raise CorruptLog(f"game {game_id!r}: {err}") from None
         rows = tuple(store.rows_of_read_game(game_id))
         unmirrored = store.unmirrored(game_id) if mirrors else None
-        log = Log(game_id, header, rows, store.recorded(game_id, row), store.seal(game_id), unmirrored,
+        log = Log(game_id, header, rows, store.recorded(game_id, row), stored_seal(store, game_id), unmirrored,
                   read_notes(store, game_id))
     if verify:
         broken = integrity(log)

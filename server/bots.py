@@ -1,7 +1,7 @@
 """Bot seats and hints of ``solrec serve`` (docs/ai.md, "Bot seats and hints").
 
 The referee seats a bot (``KIND[:SETTINGS]``: random, greedy, mcts) at a player's seat of any game,
-new or running. The ``bots`` table (``store.BOTS_COLUMNS``) keeps it with its seed, so a restart keeps
+new or running. The ``bots`` table (``schema.TABLES["bots"]``) keeps it with its seed, so a restart keeps
 it seated and the server resumes it. When its turn comes, ``BotRunner`` (one thread, off the event
 loop) hands the move to a pool of worker processes (``think``: the log read in the worker, the bot
 asked through ``solrec.ai`` for that seat, from what that seat sees), then plays the command as that
@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from solrec.core.errors import SolrecError
-from solrec.events.store import BOTS_COLUMNS, TABLE_SETTINGS_COLUMNS, Store, _now
+from solrec.events.store import Store, now
 
 log = logging.getLogger("solrec.serve")
 
@@ -52,21 +52,21 @@ class BotRefused(ValueError):
 
 # -- what the database keeps -------------------------------------------------------------------------------
 def _objects(store: Store) -> dict[str, str]:
-    return store._objects() if store.exists else {}
+    return store.objects() if store.exists else {}
 
 
 def bots_of(store: Store, game_id: str) -> dict[str, tuple[str, int]]:
     """The bots seated in a game: player -> (bot, seed)."""
     if "bots" not in _objects(store):
         return {}
-    rows = store._query("select player, bot, seed from bots where game_id = ? order by player", [game_id])
+    rows = store.query("select player, bot, seed from bots where game_id = ? order by player", [game_id])
     return {str(p): (str(b), int(s)) for p, b, s in rows}
 
 
 def games_with_bots(store: Store) -> list[str]:
     if "bots" not in _objects(store):
         return []
-    return [str(g) for (g,) in store._query("select distinct game_id from bots order by game_id", [])]
+    return [str(g) for (g,) in store.query("select distinct game_id from bots order by game_id", [])]
 
 
 def check_bot(kind: str, settings: str = "") -> str:
@@ -142,33 +142,30 @@ def adapted(header: Any) -> bool:
 def seat_bot(store: Store, game_id: str, player: str, bot: str, seed: int | None = None) -> int:
     """Seat ``bot`` (checked: ``check_bot``) at ``player``'s seat; its seed (random unless given)."""
     seed = secrets.randbits(63) if seed is None else seed
-    with store._transaction() as conn:
-        if "bots" not in store._objects():
-            store.db.full.table("bots").create(dict(BOTS_COLUMNS), pk=("game_id", "player"), not_null=set(BOTS_COLUMNS))
+    with store.transaction() as conn:
+        store.create_table("bots")
         conn.execute("insert or replace into bots (game_id, player, bot, seed, created) values (?,?,?,?,?)",
-                     [game_id, player, bot, seed, _now()])
+                     [game_id, player, bot, seed, now()])
     return seed
 
 
 def unseat_bot(store: Store, game_id: str, player: str) -> bool:
     if "bots" not in _objects(store):
         return False
-    with store._transaction() as conn:
+    with store.transaction() as conn:
         return conn.execute("delete from bots where game_id = ? and player = ?", [game_id, player]).rowcount > 0
 
 
 def hints_on(store: Store, game_id: str) -> bool:
     if "table_settings" not in _objects(store):
         return True
-    rows = store._query("select value from table_settings where game_id = ? and key = 'hints'", [game_id])
+    rows = store.query("select value from table_settings where game_id = ? and key = 'hints'", [game_id])
     return not any(v == "off" for (v,) in rows)
 
 
 def set_hints(store: Store, game_id: str, on: bool) -> None:
-    with store._transaction() as conn:
-        if "table_settings" not in store._objects():
-            store.db.full.table("table_settings").create(dict(TABLE_SETTINGS_COLUMNS), pk=("game_id", "key"),
-                                                         not_null=set(TABLE_SETTINGS_COLUMNS))
+    with store.transaction() as conn:
+        store.create_table("table_settings")
         conn.execute("insert or replace into table_settings (game_id, key, value) values (?, 'hints', ?)",
                      [game_id, "on" if on else "off"])
 
@@ -382,7 +379,7 @@ class BotRunner:
                         del self._asked[gid, player]
                         self._answer(gid, player, bots_of(store, game_id).get(player), future)
                 seated = bots_of(store, game_id)
-                found = store._query("select events, head from games where id = ?", [game_id])
+                found = store.query("select events, head from games where id = ?", [game_id])
                 row = (int(found[0][0]), str(found[0][1])) if found else None
                 if row is None or (self._looked.get(game_id) == row and game_id not in dirty):
                     continue

@@ -3,7 +3,7 @@
 A link ``/g/ID/seat/TOKEN`` is that player's seat: whoever holds it sees what that player sees and
 plays that player's commands, nothing more (docs/security.md). The token is shown once, to the
 referee who makes it; making a new link for a seat revokes the old one (a lost phone). The table is
-``store.SEATS_COLUMNS``, checked with the whole file like every solrec table.
+``schema.TABLES["seats"]``, checked with the whole file like every solrec table.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import secrets
 
-from solrec.events.store import SEATS_COLUMNS, Store, _now
+from solrec.events.store import Store, now
 
 # A spectator link's row: under the one name no player can have (``Game.check_players`` refuses
 # "chance"), so it is never a seat: ``seat_of`` never answers it, and a spectator plays nothing.
@@ -39,23 +39,22 @@ def referee_hash(store: Store) -> str | None:
     """The kept referee link's hash, or None (none kept)."""
     if not _has_table(store):
         return None
-    rows = store._query("select token_hash from seats where game_id = ? and player = ?", list(REFEREE_ROW))
+    rows = store.query("select token_hash from seats where game_id = ? and player = ?", list(REFEREE_ROW))
     return rows[0][0] if rows and isinstance(rows[0][0], str) else None
 
 
 def _has_table(store: Store) -> bool:
-    return store.exists and "seats" in store._objects()
+    return store.exists and "seats" in store.objects()
 
 
 def make_links(store: Store, game_id: str, players: tuple[str, ...]) -> dict[str, str]:
     """A new token for each player (the old ones stop working): player -> token, to show once."""
     tokens = {player: new_token() for player in players}
-    with store._transaction() as conn:
-        if "seats" not in store._objects():
-            store.db.full.table("seats").create(dict(SEATS_COLUMNS), pk=("game_id", "player"), not_null=set(SEATS_COLUMNS))
+    with store.transaction() as conn:
+        store.create_table("seats")
         conn.executemany(
             "insert or replace into seats (game_id, player, token_hash, created) values (?,?,?,?)",
-            [(game_id, player, token_hash(token), _now()) for player, token in tokens.items()],
+            [(game_id, player, token_hash(token), now()) for player, token in tokens.items()],
         )
     return tokens
 
@@ -66,7 +65,7 @@ def seat_of(store: Store, game_id: str, token: str) -> str | None:
     if not _has_table(store) or len(token) > 200:
         return None
     wanted = token_hash(token)
-    for player, stored in store._query("select player, token_hash from seats where game_id = ?", [game_id]):
+    for player, stored in store.query("select player, token_hash from seats where game_id = ?", [game_id]):
         if isinstance(stored, str) and hmac.compare_digest(stored, wanted) and isinstance(player, str):
             return None if player == SPECTATOR else player
     return None
@@ -82,14 +81,14 @@ def revoke_spectator_link(store: Store, game_id: str) -> bool:
     if not _has_table(store):
         return False
     had = has_spectator_link(store, game_id)
-    with store._transaction() as conn:
+    with store.transaction() as conn:
         conn.execute("delete from seats where game_id = ? and player = ?", [game_id, SPECTATOR])
     return had
 
 
 def has_spectator_link(store: Store, game_id: str) -> bool:
     return _has_table(store) and bool(
-        store._query("select 1 from seats where game_id = ? and player = ?", [game_id, SPECTATOR]))
+        store.query("select 1 from seats where game_id = ? and player = ?", [game_id, SPECTATOR]))
 
 
 def is_spectator(store: Store, game_id: str, token: str) -> bool:
@@ -97,7 +96,7 @@ def is_spectator(store: Store, game_id: str, token: str) -> bool:
     if not _has_table(store) or len(token) > 200:
         return False
     wanted = token_hash(token)
-    rows = store._query("select token_hash from seats where game_id = ? and player = ?", [game_id, SPECTATOR])
+    rows = store.query("select token_hash from seats where game_id = ? and player = ?", [game_id, SPECTATOR])
     return any(isinstance(r[0], str) and hmac.compare_digest(r[0], wanted) for r in rows)
 
 
@@ -105,7 +104,7 @@ def seated(store: Store, game_id: str) -> set[str]:
     """The players of a game who have a seat link."""
     if not _has_table(store):
         return set()
-    return {str(r[0]) for r in store._query("select player from seats where game_id = ? and player != ?",
+    return {str(r[0]) for r in store.query("select player from seats where game_id = ? and player != ?",
                                             [game_id, SPECTATOR])}
 
 
@@ -117,18 +116,17 @@ REFEREE_ROW = ("", "referee")
 
 
 def keep_referee_token(store: Store, token: str) -> None:
-    with store._transaction() as conn:
-        if "seats" not in store._objects():
-            store.db.full.table("seats").create(dict(SEATS_COLUMNS), pk=("game_id", "player"), not_null=set(SEATS_COLUMNS))
+    with store.transaction() as conn:
+        store.create_table("seats")
         conn.execute("insert or replace into seats (game_id, player, token_hash, created) values (?,?,?,?)",
-                     [*REFEREE_ROW, token_hash(token), _now()])
+                     [*REFEREE_ROW, token_hash(token), now()])
 
 
 def referee_link_made(store: Store) -> str | None:
     """When the referee's link kept in the database was made, or None (none kept)."""
     if not _has_table(store):
         return None
-    rows = store._query("select created from seats where game_id = ? and player = ?", list(REFEREE_ROW))
+    rows = store.query("select created from seats where game_id = ? and player = ?", list(REFEREE_ROW))
     return str(rows[0][0])[:19] if rows else None
 
 

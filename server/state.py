@@ -46,7 +46,8 @@ import attrs
 from starlette.concurrency import run_in_threadpool
 
 from solrec.core.errors import CorruptLog, SolrecError
-from solrec.events.store import ConcurrencyConflict, Store, _uri_path
+from solrec.events.database import ChangeWatch
+from solrec.events.store import ConcurrencyConflict, Store
 
 from . import bots, seats
 from .views import View, keep_moves, observed, view
@@ -261,9 +262,7 @@ class ServerState:
 
     @staticmethod
     def _has_notes(store: Store) -> bool:
-        from solrec.events.notes import _has_tables
-
-        return _has_tables(store)
+        return store.has_table("notes")
 
     @staticmethod
     def stamp_of(log: Any) -> tuple | None:
@@ -619,35 +618,22 @@ class ServerState:
         data_version`` (a number that moves when another connection commits; free to read), then the
         rows of the watched games only. Runs on the event loop and never waits for a lock (a busy file
         is asked again at the next poll)."""
-        conn = None
+        conn = ChangeWatch(self.db)  # its own read-only connection, never waiting for a lock
         version = None
         loop = asyncio.get_running_loop()
         try:
             while self.streams:
                 turn = loop.time()
                 await asyncio.sleep(aligned(turn, self.poll_interval(turn)))
-                if conn is None:
-                    if not self.db.exists():
-                        continue
-                    try:
-                        conn = sqlite3.connect(f"file:{_uri_path(self.db)}?mode=ro", uri=True, check_same_thread=False,
-                                               timeout=0)
-                    except sqlite3.Error:
-                        continue
-                try:
-                    now = conn.execute("PRAGMA data_version").fetchone()[0]
-                    if now == version and not self.recheck:
-                        continue
-                    self.recheck = False
-                    watched = list({s.game_id for s in self.streams})
-                    rows = {}
-                    for i in range(0, len(watched), 500):
-                        part = watched[i:i + 500]
-                        rows.update({gid: (events, head) for gid, events, head in conn.execute(
-                            f"select id, events, head from games where id in ({','.join('?' * len(part))})", part)})
-                    version = now
-                except sqlite3.Error:
+                now = conn.version()
+                if now is None or (now == version and not self.recheck):
                     continue
+                self.recheck = False
+                watched = list({s.game_id for s in self.streams})
+                rows = conn.heads(watched)
+                if rows is None:
+                    continue
+                version = now
                 for gid in watched:
                     row = rows.get(gid)
                     if self.heads.get(gid, False) != row:  # not this process's write (``notify`` keeps those)
@@ -657,8 +643,7 @@ class ServerState:
                 for gid in set(self.heads) - set(watched):  # kept only while watched (then kept fresh)
                     del self.heads[gid]
         finally:
-            if conn is not None:
-                conn.close()
+            conn.close()
             self.heads.clear()  # nothing keeps them fresh now: a stream reads its game's row
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from solrec.events import notes
 from solrec.events.envelope import genesis_hash
-from solrec.events.store import NOTES_TABLES, Store
+from solrec.events.schema import NOTES_TABLES, TABLES
+from solrec.events.store import Store
 
 from .conftest import FIXTURES
 
@@ -275,7 +276,7 @@ def test_a_seal_made_before_comments_existed_still_verifies(cli, monkeypatch):
     cli.run("import", str(WORKED), "--id", "a")
     store = Store(cli.db)
     row = store.game_row("a")
-    store.put_seal("a", row["events"], row["head"], seals.mac(KEY.encode(), "a", row["events"], row["head"]))
+    seals.put_seal(store, "a", row["events"], row["head"], seals.mac(KEY.encode(), "a", row["events"], row["head"]))
     store.close()
     assert cli.json("validate", "a")["games"][0]["sealed"] == "verified"
 
@@ -285,8 +286,8 @@ def test_a_seal_made_before_comments_existed_still_verifies(cli, monkeypatch):
 
 def test_the_comment_tables_are_what_the_store_declares(annotated):
     conn = sqlite3.connect(annotated.db)
-    for table, columns in NOTES_TABLES.items():
-        assert {r[1] for r in conn.execute(f"pragma table_info({table})")} == set(columns)
+    for table in NOTES_TABLES:
+        assert {r[1] for r in conn.execute(f"pragma table_info({table})")} == set(TABLES[table].columns)
 
 
 def test_a_database_without_comment_tables_still_opens(cli):

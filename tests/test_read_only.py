@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from solrec.events import database as database_module
 from solrec.events import store as store_module
 
 from .conftest import FIXTURES, Cli
@@ -150,7 +151,7 @@ def test_a_file_the_store_may_not_write_is_read_immutable_with_nothing_beside_it
     db = era_file(tmp_path, schema)
     before = db.read_bytes()
     real_access = os.access
-    monkeypatch.setattr(store_module.os, "access", lambda path, mode, **kw: False if mode & os.W_OK else real_access(path, mode, **kw))
+    monkeypatch.setattr(database_module.os, "access", lambda path, mode, **kw: False if mode & os.W_OK else real_access(path, mode, **kw))
     for args in READING:
         read_as_cli_does(db, *args)
         assert db.read_bytes() == before and beside(db) == [], args

@@ -150,7 +150,12 @@ def builtin(name: str = BUILTIN) -> ComponentSet:
     if name not in BUILTINS:
         raise InvalidComponents(f"no built-in component set {name!r} (built in: {', '.join(BUILTINS)})")
     folder = DATA_DIR / name
-    return _from_raw(_parsed(folder, name, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))}))
+    raw = _parsed(folder, name, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))})
+    cset = check_set(name, {k: v for k, v in raw.items() if k != "name"})
+    # The built-in set is itself, by its own name, even when a file of equal content (written out
+    # from it, under any name) was read first: such a file is then recorded as this set (``options_for``).
+    _SETS[cset.digest] = cset
+    return cset
 
 
 def _parsed(folder: Path, name: str, texts: Mapping[str, str]) -> dict[str, Any]:

@@ -336,11 +336,11 @@ def store_pair(pair: Pair, folder: Path) -> tuple[Path, Path]:
     from solrec.events import store as stores
     from solrec.workflows.games import result_of
 
-    now, stores._now = stores._now, lambda: "2026-01-01T00:00:00.000+00:00"  # a time both share
+    now, stores.now = stores.now, lambda: "2026-01-01T00:00:00.000+00:00"  # a time both share
     try:
         return _store_both(pair, folder, stores, result_of)
     finally:
-        stores._now = now
+        stores.now = now
 
 
 def _store_both(pair: Pair, folder: Path, stores: Any, result_of: Any) -> tuple[Path, Path]:

@@ -107,4 +107,4 @@ def test_deleting_or_renaming_a_game_takes_its_bot_seats_along(store):
     store.rename_game(gid, "duel")
     assert load(store, "duel").header.bots == (("Ann", "greedy"), ("Bob", "mcts:simulations=200"))
     store.delete_game("duel")
-    assert not store._query("select * from header_bots")
+    assert not store.query("select * from header_bots")

@@ -169,18 +169,18 @@ def test_close_all_closes_every_store_still_alive(db_path, tmp_path):
 
 
 def test_a_table_another_connection_makes_is_seen_at_the_next_question(db_path):
-    # the file's objects are kept per schema version (``Store._objects``): a change by any
+    # the file's objects are kept per schema version (``Database.objects``): a change by any
     # connection moves the version, so a kept answer is never stale
     from solrec.server import seats
 
     one = Store(db_path, create=True)
     seats.make_links(one, "g", ("Ann",))  # the file, with its seats table
     other = Store(db_path)
-    assert "seats" in other._objects() and "extra" not in other._objects()
+    assert "seats" in other.objects() and "extra" not in other.objects()
     one.conn.execute("create table extra (x)")
-    assert "extra" in other._objects()
+    assert "extra" in other.objects()
     one.conn.execute("drop table extra")
-    assert "extra" not in other._objects()
+    assert "extra" not in other.objects()
 
 
 def test_a_table_made_in_a_transaction_rolled_back_is_not_kept(db_path):
@@ -190,6 +190,6 @@ def test_a_table_made_in_a_transaction_rolled_back_is_not_kept(db_path):
     seats.make_links(store, "g", ("Ann",))
     store.conn.execute("begin")
     store.conn.execute("create table extra (x)")
-    assert "extra" in store._objects()
+    assert "extra" in store.objects()
     store.conn.execute("rollback")
-    assert "extra" not in store._objects()
+    assert "extra" not in store.objects()

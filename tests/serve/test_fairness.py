@@ -79,12 +79,12 @@ class Twin:
 @contextmanager
 def fixed_times() -> Iterator[None]:
     """Every time stored is one (comments carry theirs) and the seat's token is ``TOKEN``."""
-    now, token = stores._now, seats.new_token
-    stores._now, seats.new_token = (lambda: "2026-01-01T00:00:00.000+00:00"), (lambda: TOKEN)
+    now, token = stores.now, seats.new_token
+    stores.now, seats.new_token = (lambda: "2026-01-01T00:00:00.000+00:00"), (lambda: TOKEN)
     try:
         yield
     finally:
-        stores._now, seats.new_token = now, token
+        stores.now, seats.new_token = now, token
 
 
 def received(r: Any) -> bytes:
