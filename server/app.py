@@ -159,7 +159,8 @@ def is_referee(request: Request) -> bool:
 def referee(request: Request, game_id: str = "") -> Viewer:
     if not is_referee(request):
         raise Refused(403, "this page needs the referee's link (printed when the server started)")
-    return Viewer(None, f"/g/{game_id}", state(request).csrf_for("referee", request.cookies.get(cookie_name(request), "")))
+    token = request.cookies.get(cookie_name(request), "")
+    return Viewer(None, f"/g/{game_id}", state(request).csrf_for("referee", token), token=token)
 
 
 def quick_seat(server: ServerState, game_id: str, token: str) -> str | None:
@@ -177,7 +178,8 @@ def seat_viewer(server: ServerState, game_id: str, token: str) -> Viewer:
     player = seats.seat_of(server.store(), game_id, token) if server.db.exists() else None
     if player is None:
         raise Refused(404, NOT_FOUND)
-    return Viewer(player, f"/g/{game_id}/seat/{token}", server.csrf_for("seat", token, game_id), f"{game_id}\0{token}")
+    return Viewer(player, f"/g/{game_id}/seat/{token}", server.csrf_for("seat", token, game_id), f"{game_id}\0{token}",
+                  token=token)
 
 
 async def seat(request: Request) -> tuple[str, Viewer]:
@@ -192,7 +194,8 @@ async def spectator(request: Request) -> tuple[str, Viewer]:
     ok = await server.blocking(lambda: seats.is_spectator(server.store(), game_id, token) if server.db.exists() else False)
     if not ok:
         raise Refused(404, NOT_FOUND)
-    return game_id, Viewer(None, f"/g/{game_id}/watch/{token}", "", f"{game_id}\0watch\0{token}", spectator=True)
+    return game_id, Viewer(None, f"/g/{game_id}/watch/{token}", "", f"{game_id}\0watch\0{token}", spectator=True,
+                           token=token)
 
 
 async def who(request: Request) -> tuple[str, Viewer]:
@@ -480,6 +483,9 @@ async def static_file(request: Request) -> Response:
 # -- live updates ------------------------------------------------------------------------------------
 async def live(request: Request) -> Response:
     server = state(request)
+    # the marks before the viewer is looked up: a revocation landing after that look moves them, so
+    # the stream checks its viewer again before its first event
+    checked = server.mark_of(request.path_params["gid"])
     game_id, viewer = await who(request)
     row = await server.blocking(server.row_of, game_id)
     if row is None:
@@ -501,14 +507,18 @@ async def live(request: Request) -> Response:
         server.recheck = True  # read beside any write in flight: the poller reads it again at its next turn
     server.watch()
     shows = request.query_params.get("view") == "1"
-    return LiveResponse(stream(server, game_id, viewer, slot, shows), lambda: server.close(slot), media_type="text/event-stream",
+    return LiveResponse(stream(server, game_id, viewer, slot, shows, checked), lambda: server.close(slot), media_type="text/event-stream",
                         headers={"x-accel-buffering": "no"})
 
 
 HEARTBEAT = 15.0  # seconds of silence before a comment line keeps the connection open
 
 
-async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream, shows: bool = False) -> AsyncIterator[str]:
+GONE = "event: gone\ndata: 0\n\n"  # the page says "this link no longer works" and stops listening
+
+
+async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream, shows: bool = False,
+                 checked: tuple[int, int] = (0, 0)) -> AsyncIterator[str]:
     """The game's position whenever it changes (an undo to the same length included: the head
     changes): woken at once by a write through this process (``ServerState.notify``), and by the
     process's poller for a write by another (the CLI, another worker). A seat's stream speaks only
@@ -518,23 +528,41 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
     ``shows`` (``.../live?view=1``, as table.js asks): each change after the stream opened comes as a
     ``view`` event carrying the viewer's fragment itself, the very bytes its ``.../view`` gives (kept
     since the play made it), so the page makes no request of its own; a stream without it is as
-    before."""
+    before.
+
+    Before each event it sends, the stream checks that its viewer's token still opens the page
+    (``checked``: the revocation marks it was last checked at, ``ServerState.revoke``): a seat link
+    made anew, a spectator link revoked, a bot seated in the person's place, the referee's link made
+    anew, the game deleted or renamed end it with a ``gone`` event, never another view."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + server.live_seconds
     last: Any = None
     said: Any = None
     quiet = loop.time()
     referee_ = viewer.player is None and not viewer.spectator
+    async def admitted() -> bool:
+        """Whether the viewer's token still opens the page, checked again if a revocation mark moved
+        since its last check (again while one moves during the check)."""
+        nonlocal checked
+        while server.mark_of(game_id) != checked:
+            checked = server.mark_of(game_id)
+            if not await server.blocking(server.still_lets_in, game_id, viewer):
+                return False
+        return True
+
     try:
         yield "retry: 2000\n\n"
         while True:
+            if not await admitted():
+                yield GONE
+                return
             now = server.heads.get(game_id, False)
             if now is False:  # not known here: read it
                 now = await server.blocking(server.row_of, game_id)
                 if now is False:
                     now = last  # busy or briefly unreadable: asked again at the next change
             if now is None:
-                yield "event: gone\ndata: 0\n\n"
+                yield GONE
                 return
             if now != last:
                 last = now
@@ -550,6 +578,9 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
                     shown = (await shown_view(server, game_id, viewer, now)
                              if shows and said is not None and seen != "damaged" and mine != seen else None)
                     said = seen
+                    if not await admitted():  # a revocation while the event was made
+                        yield GONE
+                        return
                     if shown is not None:
                         yield shown
                     else:
@@ -673,6 +704,8 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
         raise Refused(409, f"stored data problem: {one_line(str(err))}") from None
     except SolrecError as err:
         raise Refused(400, one_line(str(err))) from None
+    if work in REVOKING:  # the old links' streams end at once (``ServerState.revoke``)
+        server.revoke(game_id)
     if isinstance(done, Written):
         if isinstance(done.value, Shown):  # before its streams wake: they need not send it this view
             answered(server, game_id, done.value)
@@ -837,6 +870,9 @@ def do_hints(server: ServerState, viewer: Viewer, values: dict[str, str], game_i
     return game_id
 
 
+REVOKING = {do_seats, do_spectators, do_revoke_spectators, do_bots}  # writes after which an old link may not work
+
+
 async def referee_form(request: Request, work: Work) -> Response:
     """A referee's form on the game's page (no script needed): done, then the game's page again."""
     server = state(request)
@@ -848,6 +884,8 @@ async def referee_form(request: Request, work: Work) -> Response:
         await server.blocking(work, server, viewer, values, game_id)
     except (SolrecError, bots.BotRefused) as err:
         raise Refused(400, one_line(str(err))) from None
+    if work in REVOKING:
+        server.revoke(game_id)
     server.notify(game_id)
     return RedirectResponse(f"/g/{game_id}", status_code=303)
 

@@ -75,6 +75,11 @@ class Viewer:
     csrf: str
     key: str = "referee"  # whose live streams these are (a seat: its game and token)
     spectator: bool = False  # a spectator link: the table's view, read-only
+    token: str = ""  # the token it was let in by (a seat's, a spectator's, the referee's): checked again live
+
+    @property
+    def referee(self) -> bool:
+        return self.player is None and not self.spectator
 
     @property
     def kind(self) -> tuple[str | None, bool]:
@@ -158,7 +163,11 @@ class ServerState:
     others_wrote: float = -float("inf")  # when the poller last found a change not made through this process (loop time)
     recheck: bool = False  # a stream started from a row read beside a write: the poller reads the rows at its next turn
     streams: list[Stream] = attrs.field(factory=list)  # open live streams, oldest first
-    known: set[str] = attrs.field(factory=set)  # referee tokens found in the database (kept until --new-referee-link)
+    # revocation (a link's token made anew or revoked, a bot seated in a person's place, the referee's
+    # link made anew): game -> a mark that moves at each (``""``: the referee's link, every game's);
+    # a stream checks its viewer again before its next event whenever the marks it last checked moved
+    marks: dict[str, int] = attrs.field(factory=dict)
+    keys_seen: dict[str, Any] = attrs.field(factory=dict)  # game -> its links and bots as the poller last read them
     static: dict[str, bytes] = attrs.field(factory=lambda: {
         name: resources.files("solrec.server.static").joinpath(name).read_bytes() for name in STATIC})
     # bot seats (bots.py): the runner that plays them (set by ``create_app``), the "hint" button's bot
@@ -208,14 +217,15 @@ class ServerState:
         return name
 
     def referee_token_ok(self, given: str) -> bool:
-        if self.referee_token is not None and hmac.compare_digest(given.encode(), self.referee_token.encode()):
-            return True
-        if given in self.known:
-            return True
-        if given and self.db.exists() and seats.is_referee_token(self.store(), given):
-            self.known.add(given)
-            return True
-        return False
+        """Whether ``given`` is the referee's token now: the one whose hash the database keeps (read at
+        each asking, one keyed row: a ``--new-referee-link`` made by another process stops the old link
+        here too), or, in a file that keeps none, the start-up one."""
+        if not given:
+            return False
+        kept = seats.referee_hash(self.store()) if self.db.exists() else None
+        if kept is not None:
+            return hmac.compare_digest(kept, seats.token_hash(given))
+        return self.referee_token is not None and hmac.compare_digest(given.encode(), self.referee_token.encode())
 
     def game_lock(self, game_id: str) -> threading.Lock:
         lock = self.locks.get(game_id)
@@ -541,6 +551,57 @@ class ServerState:
             elif not loop.is_closed():
                 loop.call_soon_threadsafe(event.set)
 
+    # -- revocation ------------------------------------------------------------------------------------
+    def mark_of(self, game_id: str) -> tuple[int, int]:
+        """What a stream of ``game_id`` compares before each event: its game's mark and the referee's."""
+        return self.marks.get(game_id, 0), self.marks.get("", 0)
+
+    def revoke(self, game_id: str) -> None:
+        """Links of ``game_id`` (``""``: the referee's) may have stopped working: its streams (every
+        stream, for the referee's) check their viewer again before their next event (on the event loop)."""
+        self.marks[game_id] = self.marks.get(game_id, 0) + 1
+        for gid in {s.game_id for s in self.streams} if game_id == "" else {game_id}:
+            self.wake(gid)
+
+    def still_lets_in(self, game_id: str, viewer: Viewer) -> bool:
+        """Whether the token ``viewer`` was let in by still opens this game's page as that viewer (a
+        blocking read): a seat's link not made anew nor its seat given to a bot, a spectator link not
+        revoked, the referee's link not made anew."""
+        if not self.db.exists():
+            return False
+        store = self.store()
+        if viewer.referee:
+            return self.referee_token_ok(viewer.token)
+        if viewer.spectator:
+            return seats.is_spectator(store, game_id, viewer.token)
+        return seats.seat_of(store, game_id, viewer.token) == viewer.player
+
+    def keys_changed(self, conn: sqlite3.Connection, watched: list[str]) -> None:
+        """The poller's look at the links and bots of the watched games and at the referee's link
+        (read only when another connection committed): a game whose rows differ from the last look
+        (or that had none) is ``revoke``d, so a revocation by another process (``--workers``, the CLI,
+        a second server) ends the streams held here at the poller's pace."""
+        tables = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table' and name in ('seats', 'bots')")}
+        found: dict[str, list] = {gid: [] for gid in (*watched, "")}
+        names = ["", *watched]
+        for i in range(0, len(names), 500):
+            part = names[i:i + 500]
+            marks = ",".join("?" * len(part))
+            if "seats" in tables:
+                for gid, player, kept in conn.execute(
+                        f"select game_id, player, token_hash from seats where game_id in ({marks})", part):
+                    found[gid].append(("seat", player, kept))
+            if "bots" in tables:
+                for gid, player in conn.execute(f"select game_id, player from bots where game_id in ({marks})", part):
+                    found[gid].append(("bot", player, None))
+        for gid, rows in found.items():
+            now = sorted(rows, key=repr)
+            if self.keys_seen.get(gid) != now:
+                self.keys_seen[gid] = now
+                self.revoke(gid)
+        for gid in set(self.keys_seen) - set(found):
+            del self.keys_seen[gid]
+
     # -- bot seats -------------------------------------------------------------------------------------
     def bot_play(self, game_id: str, player: str, command: str, expected: tuple[int, str]) -> int:
         """A bot's move (``bots.BotRunner``, in its thread), decided on the kept log under the game's
@@ -645,6 +706,7 @@ class ServerState:
                         part = watched[i:i + 500]
                         rows.update({gid: (events, head) for gid, events, head in conn.execute(
                             f"select id, events, head from games where id in ({','.join('?' * len(part))})", part)})
+                    self.keys_changed(conn, watched)
                     version = now
                 except sqlite3.Error:
                     continue
@@ -660,6 +722,7 @@ class ServerState:
             if conn is not None:
                 conn.close()
             self.heads.clear()  # nothing keeps them fresh now: a stream reads its game's row
+            self.keys_seen.clear()
 
 
 def aligned(now: float, period: float) -> float:

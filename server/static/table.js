@@ -511,7 +511,7 @@
     };
     source.addEventListener("gone", function () {
       source.close();
-      connection.textContent = "this game is no longer stored";
+      connection.textContent = "this link no longer works";
     });
     source.onerror = function () { connection.textContent = "reconnecting to the server\u2026"; };
   }

@@ -198,9 +198,12 @@ def test_only_the_referee_seats_a_bot_and_a_bots_seat_link_plays_nothing(served)
     served.play(links["Ann"], re.search(r'"command":"([^"]+)"', device.get(links["Ann"]).text.replace("&quot;", '"')).group(1), device)
     wait_for("the bot's answer", lambda: len(player_moves(served, gid)) >= 2)
     seat_bot(served, gid, "Bob", "greedy")
-    page = device.get(links["Bob"]).text
+    # Bob's link was revoked when the bot took his seat (issue 42): a new link for him plays nothing either
+    assert device.get(links["Bob"]).status_code == 404
+    bob = served.seat_links(gid)["Bob"]
+    page = device.get(bob).text
     at, version = position_of(page)
-    r = device.post(f"{links['Bob']}/play", data={"command": "x", "at": at, "version": version, "csrf": csrf_of(page)})
+    r = device.post(f"{bob}/play", data={"command": "x", "at": at, "version": version, "csrf": csrf_of(page)})
     assert r.status_code == 400 and "a bot plays Bob's seat" in r.text
 
 
