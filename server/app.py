@@ -24,7 +24,7 @@ A stream asked with ``view=1`` (the page script's) carries the viewer's new view
 bytes its ``.../view`` gives, as a ``view`` event. A stream wakes at once on a write through this
 process, and through the process's poller on a write by another (the CLI, another ``--workers``
 process); a seat's stream speaks only when that seat's version changes. Streams are bounded per
-viewer (a few; one more closes that viewer's own oldest), in number overall, and in lifetime.
+viewer (64: a desk of pages; one more is told so on its page), in number overall, and in lifetime.
 
 How the work is shared out (per-game locks, kept logs and views, the writer, the poller):
 ``state.py``'s docstring and docs/architecture.md. The endpoints are the module's functions below,
@@ -106,7 +106,7 @@ class SecurityHeaders:
 def create_app(
     db: Path, referee_token: str | None, secret: bytes | None = None, *, hosts: set[str] | None = None,
     live_seconds: float = 600.0, poll_seconds: float = 0.3, quiet_poll_seconds: float = 1.0, max_live: int = 1024,
-    live_per_viewer: int = 4,
+    live_per_viewer: int = 64,
     reachable: str | None = None, worker: str | None = None, bot_workers: int = 1, bot_processes: bool = True,
     bot_poll: float = 1.0, hint_bot: str = bots.HINT_BOT,
 ) -> ASGIApp:
@@ -490,18 +490,11 @@ async def live(request: Request) -> Response:
     row = await server.blocking(server.row_of, game_id)
     if row is None:
         raise Refused(404, NOT_FOUND)
-    # Counted here, with no await between the count and the stream taking its place (one event
-    # loop): a hundred requests at once cannot all pass a check before any is counted. A viewer
-    # at its bound gets its own oldest stream closed, never another viewer refused.
-    streams = server.streams
-    mine = [s for s in streams if s.viewer == viewer.key]
-    oldest = mine[: max(0, len(mine) - server.live_per_viewer + 1)]
-    if len(streams) - len(oldest) >= server.max_live:
-        raise Refused(503, "too many live pages open: try again in a moment")
-    for old in oldest:
-        server.close(old)
-    slot = Stream(viewer.key, game_id, kind=None if viewer.player is None and not viewer.spectator else viewer.kind)
-    streams.append(slot)
+    refusal = admit(server, viewer.key)
+    if refusal is not None:
+        return refusal
+    slot = Stream(viewer.key, game_id, kind=None if viewer.referee else viewer.kind)
+    server.streams.append(slot)
     if row is not False:
         server.heads[game_id] = row
         server.recheck = True  # read beside any write in flight: the poller reads it again at its next turn
@@ -511,7 +504,107 @@ async def live(request: Request) -> Response:
                         headers={"x-accel-buffering": "no"})
 
 
+FULL = "event: refused\ndata: {}\n\n"  # the page shows the reason and stops listening (no reconnection loop)
+
+
+def admit(server: ServerState, key: str) -> Response | None:
+    """A new stream of the viewer ``key`` admitted (None), or its refusal. Counted with no await
+    between the count and the stream taking its place (one event loop): a hundred requests at once
+    cannot all pass before any is counted. Past ``max_live`` streams of the process: 503. A viewer
+    past its own bound (``live_per_viewer``, large enough for a referee's desk or a family's phones on
+    one spectator link) gets a stream that says so and ends: its page shows the reason rather than
+    reconnecting, and none of the viewer's open pages is closed."""
+    streams = server.streams
+    if len(streams) >= server.max_live:
+        raise Refused(503, "too many live pages open: try again in a moment")
+    if sum(1 for s in streams if s.viewer == key) >= server.live_per_viewer:
+        reason = (f"this link has {server.live_per_viewer} live pages open here already: this one is not kept "
+                  "live (close another and reload it)")
+
+        async def said() -> AsyncIterator[str]:
+            yield FULL.format(reason)
+
+        return StreamingResponse(said(), media_type="text/event-stream", headers={"x-accel-buffering": "no"})
+    return None
+
+
 HEARTBEAT = 15.0  # seconds of silence before a comment line keeps the connection open
+TABLES_PACE = 1.0  # seconds between two views of the tables page at most (people's pace; each reads every running game)
+
+
+async def tables_page(request: Request) -> Response:
+    server = state(request)
+    referee(request)
+    return HTMLResponse(pages.tables_page(await server.blocking(tables_fragment, server)))
+
+
+def tables_fragment(server: ServerState) -> str:
+    """Every running game's line for the referee (its kept log and view: a game unchanged since the
+    last look costs its stamp's read), in a worker thread, each game under its own lock."""
+    if not server.db.exists():
+        return pages.tables_fragment([])
+    lines: list[tuple[Any, str, str]] = []
+    for r in server.store().list_games():
+        if r["outcome"] is not None:
+            continue
+        gid = r["id"]
+        try:
+            with server.game_lock(gid):
+                v = server.view_for(server.load_log(gid), Viewer(None, f"/g/{gid}", ""))
+            lines.append((v, gid, r["game"]))
+        except CorruptLog:
+            lines.append((None, gid, "this game's stored data is damaged: its page shows validate's verdict"))
+        except SolrecError as err:  # deleted meanwhile, or unreadable: said, never a fault
+            lines.append((None, gid, one_line(str(err))))
+    return pages.tables_fragment(lines)
+
+
+async def tables_live(request: Request) -> Response:
+    """The tables page's one stream: a ``view`` event of every running game's lines whenever a game
+    changed (a write through this process or, found by the poller, through another), at most once a
+    ``TABLES_PACE``; ended with ``gone`` once the referee's link no longer works."""
+    from .state import TABLES
+
+    server = state(request)
+    checked = server.mark_of(TABLES)
+    viewer = referee(request)
+    refusal = admit(server, viewer.key)
+    if refusal is not None:
+        return refusal
+    slot = Stream(viewer.key, TABLES)
+    server.streams.append(slot)
+    server.recheck = True
+    server.watch()
+
+    async def tables() -> AsyncIterator[str]:
+        nonlocal checked
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + server.live_seconds
+        said, quiet = None, loop.time()
+        try:
+            yield "retry: 2000\n\n"
+            while not slot.closed and loop.time() < deadline:
+                event = server.waiting(TABLES)  # asked before the look: a write meanwhile wakes the next wait
+                if server.mark_of(TABLES) != checked:
+                    checked = server.mark_of(TABLES)
+                    if not await server.blocking(server.still_lets_in, TABLES, viewer):
+                        yield GONE
+                        return
+                html = await server.blocking(tables_fragment, server)
+                if html != said:  # the first too: a game may have moved since the page was made
+                    yield view_event(html, "tables") or ""
+                    said, quiet = html, loop.time()
+                elif loop.time() - quiet > HEARTBEAT:
+                    quiet = loop.time()
+                    yield ": still here\n\n"
+                await asyncio.sleep(TABLES_PACE)  # people's pace: the writes of a second shown at once
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), max(0.0, min(HEARTBEAT, deadline - loop.time())))
+        finally:
+            server.close(slot)
+
+    return LiveResponse(tables(), lambda: server.close(slot), media_type="text/event-stream",
+                        headers={"x-accel-buffering": "no"})
 
 
 GONE = "event: gone\ndata: 0\n\n"  # the page says "this link no longer works" and stops listening
@@ -624,16 +717,19 @@ async def shown_view(server: ServerState, game_id: str, viewer: Viewer, row: Any
     return view_event(html)
 
 
-def view_event(html: str) -> str | None:
-    """A fragment as a ``view`` event: its version the id, each of its lines (split at each of SSE's
-    line ends, CR, LF and CRLF) a ``data:`` line. None: no position in it (a reason shown instead)."""
-    found = SHOWN_VERSION.search(html)
-    if found is None:
-        return None
+def view_event(html: str, version: str | None = None) -> str | None:
+    """A fragment as a ``view`` event: its version the id (``version``, else read from the fragment),
+    each of its lines (split at each of SSE's line ends, CR, LF and CRLF) a ``data:`` line. None: no
+    position in it (a reason shown instead)."""
+    if version is None:
+        found = SHOWN_VERSION.search(html)
+        if found is None:
+            return None
+        version = found.group(1)
     # a page has no CR (``pages.esc`` shows a control character as its escape): split at C speed
     lines = html.split("\n") if "\r" not in html else LINE_ENDS.split(html)
     data = "".join(f"data: {line}\n" for line in lines)
-    return f"event: view\nid: {found.group(1)}\n{data}\n"
+    return f"event: view\nid: {version}\n{data}\n"
 
 
 def answered(server: ServerState, game_id: str, shown: Shown) -> None:
@@ -1028,6 +1124,8 @@ ROUTES = [
     Route("/g/{gid}/watch/{watch}/hint", spectator_refused, methods=["POST"]),
     Route("/g/{gid}/study", study_page),
     Route("/disputes", disputes_page),
+    Route("/tables", tables_page),
+    Route("/tables/live", tables_live),
     *(Route(base + path, endpoint, methods=[method])
       for base in ("/g/{gid}", "/g/{gid}/seat/{token}") for path, endpoint, method in PER_VIEWER),
     *(Route("/g/{gid}/watch/{watch}" + path, endpoint if method == "GET" else spectator_refused, methods=[method])

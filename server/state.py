@@ -56,6 +56,7 @@ STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; 
 NOT_FOUND = "no such page: check the link (a seat link works only as it was given)"
 MAX_LOGS = 1024  # logs of active games kept (a club's night: 256 tables, with room to spare)
 AWAKE = 30.0  # seconds the poller keeps its quick pace after finding another connection's write
+TABLES = "\0tables"  # what the referee's tables stream waits on (no game's id: ids are printable), woken by any write
 MAX_VIEWS = 64  # views kept per game, of its current stamp (each seat's, the referee's, the table's; older positions)
 
 
@@ -126,8 +127,9 @@ class ServerState:
     listens beyond loopback), which the seat links carry whatever address the referee used; ``key``:
     the key of the CSRF values and of the versions; ``hosts``: the Host names accepted (None: any);
     live streams: each at most ``live_seconds`` long (the page reconnects), changes made by other
-    connections looked for every ``poll_seconds``, at most ``live_per_viewer`` per viewer (one more
-    closes that viewer's own oldest) and ``max_live`` at once (a club's night: 256 tables of 2 seats,
+    connections looked for every ``poll_seconds``, at most ``live_per_viewer`` per viewer (a desk of
+    pages, a family's phones on one spectator link; one more is refused on its page, never another of
+    the viewer's pages closed) and ``max_live`` at once (a club's night: 256 tables of 2 seats,
     with the referee's and the spectators' besides)."""
 
     db: Path
@@ -138,7 +140,7 @@ class ServerState:
     poll_seconds: float = 0.3
     quiet_poll_seconds: float = 1.0  # the poller's pace while no other connection has written for ``AWAKE`` seconds
     max_live: int = 1024
-    live_per_viewer: int = 4
+    live_per_viewer: int = 64
     reachable: str | None = None
     worker: str | None = None  # with ``--workers``: this process's name, said in a header (tests, bench/)
     _referee_cookie: str | None = attrs.field(default=None, init=False)
@@ -531,6 +533,7 @@ class ServerState:
         else:
             self.heads[game_id] = row
         self.wake(game_id)
+        self.wake(TABLES)
         if self.runner is not None:
             self.runner.poke(game_id)  # a bot may be to act now
 
@@ -708,6 +711,7 @@ class ServerState:
                             f"select id, events, head from games where id in ({','.join('?' * len(part))})", part)})
                     self.keys_changed(conn, watched)
                     version = now
+                    self.wake(TABLES)  # another connection committed: the tables page looks again
                 except sqlite3.Error:
                     continue
                 for gid in watched:
