@@ -1005,8 +1005,7 @@ async def hint(request: Request) -> Response:
 
     def ask() -> tuple[int, str]:
         log_ = server.checked(game_id, viewer, values)
-        if not bots.hints_on(server.store(), game_id):
-            raise Refused(400, "the referee switched hints off for this game")
+        still_hinted(server, game_id, viewer)
         if bots.whose_turn(log_) != viewer.player:
             raise Refused(400, "a hint is for the seat to act: it is not your turn")
         return len(log_.rows), log_.head
@@ -1025,7 +1024,22 @@ async def hint(request: Request) -> Response:
         raise Refused(400, one_line(str(err))) from None
     if (thought.events, thought.head) != at:
         raise Refused(409, "the position changed: showing the new one")
+    # asked again once it is thought: a switch (or a bot seated, a link revoked) that landed while the
+    # hint was in flight refuses it; one decided before the switch is answered
+    await server.blocking(still_hinted, server, game_id, viewer)
     return PlainTextResponse(thought.hint_text())
+
+
+def still_hinted(server: ServerState, game_id: str, viewer: Viewer) -> None:
+    """Refused unless the seat's page offers a hint now: hints on in the game, no bot at the seat, the
+    seat's link still its own (a blocking read)."""
+    store = server.store()
+    if not server.still_lets_in(game_id, viewer):
+        raise Refused(404, NOT_FOUND)
+    if viewer.player in bots.bots_of(store, game_id):
+        raise Refused(400, f"a bot plays {viewer.player}'s seat: no hint for a bot's seat")
+    if not bots.hints_on(store, game_id):
+        raise Refused(400, "the referee switched hints off for this game")
 
 
 def base_of(request: Request) -> str:

@@ -268,6 +268,50 @@ def test_the_referee_switches_hints_off_per_game_and_it_survives_a_restart(serve
         assert hint(client, links["Ann"]).status_code == 400
 
 
+def test_a_bots_seat_gets_no_hint_even_by_post(served):
+    gid, _, device = served.seated("soli2", options={"mode": "duel"})
+    seat_bot(served, gid, "Bob", "greedy", "", "4")
+    links = served.seat_links(gid)  # a link made while the bot sits at Bob's seat (Ann is to act: it waits)
+    page = device.get(links["Bob"]).text
+    assert 'class="hint"' not in page  # its page shows no button
+    at, version = position_of(page)
+    r = device.post(f"{links['Bob']}/hint", data={"at": at, "version": version, "csrf": csrf_of(page)})
+    assert r.status_code == 400 and "a bot plays Bob's seat" in r.text, r.text
+
+
+def test_a_hint_in_flight_when_the_referee_switches_hints_off_is_refused(served, monkeypatch):
+    import concurrent.futures
+    import threading
+
+    gid, links, device = served.seated("soli2", options={"mode": "duel"})
+    server = served.client.app.app.state.server
+    thinking, switched = threading.Event(), threading.Event()
+    real = server.runner.ask
+
+    def held(*args: Any) -> concurrent.futures.Future:  # the thought returned only once the switch is made
+        inner, outer = real(*args), concurrent.futures.Future()
+
+        def later() -> None:
+            thinking.set()
+            switched.wait(BOUND)
+            outer.set_result(inner.result())
+
+        threading.Thread(target=later, daemon=True).start()
+        return outer
+
+    monkeypatch.setattr(server.runner, "ask", held)
+    answer: dict[str, Any] = {}
+    asking = threading.Thread(target=lambda: answer.update(r=hint(device, links["Ann"])))
+    asking.start()
+    assert thinking.wait(BOUND)
+    page = served.page(f"/g/{gid}")
+    assert served.client.post(f"/g/{gid}/hints", data={"csrf": csrf_of(page), "hints": "off"},
+                              follow_redirects=False).status_code == 303
+    switched.set()
+    asking.join(BOUND)
+    assert answer["r"].status_code == 400 and "the referee switched hints off" in answer["r"].text
+
+
 @pytest.mark.parametrize("hint_bot", ["greedy", "mcts:" + QUICK])
 def test_hints_are_the_same_for_positions_the_seat_cannot_tell_apart(tmp_path, hint_bot):
     """tests/fairness/pairs.py: two games one seat cannot tell apart (other seeds, hidden cards, another
