@@ -796,8 +796,10 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
     except ConcurrencyConflict:
         server.notify(game_id)
         raise Refused(409, "the position changed: showing the new one") from None
-    except CorruptLog as err:
-        raise Refused(409, f"stored data problem: {one_line(str(err))}") from None
+    except CorruptLog as err:  # the command line's verdict (exit 1) for the referee; a seat, only that it is damaged
+        raise Refused(409, f"stored data problem: {one_line(str(err))}" if "token" not in request.path_params
+                      else "stored data problem: this game's stored data is damaged; the referee's page shows "
+                           "validate's verdict") from None
     except SolrecError as err:
         raise Refused(400, one_line(str(err))) from None
     if work in REVOKING:  # the old links' streams end at once (``ServerState.revoke``)
@@ -1014,6 +1016,9 @@ async def hint(request: Request) -> Response:
         at = await server.blocking(ask)
     except ConcurrencyConflict:
         raise Refused(409, "the position changed: showing the new one") from None
+    except CorruptLog:  # a seat's: the verdict may quote what it may not see
+        raise Refused(409, "stored data problem: this game's stored data is damaged; the referee's page shows "
+                           "validate's verdict") from None
     except SolrecError as err:
         raise Refused(400, one_line(str(err))) from None
     try:

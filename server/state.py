@@ -501,12 +501,35 @@ class ServerState:
             found = views[1].get(((player, False), len(log_.rows), table))
             return found[1] if found is not None else None
 
+    def as_stored(self, log_: Any) -> Any:
+        """``log_`` (the kept log a write is about to be decided on) if the game's stored rows are still
+        the ones it holds, every hashed field and mirror compared (one indexed read of the game's rows,
+        no hashing): a payload edited in place or a row deleted behind the server's back leaves the
+        games row and the last event as they were, so the kept log's stamp cannot see it. Otherwise
+        the game is read and verified again as the command line reads it: a damaged log raises its
+        ``CorruptLog`` (the write is refused with the stored-data verdict) and is kept no more; one
+        changed soundly meanwhile (a write racing this one) is a conflict."""
+        from solrec.replay.log import load
+
+        stored = self.store().conn.execute(
+            "select seq, step, actor, command, type, version, payload, hash, head from events where game_id = ? "
+            "order by seq", [log_.game_id]).fetchall()
+        if len(stored) == len(log_.rows) and all(a == b[:9] for a, b in zip(stored, log_.rows, strict=True)):
+            return log_
+        with self.cache:
+            self.logs.pop(log_.game_id, None)
+            self.views.pop(log_.game_id, None)
+        fresh = load(self.store(), log_.game_id)  # raises CorruptLog with the command line's verdict
+        self.remember(log_.game_id, fresh)
+        raise ConcurrencyConflict("the position changed")
+
     def checked(self, game_id: str, viewer: Viewer, values: dict[str, str]) -> Any:
         """The log a write is decided on: the position and version the page showed must be the live
-        position's for this viewer now, else the position changed (409). The store's head-checked
-        write then takes this log's head, so a write landing meanwhile is a conflict as well."""
+        position's for this viewer now, else the position changed (409); and the stored rows must be
+        the kept log's (``as_stored``). The store's head-checked write then takes this log's head, so
+        a write landing meanwhile is a conflict as well."""
         at, version = position_of(values)
-        log_ = self.load_log(game_id)
+        log_ = self.as_stored(self.load_log(game_id))
         if at != len(log_.rows):
             raise ConcurrencyConflict("the position changed")
         now = self.view_for(log_, viewer).version
@@ -620,7 +643,7 @@ class ServerState:
             seated = bots.bots_of(s, game_id).get(player)
             if seated is None:
                 raise ConcurrencyConflict(f"no bot sits at {player}'s seat now")
-            before = self.load_log(game_id)
+            before = self.as_stored(self.load_log(game_id))
             played = decide_commands(before, [command], actor=player, expected=expected)
             end = expected[0] + len(played.steps[0].events)
 
