@@ -125,6 +125,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # run by ``solrec serve`` (uvicorn's lifespan on) and by a test client used as a context:
+        # the start-up once, the bots' pool closed at shutdown
         server.runner.poke()  # a restarted server resumes its bots
         try:
             yield
@@ -137,7 +139,6 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.server = server
-    server.runner.poke()  # resumed at once too where no lifespan runs (a server started with lifespan off)
     app.add_middleware(HostCheck, hosts=hosts)
     # outside Starlette's own error middleware, so that a 500 page carries the headers too
     return SecurityHeaders(app, worker)
