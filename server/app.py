@@ -42,7 +42,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
@@ -893,25 +892,12 @@ def do_fork(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
 
 
 def do_rematch(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
-    """A finished game again: the same players and options, a new seed (an entered game stays
-    entered); the new game's id."""
-    import secrets as random_seeds
-
-    from solrec.core.play import SEEDED, advance_chance, initial_state
-    from solrec.replay.log import state_at
-    from solrec.workflows.games import store_new
+    """A finished game again (``workflows/rematch.py``), asked from the page showing its end."""
+    from solrec.workflows.rematch import rematch
 
     if viewer.player is not None:
         raise Refused(403, "only the referee starts a rematch")
-    log_ = server.checked(game_id, viewer, values)
-    game, old = log_.game, log_.header
-    if game.to_act(state_at(log_)) is not None:
-        raise Refused(400, "the game is not over: a rematch follows a finished game")
-    header = attrs.evolve(old, seed=random_seeds.randbits(63) if old.chance == SEEDED else None,
-                          rules=game.rules_version, upcast=())
-    state_ = initial_state(game, header)
-    steps, state_, _ = advance_chance(game, header, state_, 0)
-    return store_new(server.store(), game, header, None, steps, state_)
+    return rematch(server.store(), server.checked(game_id, viewer, values))
 
 
 def do_seats(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> dict[str, str]:
