@@ -54,7 +54,7 @@ from solrec.core.words import one_line
 from solrec.events.store import ConcurrencyConflict
 
 from . import bots, pages, seats
-from .state import NOT_FOUND, STATIC, Refused, ServerState, Stream, Viewer
+from .state import NOT_FOUND, STATIC, Fragment, Refused, ServerState, Stream, Viewer
 
 log = logging.getLogger("solrec.serve")
 
@@ -163,7 +163,7 @@ def referee(request: Request, game_id: str = "") -> Viewer:
     return Viewer(None, f"/g/{game_id}", state(request).csrf_for("referee", token), token=token)
 
 
-def quick_seat(server: ServerState, game_id: str, token: str) -> str | None:
+def quick_seat(server: ServerState, game_id: str, token: str) -> Fragment | None:
     """A seat's kept live page, from the event loop's reads (``ServerState.kept_fragment``), or None."""
     try:
         store = server.quick_store()
@@ -420,7 +420,7 @@ async def fragment(request: Request) -> Response:
     if at is None and move is None and "token" in request.path_params and "watch" not in request.path_params:
         kept = quick_seat(server, game_id, request.path_params["token"])
         if kept is not None:  # a seat's live page, kept: answered on the event loop (``kept_fragment``)
-            return HTMLResponse(kept)
+            return HTMLResponse(kept.html)
 
     def build() -> str:
         return page_fragment(server, game_id, viewer_of(), at, move)
@@ -430,10 +430,17 @@ async def fragment(request: Request) -> Response:
 
 def page_fragment(server: ServerState, game_id: str, viewer: Viewer, at: int | None = None, move: int | None = None) -> str:
     """What ``.../view`` answers: the viewer's fragment of the position (under the game's lock)."""
+    return page_shown(server, game_id, viewer, at, move).html
+
+
+def page_shown(server: ServerState, game_id: str, viewer: Viewer, at: int | None = None, move: int | None = None) -> Fragment:
+    """The viewer's fragment of the position with its version (under the game's lock); a damaged
+    game's reason, with none."""
     try:
-        return server.fragment_of(server.view_of(game_id, viewer, at, move))
+        v = server.view_of(game_id, viewer, at, move)
+        return Fragment(server.fragment_of(v), v.version)
     except CorruptLog as err:
-        return f'<p class="reason">{pages.esc(server.damaged(game_id, viewer, err))}</p>'
+        return Fragment(f'<p class="reason">{pages.esc(server.damaged(game_id, viewer, err))}</p>', None)
 
 
 async def disputes_page(request: Request) -> Response:
@@ -592,7 +599,7 @@ async def tables_live(request: Request) -> Response:
                         return
                 html = await server.blocking(tables_fragment, server)
                 if html != said:  # the first too: a game may have moved since the page was made
-                    yield view_event(html, "tables") or ""
+                    yield view_event(html, "tables")
                     said, quiet = html, loop.time()
                 elif loop.time() - quiet > HEARTBEAT:
                     quiet = loop.time()
@@ -696,7 +703,6 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
         server.close(slot)
 
 
-SHOWN_VERSION = re.compile(r'<div class="state" data-position="\d+" data-version="([0-9a-f]+)"')
 LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 
@@ -706,26 +712,20 @@ async def shown_view(server: ServerState, game_id: str, viewer: Viewer, row: Any
     game's lock), its version as the event's ``id``, each of its lines a ``data:`` line (an event's
     data is its lines joined by a line feed). None: no live position to show (a damaged game, one
     gone): the stream sends the plain message instead."""
-    html = server.kept_page(game_id, row, viewer.kind)
-    if html is None and viewer.player is not None and not viewer.spectator:
-        html = server.kept_fragment(game_id, viewer.player)
-    if html is None:
+    shown = server.kept_page(game_id, row, viewer.kind)
+    if shown is None and viewer.player is not None and not viewer.spectator:
+        shown = server.kept_fragment(game_id, viewer.player)
+    if shown is None:
         try:
-            html = await server.blocking(page_fragment, server, game_id, viewer, game=game_id)
+            shown = await server.blocking(page_shown, server, game_id, viewer, game=game_id)
         except (Refused, SolrecError):
             return None
-    return view_event(html)
+    return view_event(shown.html, shown.version) if shown.version is not None else None
 
 
-def view_event(html: str, version: str | None = None) -> str | None:
-    """A fragment as a ``view`` event: its version the id (``version``, else read from the fragment),
-    each of its lines (split at each of SSE's line ends, CR, LF and CRLF) a ``data:`` line. None: no
-    position in it (a reason shown instead)."""
-    if version is None:
-        found = SHOWN_VERSION.search(html)
-        if found is None:
-            return None
-        version = found.group(1)
+def view_event(html: str, version: str) -> str:
+    """A fragment as a ``view`` event: its version the id, each of its lines (split at each of SSE's
+    line ends, CR, LF and CRLF) a ``data:`` line."""
     # a page has no CR (``pages.esc`` shows a control character as its escape): split at C speed
     lines = html.split("\n") if "\r" not in html else LINE_ENDS.split(html)
     data = "".join(f"data: {line}\n" for line in lines)
@@ -734,11 +734,10 @@ def view_event(html: str, version: str | None = None) -> str | None:
 
 def answered(server: ServerState, game_id: str, shown: Shown) -> None:
     """Mark the streams of the viewer whose command was answered with ``shown`` with its version."""
-    found = SHOWN_VERSION.search(shown.html)
-    if found is not None:
+    if shown.version is not None:
         for slot in server.streams:
             if slot.game_id == game_id and slot.viewer == shown.viewer:
-                slot.answered = found.group(1)
+                slot.answered = shown.version
 
 
 # -- writes ------------------------------------------------------------------------------------------
@@ -751,6 +750,7 @@ class Shown(NamedTuple):
 
     html: str
     viewer: str = ""
+    version: str | None = None  # the version the fragment shows (None: a reason instead)
 
 
 class Written(NamedTuple):
@@ -855,7 +855,8 @@ def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     row = (len(after.rows), after.head)
     if show:
         try:
-            return Written(Shown(shown if shown is not None else page_fragment(server, game_id, viewer), viewer.key), row)
+            made = shown if shown is not None else page_shown(server, game_id, viewer)
+            return Written(Shown(made.html, viewer.key, made.version), row)
         except SolrecError:
             pass  # the command is stored: it is answered so (the word, below), and the page fetches its view
     # the referee learns the new position; a seat only that its command is stored (how many

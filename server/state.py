@@ -69,6 +69,9 @@ class Refused(Exception):
         self.reason = reason
 
 
+Kind = tuple[str | None, bool]  # a viewer kind (``Viewer.kind``): two viewers of one kind see the same bytes
+
+
 @attrs.frozen
 class Viewer:
     player: str | None  # None: the referee (or, with ``spectator``, a spectator)
@@ -83,9 +86,79 @@ class Viewer:
         return self.player is None and not self.spectator
 
     @property
-    def kind(self) -> tuple[str | None, bool]:
+    def kind(self) -> Kind:
         """Whose view it sees: two viewers of one kind see the same bytes."""
         return self.player, self.spectator
+
+
+@attrs.frozen
+class Fragment:
+    """A view's fragment as a page fetches it and a stream sends it: its HTML and the version it shows
+    (None: a reason shown instead of a position), kept together so no one reads a version back out of
+    the HTML."""
+
+    html: str
+    version: str | None
+
+
+@attrs.define(eq=False)
+class KeptView:
+    """A view kept for a game's stamp, with its fragment once drawn (``ServerState.fragment_of``)."""
+
+    view: View
+    html: str | None = None
+
+
+@attrs.define(eq=False)
+class GameViews:
+    """A game's kept views, all of one stamp (a change drops them): (viewer kind, position[, what the
+    page shows besides]) -> the view."""
+
+    stamp: tuple
+    views: dict[tuple, KeptView] = attrs.field(factory=dict)
+
+
+@attrs.define(eq=False)
+class LivePosition:
+    """A game's live position as its streams find it without a worker thread: its row (count, head),
+    each viewer kind's version there, and each kind's fragment as the play that made it drew it."""
+
+    row: tuple[int, str]
+    versions: dict[Kind, str] = attrs.field(factory=dict)
+    fragments: dict[Kind, Fragment] = attrs.field(factory=dict)
+
+
+class ViewCache:
+    """Each game's ``LivePosition`` (the most recently used ``most``), under its own lock: what a
+    seat's live stream compares (a version) and sends (a fragment with its version)."""
+
+    def __init__(self, most: int):
+        self.games = Bounded(most)
+        self.lock = threading.Lock()
+
+    def keep_version(self, game_id: str, row: tuple[int, str], kind: Kind, version: str) -> None:
+        with self.lock:
+            kept = self.games.get_fresh(game_id)
+            if kept is None or kept.row != row:
+                kept = LivePosition(row)
+                self.games.put(game_id, kept)
+            kept.versions[kind] = version
+
+    def keep_fragment(self, game_id: str, row: tuple[int, str], kind: Kind, fragment: Fragment) -> None:
+        with self.lock:
+            kept = self.games.get(game_id)
+            if kept is not None and kept.row == row:
+                kept.fragments[kind] = fragment
+
+    def version(self, game_id: str, row: Any, kind: Kind) -> str | None:
+        with self.lock:
+            kept = self.games.get(game_id)
+            return kept.versions.get(kind) if kept is not None and kept.row == row else None
+
+    def fragment(self, game_id: str, row: Any, kind: Kind) -> Fragment | None:
+        with self.lock:
+            kept = self.games.get(game_id)
+            return kept.fragments.get(kind) if kept is not None and kept.row == row else None
 
 
 @attrs.define(eq=False)
@@ -95,7 +168,7 @@ class Stream:
     viewer: str  # whose (the referee, or a game's seat token): the bound is per viewer
     game_id: str
     closed: bool = False  # its viewer opened one too many: it ends at its next wake
-    kind: tuple[str | None, bool] | None = None  # a seat's or a spectator's viewer kind (its version is compared)
+    kind: Kind | None = None  # a seat's or a spectator's viewer kind (its version is compared)
     answered: str | None = None  # the version its viewer's command was just answered with (``view=1``): not sent again
 
 
@@ -149,13 +222,12 @@ class ServerState:
     locks: dict[str, threading.Lock] = attrs.field(factory=dict)  # game -> its lock
     cache: threading.Lock = attrs.field(factory=threading.Lock)  # guards the dicts below (held for dict work only)
     logs: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))  # game -> (stamp, verified log)
-    # game -> (stamp, {(viewer kind, position): [View, its fragment's HTML or None]}): a game's views of
-    # its current stamp only (a change drops the others), so memory follows the games, not the plays
+    # game -> its ``GameViews``: a game's views of its current stamp only (a change drops the others),
+    # so memory follows the games, not the plays
     views: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
-    # game -> ((count, head) of its live position, {viewer kind: the version of its view there},
-    # {viewer kind: its page's fragment there, as the play made it}): what a seat's live stream
-    # compares and sends, found without a worker thread (``kept_version``, ``kept_page``)
-    versions: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
+    # game -> its ``LivePosition``: what a seat's live stream compares and sends, found without a
+    # worker thread (``kept_version``, ``kept_page``)
+    versions: ViewCache = attrs.field(factory=lambda: ViewCache(MAX_LOGS))
     # live updates: the streams waiting on each game, the last row seen of each watched game
     # game -> {event loop: the event its streams of that game wait on} (one loop under uvicorn; a
     # test client may run requests on several)
@@ -337,41 +409,23 @@ class ServerState:
 
         return self._kept(log_, (viewer.kind, len(log_.rows) if at is None else at), make)
 
-    def _keep_version(self, log_: Any, kind: tuple[str | None, bool], version: str) -> None:
-        row = (len(log_.rows), log_.head)
-        with self.cache:
-            kept = self.versions.get_fresh(log_.game_id)
-            if kept is None or kept[0] != row:
-                kept = (row, {}, {})
-                self.versions.put(log_.game_id, kept)
-            kept[1][kind] = version
+    def _keep_version(self, log_: Any, kind: Kind, version: str) -> None:
+        self.versions.keep_version(log_.game_id, (len(log_.rows), log_.head), kind, version)
 
-    def _keep_page(self, log_: Any, kind: tuple[str | None, bool], html: str) -> None:
-        """Keep beside the version of ``kind``'s live view its page's fragment, as a play made it
-        (``prepare``): what the stream of that viewer sends (``kept_page``)."""
-        row = (len(log_.rows), log_.head)
-        with self.cache:
-            kept = self.versions.get(log_.game_id)
-            if kept is not None and kept[0] == row:
-                kept[2][kind] = html
+    def kept_page(self, game_id: str, row: Any, kind: Kind) -> Fragment | None:
+        """The live fragment a play made for ``kind`` at ``row`` (its count and head), with its
+        version, if any: read with no query at all, as ``kept_version`` (a stream woken by that play
+        sends it)."""
+        return self.versions.fragment(game_id, row, kind)
 
-    def kept_page(self, game_id: str, row: Any, kind: tuple[str | None, bool]) -> str | None:
-        """The live fragment a play made for ``kind`` at ``row`` (its count and head), if any: read
-        with no query at all, as ``kept_version`` (a stream woken by that play sends it)."""
-        with self.cache:
-            kept = self.versions.get(game_id)
-            return kept[2].get(kind) if kept is not None and kept[0] == row else None
-
-    def kept_version(self, game_id: str, row: Any, kind: tuple[str | None, bool]) -> str | None:
+    def kept_version(self, game_id: str, row: Any, kind: Kind) -> str | None:
         """The version of ``kind``'s view of the game at ``row`` (its count and head), if one was made:
         a log is the same rows wherever its head is the same (the hash chain), and a version depends on
         nothing else (``views.observed``: the header, the rows and who looks), so a stream woken with
         that row says what ``seen_by`` would say of it without reading the file in a worker thread."""
-        with self.cache:
-            kept = self.versions.get(game_id)
-            return kept[1].get(kind) if kept is not None and kept[0] == row else None
+        return self.versions.version(game_id, row, kind)
 
-    def prepare(self, log_: Any, mover: Viewer | None = None) -> str | None:
+    def prepare(self, log_: Any, mover: Viewer | None = None) -> Fragment | None:
         """The pages of a new live position for the seats (and the table) watching the game here,
         made in the write's own thread before its streams are woken: each stream then finds its
         version kept (``kept_version``) and each seat's fetch its page (``kept_fragment``), with no
@@ -388,12 +442,13 @@ class ServerState:
             if hints is None and player is not None and not spectator and player not in seated:
                 hints = bots.hints_on(store, log_.game_id)
             try:
-                html = self.fragment_of(self.view_for(log_, viewer, None, self.table_of(store, log_, viewer, seated, hints)))
+                v = self.view_for(log_, viewer, None, self.table_of(store, log_, viewer, seated, hints))
+                made = Fragment(self.fragment_of(v), v.version)
             except SolrecError:
                 return None  # the play is stored: its answer stands, and each stream reads the game itself
-            self._keep_page(log_, (player, spectator), html)
+            self.versions.keep_fragment(log_.game_id, (len(log_.rows), log_.head), (player, spectator), made)
             if mover is not None and (player, spectator) == mover.kind:
-                shown = html
+                shown = made
         return shown
 
     def _kept(self, log_: Any, key: tuple, make: Callable[[], View]) -> View:
@@ -402,17 +457,17 @@ class ServerState:
         if stamp is not None:
             with self.cache:
                 kept = self.views.get_fresh(log_.game_id)
-                found = kept[1].get(key) if kept is not None and kept[0] == stamp else None
+                found = kept.views.get(key) if kept is not None and kept.stamp == stamp else None
             if found is not None:
-                return found[0]
+                return found.view
         v = make()
         if stamp is not None:
             with self.cache:
                 kept = self.views.get_fresh(log_.game_id)
-                if kept is None or kept[0] != stamp or len(kept[1]) >= MAX_VIEWS:
-                    kept = (stamp, {})
+                if kept is None or kept.stamp != stamp or len(kept.views) >= MAX_VIEWS:
+                    kept = GameViews(stamp)
                     self.views.put(log_.game_id, kept)
-                kept[1][key] = [v, None]
+                kept.views[key] = KeptView(v)
         return v
 
     def fragment_of(self, v: View) -> str:
@@ -421,12 +476,12 @@ class ServerState:
 
         with self.cache:
             kept = self.views.get(v.game_id)
-            found = next((e for e in kept[1].values() if e[0] is v), None) if kept is not None else None
-            if found is not None and found[0] is v and found[1] is not None:
-                return found[1]
+            found = next((e for e in kept.views.values() if e.view is v), None) if kept is not None else None
+            if found is not None and found.html is not None:
+                return found.html
         html = pages.fragment(v)
-        if found is not None and found[0] is v:
-            found[1] = html
+        if found is not None:
+            found.html = html
         return html
 
     def view_of(self, game_id: str, viewer: Viewer, at: int | None, move: int | None = None) -> View:
@@ -475,7 +530,7 @@ class ServerState:
         kept: Store | None = getattr(self.local, "quick", None)
         return kept
 
-    def kept_fragment(self, game_id: str, player: str) -> str | None:
+    def kept_fragment(self, game_id: str, player: str) -> Fragment | None:
         """The live fragment of ``player``'s seat when all of it is kept for the game's current stamp
         (``prepare`` keeps it after a play), read on the event loop: one hop to a worker thread cost
         about as much CPU as the kept page, and a seat fetches its page after every command. It reads
@@ -496,10 +551,10 @@ class ServerState:
             return None
         with self.cache:
             views = self.views.get(game_id)
-            if views is None or views[0] != stamp:
+            if views is None or views.stamp != stamp:
                 return None
-            found = views[1].get(((player, False), len(log_.rows), table))
-            return found[1] if found is not None else None
+            found = views.views.get(((player, False), len(log_.rows), table))
+            return Fragment(found.html, found.view.version) if found is not None and found.html is not None else None
 
     def as_stored(self, log_: Any) -> Any:
         """``log_`` (the kept log a write is about to be decided on) if the game's stored rows are still

@@ -103,9 +103,11 @@ def test_a_watching_seats_page_kept_by_a_play_is_the_page_made_afresh(tmp_path):
         server.streams.append(Stream("bob's", gid, kind=("Bob", False)))  # Bob's stream, as ``live`` counts it
         try:
             assert table.play(seats["Ann"], "place d4", device).status_code == 200
-            kept = server.kept_fragment(gid, "Bob")
-            assert kept is not None
+            made = server.kept_fragment(gid, "Bob")
+            assert made is not None
+            kept = made.html
             assert device.get(f"{seats['Bob']}/view").text == kept
+            assert made.version == position_of(kept)[1]  # kept with its version: never read back out of the HTML
         finally:
             server.streams.clear()
         log = table.log(gid)
