@@ -36,7 +36,7 @@ def events(lines: Iterator[str]) -> Iterator[tuple[str, str | None, str]]:
 
 
 def test_another_seats_play_reaches_the_stream_as_the_bytes_its_view_gives(tmp_path: Path, monkeypatch):
-    from solrec.server import app
+    from solrec.server import live
     from solrec.server.state import ServerState
 
     with LiveServer(tmp_path / "serve.db", live_seconds=60) as served, referee_client(served.url) as client:
@@ -49,9 +49,9 @@ def test_another_seats_play_reaches_the_stream_as_the_bytes_its_view_gives(tmp_p
                 assert next(sent)[0] == "message"  # it opens on the version the page has just loaded
                 made: list[tuple] = []
                 with monkeypatch.context() as m:
-                    kept, fragment = ServerState.kept_fragment, app.page_shown
+                    kept, fragment = ServerState.kept_fragment, live.page_shown
                     m.setattr(ServerState, "kept_fragment", lambda self, g, p: made.append((g, p)) or kept(self, g, p))
-                    m.setattr(app, "page_shown", lambda server, g, v, *a, **k: made.append((g, v.player)) or fragment(server, g, v, *a, **k))
+                    m.setattr(live, "page_shown", lambda server, g, v, *a, **k: made.append((g, v.player)) or fragment(server, g, v, *a, **k))
                     assert table.play(seats["Ann"], "place d4", ann, view="1").status_code == 200
                     kind, said, data = next(sent)
                     made = [a for a in made if a == (gid, "Bob")]  # Ann's own page, fetched before her command, aside
@@ -86,7 +86,7 @@ def test_the_referees_stream_asking_for_views_sends_the_referees_view(tmp_path: 
 
 
 def test_a_view_event_has_a_data_line_for_each_line_of_the_fragment_at_any_of_sses_line_ends():
-    from solrec.server.app import view_event
+    from solrec.server.live import view_event
 
     fragment = '<div class="state" data-position="3" data-version="ab12">\nx\r\ny\rz</div>'
     assert view_event(fragment, "ab12") == ('event: view\nid: ab12\ndata: <div class="state" data-position="3" data-version="ab12">\n'
