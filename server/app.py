@@ -51,7 +51,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import bots, pages
 from .live import live, tables_live, tables_page
 from .reads import disputes_page, fragment, game_page, home, new_page, new_post, static_file, study_page
-from .state import NOT_FOUND, Refused, ServerState, Viewer
+from .state import NOT_FOUND, Caller, Refused, ServerState
 from .writes import (
     fork,
     hint,
@@ -80,7 +80,7 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
-__all__ = ["CSP", "NOT_FOUND", "Refused", "ServerState", "Viewer", "create_app"]
+__all__ = ["CSP", "NOT_FOUND", "Refused", "ServerState", "Caller", "create_app"]
 
 
 class SecurityHeaders:

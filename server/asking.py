@@ -11,9 +11,10 @@ from collections.abc import Callable
 from starlette.requests import Request
 
 from solrec.core.errors import SolrecError
+from solrec.core.observe import Viewer as Seer
 
 from . import seats
-from .state import NOT_FOUND, Fragment, Refused, ServerState, Viewer
+from .state import NOT_FOUND, Caller, Fragment, Refused, ServerState
 
 
 def state(request: Request) -> ServerState:
@@ -29,11 +30,11 @@ def is_referee(request: Request) -> bool:
     return state(request).referee_token_ok(request.cookies.get(cookie_name(request), ""))
 
 
-def referee(request: Request, game_id: str = "") -> Viewer:
+def referee(request: Request, game_id: str = "") -> Caller:
     if not is_referee(request):
         raise Refused(403, "this page needs the referee's link (printed when the server started)")
     token = request.cookies.get(cookie_name(request), "")
-    return Viewer(None, f"/g/{game_id}", state(request).csrf_for("referee", token), token=token)
+    return Caller(Seer.referee(), f"/g/{game_id}", state(request).csrf_for("referee", token), token=token)
 
 
 def quick_seat(server: ServerState, game_id: str, token: str) -> Fragment | None:
@@ -46,32 +47,31 @@ def quick_seat(server: ServerState, game_id: str, token: str) -> Fragment | None
         return None
 
 
-def seat_viewer(server: ServerState, game_id: str, token: str) -> Viewer:
+def seat_viewer(server: ServerState, game_id: str, token: str) -> Caller:
     """A seat link's viewer: its player found by the token's hash (a blocking read); 404 for none."""
     player = seats.seat_of(server.store(), game_id, token) if server.db.exists() else None
     if player is None:
         raise Refused(404, NOT_FOUND)
-    return Viewer(player, f"/g/{game_id}/seat/{token}", server.csrf_for("seat", token, game_id), f"{game_id}\0{token}",
+    return Caller(Seer.seat(player), f"/g/{game_id}/seat/{token}", server.csrf_for("seat", token, game_id), f"{game_id}\0{token}",
                   token=token)
 
 
-async def seat(request: Request) -> tuple[str, Viewer]:
+async def seat(request: Request) -> tuple[str, Caller]:
     server = state(request)
     game_id, token = request.path_params["gid"], request.path_params["token"]
     return game_id, await server.blocking(seat_viewer, server, game_id, token)
 
 
-async def spectator(request: Request) -> tuple[str, Viewer]:
+async def spectator(request: Request) -> tuple[str, Caller]:
     server = state(request)
     game_id, token = request.path_params["gid"], request.path_params["watch"]
     ok = await server.blocking(lambda: seats.is_spectator(server.store(), game_id, token) if server.db.exists() else False)
     if not ok:
         raise Refused(404, NOT_FOUND)
-    return game_id, Viewer(None, f"/g/{game_id}/watch/{token}", "", f"{game_id}\0watch\0{token}", spectator=True,
-                           token=token)
+    return game_id, Caller(Seer.table(), f"/g/{game_id}/watch/{token}", "", f"{game_id}\0watch\0{token}", token=token)
 
 
-async def who(request: Request) -> tuple[str, Viewer]:
+async def who(request: Request) -> tuple[str, Caller]:
     if "watch" in request.path_params:
         return await spectator(request)
     if "token" in request.path_params:
@@ -80,7 +80,7 @@ async def who(request: Request) -> tuple[str, Viewer]:
     return game_id, referee(request, game_id)
 
 
-async def who_later(request: Request) -> tuple[str, Callable[[], Viewer]]:
+async def who_later(request: Request) -> tuple[str, Callable[[], Caller]]:
     """``who`` for an endpoint with blocking work of its own: a seat's token is looked up in that
     work's thread, the first thing it does (a request of a seat, the most frequent, then waits for
     one worker thread instead of two: each such hop cost about as much CPU as the kept view it fetched)."""
@@ -92,7 +92,7 @@ async def who_later(request: Request) -> tuple[str, Callable[[], Viewer]]:
     return game_id, lambda: viewer
 
 
-async def check_post(request: Request, viewer: Viewer) -> dict[str, str]:
+async def check_post(request: Request, viewer: Caller) -> dict[str, str]:
     """The form of a POST, refused unless it comes from this server's own page: the browser says
     so (Sec-Fetch-Site, or Origin), and its CSRF value is the viewer's."""
     return posted(await read_post(request), viewer)
@@ -119,7 +119,7 @@ async def read_post(request: Request) -> Posted:
         return None, refusal
 
 
-def posted(post: Posted, viewer: Viewer) -> dict[str, str]:
+def posted(post: Posted, viewer: Caller) -> dict[str, str]:
     """The form ``read_post`` read, if it was this viewer's page's (its CSRF value), else refused."""
     import hmac
 

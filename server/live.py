@@ -15,12 +15,13 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.observe import Viewer as Seer
 from solrec.core.words import one_line
 
 from . import pages
 from .asking import referee, state, who
 from .reads import page_shown
-from .state import NOT_FOUND, Refused, ServerState, Stream, Viewer
+from .state import NOT_FOUND, Caller, Refused, ServerState, Stream
 
 
 # -- live updates ------------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def tables_fragment(server: ServerState) -> str:
         gid = r["id"]
         try:
             with server.game_lock(gid):
-                v = server.view_for(server.load_log(gid), Viewer(None, f"/g/{gid}", ""))
+                v = server.view_for(server.load_log(gid), Caller(Seer.referee(), f"/g/{gid}", ""))
             lines.append((v, gid, r["game"]))
         except CorruptLog:
             lines.append((None, gid, "this game's stored data is damaged: its page shows validate's verdict"))
@@ -153,7 +154,7 @@ async def tables_live(request: Request) -> Response:
 GONE = "event: gone\ndata: 0\n\n"  # the page says "this link no longer works" and stops listening
 
 
-async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream, shows: bool = False,
+async def stream(server: ServerState, game_id: str, viewer: Caller, slot: Stream, shows: bool = False,
                  checked: tuple[int, int] = (0, 0)) -> AsyncIterator[str]:
     """The game's position whenever it changes (an undo to the same length included: the head
     changes): woken at once by a write through this process (``ServerState.notify``), and by the
@@ -175,7 +176,7 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
     last: Any = None
     said: Any = None
     quiet = loop.time()
-    referee_ = viewer.player is None and not viewer.spectator
+    referee_ = viewer.referee
     async def admitted() -> bool:
         """Whether the viewer's token still opens the page, checked again if a revocation mark moved
         since its last check (again while one moves during the check)."""
@@ -242,14 +243,14 @@ async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream
 LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 
-async def shown_view(server: ServerState, game_id: str, viewer: Viewer, row: Any) -> str | None:
+async def shown_view(server: ServerState, game_id: str, viewer: Caller, row: Any) -> str | None:
     """A ``view`` event: the viewer's live fragment (the one the play that made ``row`` made for its
     kind, else a seat's kept one read on the event loop, else made in a worker thread under the
     game's lock), its version as the event's ``id``, each of its lines a ``data:`` line (an event's
     data is its lines joined by a line feed). None: no live position to show (a damaged game, one
     gone): the stream sends the plain message instead."""
     shown = server.kept_page(game_id, row, viewer.kind)
-    if shown is None and viewer.player is not None and not viewer.spectator:
+    if shown is None and viewer.player is not None:  # a seat's (a spectator has no player)
         shown = server.kept_fragment(game_id, viewer.player)
     if shown is None:
         try:

@@ -251,7 +251,7 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectati
         f'<details class="options setup"><summary>players {", ".join(map(name, v.players))}'
         f'{f" · {len(v.setup)} options" if v.setup else ""}</summary><ul>{options}</ul></details>',
     ]
-    if v.player is None and not v.spectator:
+    if v.referee:
         seated = set(seats)
         gid = esc(v.game_id)
         top.append(
@@ -378,7 +378,7 @@ def _after_the_end(v: View) -> str:
     new game."""
     if not v.live or v.to_act is not None or not v.moves:
         return ""
-    if v.player is None and not v.spectator:
+    if v.referee:
         return ('<div class="again"><button type="button" class="rematch">rematch: same players and options, a new seed</button>'
                 ' <a href="/#start">new game</a></div>')
     return '<p class="again">The game is over. The referee can start a rematch or a new game.</p>'

@@ -14,7 +14,7 @@ from solrec.core.words import one_line
 
 from . import bots, pages, seats
 from .asking import at_param, check_post, cookie_name, move_param, quick_seat, referee, state, who_later
-from .state import NOT_FOUND, STATIC, Fragment, Refused, ServerState, Viewer
+from .state import NOT_FOUND, STATIC, Caller, Fragment, Refused, ServerState
 
 
 # -- pages -------------------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ async def game_page(request: Request) -> Response:
             v = server.view_of(game_id, viewer, at, move)
         except CorruptLog as err:
             return pages.message(f"{game_id}: damaged", server.damaged(game_id, viewer, err))
-        referee_ = viewer.player is None and not viewer.spectator
+        referee_ = viewer.referee
         made = seats.seated(server.store(), game_id) if referee_ else set()
         watched = referee_ and seats.has_spectator_link(server.store(), game_id)
         return pages.game_page(v, viewer.base, viewer.csrf, made, watched, bots.hints_on(server.store(), game_id))
@@ -168,12 +168,12 @@ async def fragment(request: Request) -> Response:
     return HTMLResponse(await server.blocking(build, game=game_id))
 
 
-def page_fragment(server: ServerState, game_id: str, viewer: Viewer, at: int | None = None, move: int | None = None) -> str:
+def page_fragment(server: ServerState, game_id: str, viewer: Caller, at: int | None = None, move: int | None = None) -> str:
     """What ``.../view`` answers: the viewer's fragment of the position (under the game's lock)."""
     return page_shown(server, game_id, viewer, at, move).html
 
 
-def page_shown(server: ServerState, game_id: str, viewer: Viewer, at: int | None = None, move: int | None = None) -> Fragment:
+def page_shown(server: ServerState, game_id: str, viewer: Caller, at: int | None = None, move: int | None = None) -> Fragment:
     """The viewer's fragment of the position with its version (under the game's lock); a damaged
     game's reason, with none."""
     try:

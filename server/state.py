@@ -46,6 +46,8 @@ import attrs
 from starlette.concurrency import run_in_threadpool
 
 from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.observe import REFEREE, SEAT, TABLE
+from solrec.core.observe import Viewer as Seer
 from solrec.events.store import ConcurrencyConflict, Store, _uri_path
 
 from . import bots, seats
@@ -69,26 +71,44 @@ class Refused(Exception):
         self.reason = reason
 
 
-Kind = tuple[str | None, bool]  # a viewer kind (``Viewer.kind``): two viewers of one kind see the same bytes
+Kind = Seer  # who looks (the core viewer): two callers of one kind see the same bytes
 
 
 @attrs.frozen
-class Viewer:
-    player: str | None  # None: the referee (or, with ``spectator``, a spectator)
-    base: str  # the viewer's address of the game
+class Caller:
+    """Who is asking: the core viewer (``Seer``: the referee, the table through a spectator link, or
+    a seat) and the caller's own record: the address of the game it asks through, its CSRF value, its
+    streams' key (whose bound they count against: the referee, or a link's game and token) and the
+    token it came by (checked again live: ``ServerState.still_lets_in``)."""
+
+    seen: Seer
+    base: str  # the caller's address of the game
     csrf: str
-    key: str = "referee"  # whose live streams these are (a seat: its game and token)
-    spectator: bool = False  # a spectator link: the table's view, read-only
-    token: str = ""  # the token it was let in by (a seat's, a spectator's, the referee's): checked again live
+    key: str = "referee"
+    token: str = ""
+
+    @classmethod
+    def of(cls, seen: Seer) -> Caller:
+        """A caller of that kind with no address (the pages the server makes for a kind of viewer)."""
+        return cls(seen, "", "")
+
+    @property
+    def player(self) -> str | None:
+        """The seat's player (None: the referee, or a spectator)."""
+        return self.seen.name if self.seen.kind == SEAT else None
+
+    @property
+    def spectator(self) -> bool:
+        return self.seen.kind == TABLE
 
     @property
     def referee(self) -> bool:
-        return self.player is None and not self.spectator
+        return self.seen.kind == REFEREE
 
     @property
     def kind(self) -> Kind:
-        """Whose view it sees: two viewers of one kind see the same bytes."""
-        return self.player, self.spectator
+        """Whose view it sees: two callers of one kind see the same bytes."""
+        return self.seen
 
 
 @attrs.frozen
@@ -385,11 +405,11 @@ class ServerState:
         """The opaque version of what ``v``'s viewer sees (``views.observed``; the referee, who sees
         everything, the head hash): an HMAC under the server's secret, so it can be checked and not
         computed by anyone else, and a seat's depends on nothing it may not see."""
-        digest = v.head.encode() if v.player is None and not v.spectator else observed(v)
+        digest = v.head.encode() if v.referee else observed(v)
         data = b"version\0" + f"{v.game_id}\0{v.player or ''}\0{v.position}\0".encode("utf-8", "surrogatepass") + digest
         return hmac.new(self.key, data, hashlib.sha256).hexdigest()[:32]
 
-    def view_for(self, log_: Any, viewer: Viewer, at: int | None = None,
+    def view_for(self, log_: Any, viewer: Caller, at: int | None = None,
                  table: tuple[tuple[tuple[str, str], ...], bool] = ((), False)) -> View:
         """The view of ``viewer`` (a spectator's is the table's, a seat's its own, the referee's
         everything) with its version; made once per log stamp, viewer kind and position. ``table``:
@@ -425,7 +445,7 @@ class ServerState:
         that row says what ``seen_by`` would say of it without reading the file in a worker thread."""
         return self.versions.version(game_id, row, kind)
 
-    def prepare(self, log_: Any, mover: Viewer | None = None) -> Fragment | None:
+    def prepare(self, log_: Any, mover: Caller | None = None) -> Fragment | None:
         """The pages of a new live position for the seats (and the table) watching the game here,
         made in the write's own thread before its streams are woken: each stream then finds its
         version kept (``kept_version``) and each seat's fetch its page (``kept_fragment``), with no
@@ -437,17 +457,17 @@ class ServerState:
         store = self.store()
         seated, hints = bots.bots_of(store, log_.game_id), None  # read once for every page made
         shown = None
-        for player, spectator in kinds:
-            viewer = Viewer(player, "", "", spectator=spectator)
-            if hints is None and player is not None and not spectator and player not in seated:
+        for seen in kinds:
+            viewer = Caller.of(seen)
+            if hints is None and viewer.player is not None and viewer.player not in seated:
                 hints = bots.hints_on(store, log_.game_id)
             try:
                 v = self.view_for(log_, viewer, None, self.table_of(store, log_, viewer, seated, hints))
                 made = Fragment(self.fragment_of(v), v.version)
             except SolrecError:
                 return None  # the play is stored: its answer stands, and each stream reads the game itself
-            self.versions.keep_fragment(log_.game_id, (len(log_.rows), log_.head), (player, spectator), made)
-            if mover is not None and (player, spectator) == mover.kind:
+            self.versions.keep_fragment(log_.game_id, (len(log_.rows), log_.head), seen, made)
+            if mover is not None and seen == mover.kind:
                 shown = made
         return shown
 
@@ -484,7 +504,7 @@ class ServerState:
             found.html = html
         return html
 
-    def view_of(self, game_id: str, viewer: Viewer, at: int | None, move: int | None = None) -> View:
+    def view_of(self, game_id: str, viewer: Caller, at: int | None, move: int | None = None) -> View:
         log_ = self.load_log(game_id)
         if move is not None:
             from solrec.replay.log import move_ends
@@ -498,14 +518,14 @@ class ServerState:
         return self.view_for(log_, viewer, at, self.table_of(self.store(), log_, viewer))
 
     @staticmethod
-    def table_of(store: Store, log_: Any, viewer: Viewer, seated: dict[str, tuple[str, int]] | None = None,
+    def table_of(store: Store, log_: Any, viewer: Caller, seated: dict[str, tuple[str, int]] | None = None,
                  hints: bool | None = None) -> tuple[tuple[tuple[str, str], ...], bool]:
         """What a page shows besides the view: the bots seated (player, bot: everyone may know who
         is a bot) and whether the seat has a hint button (the referee left hints on). ``seated`` and
         ``hints``: the game's bots and hint switch, when already read."""
         if seated is None:
             seated = bots.bots_of(store, log_.game_id)
-        hint = (viewer.player is not None and not viewer.spectator and viewer.player not in seated
+        hint = (viewer.player is not None and viewer.player not in seated
                 and (hints if hints is not None else bots.hints_on(store, log_.game_id)) and bots.adapted(log_.header))
         return tuple((p, b) for p, (b, _) in seated.items()), hint
 
@@ -546,14 +566,14 @@ class ServerState:
             if stamp is None or kept is None or kept[0] != stamp:
                 return None
             log_ = kept[1]
-            table = self.table_of(store, log_, Viewer(player, "", ""))
+            table = self.table_of(store, log_, Caller.of(Seer.seat(player)))
         except (sqlite3.Error, SolrecError):
             return None
         with self.cache:
             views = self.views.get(game_id)
             if views is None or views.stamp != stamp:
                 return None
-            found = views.views.get(((player, False), len(log_.rows), table))
+            found = views.views.get((Seer.seat(player), len(log_.rows), table))
             return Fragment(found.html, found.view.version) if found is not None and found.html is not None else None
 
     def as_stored(self, log_: Any) -> Any:
@@ -578,7 +598,7 @@ class ServerState:
         self.remember(log_.game_id, fresh)
         raise ConcurrencyConflict("the position changed")
 
-    def checked(self, game_id: str, viewer: Viewer, values: dict[str, str]) -> Any:
+    def checked(self, game_id: str, viewer: Caller, values: dict[str, str]) -> Any:
         """The log a write is decided on: the position and version the page showed must be the live
         position's for this viewer now, else the position changed (409); and the stored rows must be
         the kept log's (``as_stored``). The store's head-checked write then takes this log's head, so
@@ -592,7 +612,7 @@ class ServerState:
             raise ConcurrencyConflict("the position changed")
         return log_
 
-    def damaged(self, game_id: str, viewer: Viewer, err: CorruptLog) -> str:
+    def damaged(self, game_id: str, viewer: Caller, err: CorruptLog) -> str:
         """What a page shows of a damaged game instead of a board: the referee, validate's verdict; a
         seat, only that it is damaged (the verdict may quote a hidden command)."""
         if viewer.player is not None:
@@ -644,7 +664,7 @@ class ServerState:
         for gid in {s.game_id for s in self.streams} if game_id == "" else {game_id}:
             self.wake(gid)
 
-    def still_lets_in(self, game_id: str, viewer: Viewer) -> bool:
+    def still_lets_in(self, game_id: str, viewer: Caller) -> bool:
         """Whether the token ``viewer`` was let in by still opens this game's page as that viewer (a
         blocking read): a seat's link not made anew nor its seat given to a bot, a spectator link not
         revoked, the referee's link not made anew."""
@@ -731,7 +751,7 @@ class ServerState:
             return False  # busy or briefly unreadable: asked again at the next change
         return None if found is None else tuple(found)
 
-    def seen_by(self, game_id: str, viewer: Viewer) -> str | None:
+    def seen_by(self, game_id: str, viewer: Caller) -> str | None:
         """What a seat's stream compares: its version of the live position (None: no such game)."""
         try:
             return self.view_for(self.load_log(game_id), viewer).version

@@ -20,19 +20,19 @@ from solrec.events.store import ConcurrencyConflict
 from . import bots, pages, seats
 from .asking import check_post, posted, read_post, state, who, who_later
 from .reads import page_shown
-from .state import NOT_FOUND, Refused, ServerState, Viewer
+from .state import NOT_FOUND, Caller, Refused, ServerState
 
 MAX_COMMAND = 2000  # characters of a typed command
 MAX_NOTE = 4000
 
 
 # -- writes ------------------------------------------------------------------------------------------
-Work = Callable[[ServerState, Viewer, dict[str, str], str], Any]
+Work = Callable[[ServerState, Caller, dict[str, str], str], Any]
 
 
 class Shown(NamedTuple):
     """A play's answer when the page asks for its view with it (``view=1``): the viewer's fragment,
-    and whose (``Viewer.key``: its streams need not send it again)."""
+    and whose (``Caller.key``: its streams need not send it again)."""
 
     html: str
     viewer: str = ""
@@ -56,7 +56,7 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
         game_id, viewer_of = await who_later(request)
         post = await read_post(request)
 
-        def identify() -> tuple[Viewer, dict[str, str]]:
+        def identify() -> tuple[Caller, dict[str, str]]:
             viewer = viewer_of()
             return viewer, posted(post, viewer)
     else:
@@ -65,7 +65,7 @@ async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[
             raise Refused(403, "a spectator link only watches: it cannot play, take back or comment")
         values_ = await check_post(request, known)
 
-        def identify() -> tuple[Viewer, dict[str, str]]:
+        def identify() -> tuple[Caller, dict[str, str]]:
             return known, values_
 
     def run() -> Any:
@@ -122,7 +122,7 @@ def given(values: dict[str, str], field: str, empty: str, what: str, most: int) 
     return text
 
 
-def at_command_end(server: ServerState, viewer: Viewer, game_id: str, values: dict[str, str], verb: str) -> tuple[int, Any]:
+def at_command_end(server: ServerState, viewer: Caller, game_id: str, values: dict[str, str], verb: str) -> tuple[int, Any]:
     """The position the page shows, still the game's end, where a command ends; and the log."""
     from solrec.workflows.undo import check_command_end
 
@@ -131,7 +131,7 @@ def at_command_end(server: ServerState, viewer: Viewer, game_id: str, values: di
     return len(log_.rows), log_
 
 
-def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str, show: bool = False) -> Written:
+def do_play(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str, show: bool = False) -> Written:
     """Decided here, on the kept log (under the game's lock), then appended through the writer.
     ``show``: answered with the viewer's new page (``Shown``) instead of the word."""
     from solrec.replay.log import carry_over
@@ -159,7 +159,7 @@ def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     return Written(len(after.rows) if viewer.player is None else "stored", row)
 
 
-def do_undo(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> int:
+def do_undo(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> int:
     from solrec.workflows.undo import take_back
 
     log_ = server.checked(game_id, viewer, values)
@@ -168,7 +168,7 @@ def do_undo(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     return int(done["position"])
 
 
-def do_note(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> int:
+def do_note(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> int:
     from solrec.events import notes
 
     text = given(values, "text", "the comment is empty: give its text", "a comment", MAX_NOTE)
@@ -177,7 +177,7 @@ def do_note(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     return at
 
 
-def do_fork(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+def do_fork(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> str:
     from solrec.workflows.games import fork_game
 
     if viewer.player is not None:
@@ -186,7 +186,7 @@ def do_fork(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     return fork_game(server.store(), log_, at, None)[0]
 
 
-def do_rematch(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+def do_rematch(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> str:
     """A finished game again (``workflows/rematch.py``), asked from the page showing its end."""
     from solrec.workflows.rematch import rematch
 
@@ -195,26 +195,26 @@ def do_rematch(server: ServerState, viewer: Viewer, values: dict[str, str], game
     return rematch(server.store(), server.checked(game_id, viewer, values))
 
 
-def do_seats(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> dict[str, str]:
+def do_seats(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> dict[str, str]:
     if viewer.player is not None:
         raise Refused(403, "only the referee makes seat links")
     s = server.store()
     return seats.make_links(s, game_id, s.header(game_id).players)
 
 
-def do_spectators(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+def do_spectators(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> str:
     if viewer.player is not None:
         raise Refused(403, "only the referee makes a spectator link")
     return seats.make_spectator_link(server.store(), game_id)
 
 
-def do_revoke_spectators(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> bool:
+def do_revoke_spectators(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> bool:
     if viewer.player is not None:
         raise Refused(403, "only the referee revokes a spectator link")
     return seats.revoke_spectator_link(server.store(), game_id)
 
 
-def do_bots(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+def do_bots(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> str:
     """The referee seats a bot at a seat (``kind``: random, greedy, mcts, with ``settings`` and an
     optional ``seed``), or a person again (``kind`` person): checked, then stored (``bots.py``)."""
     if viewer.player is not None:
@@ -239,7 +239,7 @@ def do_bots(server: ServerState, viewer: Viewer, values: dict[str, str], game_id
     return game_id
 
 
-def do_hints(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
+def do_hints(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> str:
     """The referee switches the seats' "hint" button on or off for this game (kept in the database)."""
     if viewer.player is not None:
         raise Refused(403, "only the referee switches hints")
@@ -317,7 +317,7 @@ async def hint(request: Request) -> Response:
     return PlainTextResponse(thought.hint_text())
 
 
-def still_hinted(server: ServerState, game_id: str, viewer: Viewer) -> None:
+def still_hinted(server: ServerState, game_id: str, viewer: Caller) -> None:
     """Refused unless the seat's page offers a hint now: hints on in the game, no bot at the seat, the
     seat's link still its own (a blocking read)."""
     store = server.store()

@@ -98,11 +98,12 @@ def test_a_view_event_has_a_data_line_for_each_line_of_the_fragment_at_any_of_ss
 def test_a_fragment_is_kept_with_its_version_so_the_stream_reads_no_html():
     """A fragment and the version it shows travel together (``Fragment``, ``ViewCache``): a damaged
     game's reason has no version, and is no view event."""
+    from solrec.core.observe import Viewer
     from solrec.server.state import Fragment, ViewCache
 
     cache = ViewCache(2)
-    cache.keep_version("g-1", (3, "h"), ("Ann", False), "ab12")
-    cache.keep_fragment("g-1", (3, "h"), ("Ann", False), Fragment("<div>x</div>", "ab12"))
-    assert cache.fragment("g-1", (3, "h"), ("Ann", False)) == Fragment("<div>x</div>", "ab12")
-    assert cache.version("g-1", (4, "i"), ("Ann", False)) is None  # another position: nothing kept for it
+    cache.keep_version("g-1", (3, "h"), Viewer.seat("Ann"), "ab12")
+    cache.keep_fragment("g-1", (3, "h"), Viewer.seat("Ann"), Fragment("<div>x</div>", "ab12"))
+    assert cache.fragment("g-1", (3, "h"), Viewer.seat("Ann")) == Fragment("<div>x</div>", "ab12")
+    assert cache.version("g-1", (4, "i"), Viewer.seat("Ann")) is None  # another position: nothing kept for it
     assert Fragment('<p class="reason">this game\'s stored data is damaged</p>', None).version is None

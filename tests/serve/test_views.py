@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from solrec.cli.manage import take_back
+from solrec.core.observe import Viewer
 from solrec.replay.log import Log, Replay, carry_over, fold, load, state_at
 from solrec.server import views
 from solrec.workflows.games import new_game, play_commands
@@ -100,7 +101,7 @@ def test_a_watching_seats_page_kept_by_a_play_is_the_page_made_afresh(tmp_path):
         table = Table(db, client)
         gid, seats, device = table.seated()
         server = client.app.app.state.server
-        server.streams.append(Stream("bob's", gid, kind=("Bob", False)))  # Bob's stream, as ``live`` counts it
+        server.streams.append(Stream("bob's", gid, kind=Viewer.seat("Bob")))  # Bob's stream, as ``live`` counts it
         try:
             assert table.play(seats["Ann"], "place d4", device).status_code == 200
             made = server.kept_fragment(gid, "Bob")
@@ -111,7 +112,7 @@ def test_a_watching_seats_page_kept_by_a_play_is_the_page_made_afresh(tmp_path):
         finally:
             server.streams.clear()
         log = table.log(gid)
-        assert server.kept_version(gid, (len(log.rows), log.head), ("Bob", False)) == position_of(kept)[1]
+        assert server.kept_version(gid, (len(log.rows), log.head), Viewer.seat("Bob")) == position_of(kept)[1]
     with make_client(db) as fresh:
         assert fresh.app.app.state.server.kept_fragment(gid, "Bob") is None  # nothing kept: made the ordinary way
         assert fresh.get(f"{seats['Bob']}/view").text == kept
