@@ -80,7 +80,7 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
-__all__ = ["CSP", "NOT_FOUND", "Refused", "ServerState", "Caller", "create_app"]
+__all__ = ["CSP", "NOT_FOUND", "Caller", "Refused", "ServerState", "create_app"]
 
 
 class SecurityHeaders:
