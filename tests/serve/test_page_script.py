@@ -184,7 +184,7 @@ def test_a_seat_page_whose_link_was_made_anew_says_the_link_no_longer_works(driv
 
 def test_the_tables_page_shows_a_move_made_at_a_table_live(driver, tmp_path):
     db = tmp_path / "serve.db"
-    links = game_with_seats(db)
+    game_with_seats(db)
     with LiveServer(db, 60) as server:
         driver.get(f"{server.url}/?token={REFEREE}")
         driver.get(f"{server.url}/tables")
