@@ -68,7 +68,7 @@ def free_port() -> int:
 def measure(db: Path, gid: str, command: str, rounds: int) -> dict[str, list[float]]:
     port = free_port()
     app = create_app(db, TOKEN, b"k" * 32, live_seconds=3600, poll_seconds=0.3)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:

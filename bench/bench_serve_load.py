@@ -15,7 +15,10 @@ answer (``view=1``). As the page
 does, a view or message naming (its ``id``) the version the seat already shows, or one arriving
 while its own command is in flight, is passed over. A stream that ends is opened again after 2 s (the ``retry`` the server sends); one
 refused (503), which a browser's EventSource does not retry, is asked again after ``--reload-seconds``
-(default 5: the person, seeing nothing move, reloads), the view fetched each time. A finished game is
+(default 5: the person, seeing nothing move, reloads), the view fetched each time. With
+``--referee-pages N`` the referee (one browser) holds N tables' game pages and the tables page
+(``/tables``) live beside them; every stream the server ends while the level runs (a seat's while
+its game goes on, or a desk page's) is counted as closed (issue 42: there should be none). A finished game is
 followed by a new one at that table. Each seat is one browser: its own HTTP client, kept over its
 table's games, its idle connections kept 60 s (the server keeps them 75 s), as a browser does.
 
@@ -215,6 +218,8 @@ class Tally:
     plays: int = 0
     conflicts: int = 0  # 409: should stay 0, the seats of a table take turns
     refused_streams: int = 0
+    closed_streams: int = 0  # streams the server ended while the level ran (seats' and the referee's desk)
+    desk_events: int = 0  # events the referee's desk pages heard (``--referee-pages``)
     streams_open: int = 0  # now
     refused_requests: int = 0
     unanswered_plays: list[tuple[str, str, str]] = field(default_factory=list)  # (game, actor, command): no answer
@@ -271,9 +276,10 @@ class Level:
 
     def __init__(self, server: Server, game: str, tables: int, pace: tuple[float, float], seconds: float,
                  max_requests: int, reload: float, quiet: float, acked: dict[str, list[tuple[str, str]]],
-                 live: str = "/live?view=1"):
+                 live: str = "/live?view=1", referee_pages: int = 0):
         self.server, self.game, self.n, self.pace, self.seconds = server, game, tables, pace, seconds
         self.live = live  # the stream's address under a seat's link
+        self.referee_pages = referee_pages  # the referee's desk: this many game pages and the tables page, held live
         self.max_requests, self.reload = max_requests, reload
         self.inflight = 0  # plays sent and not answered yet: waited for at the level's end
         self.quiet = quiet
@@ -350,6 +356,13 @@ class Level:
             # the seats sit down (spread over the first 2 s), open their pages and streams, and wait:
             # the server's CPU over the second half of this quiet phase is what the streams cost alone
             tasks = [asyncio.create_task(self.table_loop(browsers[k], referee, csrf, k, t)) for k, t in enumerate(tables)]
+            if self.referee_pages:  # one browser, its tabs: a game page each, and the tables page
+                desk = httpx.AsyncClient(base_url=self.server.url, timeout=httpx.Timeout(TIMEOUT, read=None), limits=kept)
+                desk.cookies.set(referee_cookie(token_hash(self.server.token)), self.server.token)
+                browsers.append([desk])
+                tasks += [asyncio.create_task(self.desk_page(desk, f"/g/{t.game_id}/live?view=1"))
+                          for t in tables[:self.referee_pages]]
+                tasks.append(asyncio.create_task(self.desk_page(desk, "/tables/live")))
             await asyncio.sleep(self.quiet / 2)
             quiet_cpu, quiet_t = self.server.ran(), time.perf_counter()
             await asyncio.sleep(self.quiet / 2)
@@ -397,6 +410,29 @@ class Level:
                 await c.aclose()
         return {"tables": self.n, "pace": self.pace, "seconds": elapsed, "plays": plays, "cpu": cpu, "waited": waited, "held": held, "quiet": quiet, "idle": idle, "driver_cpu": own, "rss": rss,
                 "peak": peak, "load": (load_before, load_after), "tally": self.tally}
+
+    async def desk_page(self, client: httpx.AsyncClient, path: str) -> None:
+        """A referee's page held live (``--referee-pages``): its events counted; a stream the server
+        ends before the level does is counted as closed and opened again after 2 s, as a browser does."""
+        while not self.stop.is_set():
+            self.tally.requests += 1
+            try:
+                async with client.stream("GET", path) as r:
+                    if r.status_code != 200:
+                        self.tally.refuse(f"desk {r.status_code}")
+                    else:
+                        async for line in r.aiter_lines():
+                            if not line:
+                                self.tally.desk_events += 1
+                            elif line.startswith("event: refused") or line.startswith("event: gone"):
+                                self.tally.refuse(f"desk {line[7:]}")
+                if not self.stop.is_set():
+                    self.tally.closed_streams += 1
+            except httpx.HTTPError as err:
+                if not self.stop.is_set():
+                    self.tally.closed_streams += 1
+                    self.tally.refuse(f"desk {type(err).__name__}", str(err))
+            await asyncio.sleep(2.0)
 
     async def floor(self, client: httpx.AsyncClient) -> None:
         while not self.stop.is_set():
@@ -484,6 +520,8 @@ class Level:
                                     said, kind, data = "", "", []
                         finally:
                             self.tally.streams_open -= 1
+                            if not self.stop.is_set() and not table.over.is_set():
+                                self.tally.closed_streams += 1
             except httpx.HTTPError as err:
                 if not self.stop.is_set():
                     self.tally.refuse(f"live {type(err).__name__}", str(err))
@@ -692,6 +730,9 @@ def main() -> None:
                         help="before each level's plays, the seats hold their streams this long without playing (default 6)")
     parser.add_argument("--plain-live", action="store_true",
                         help="the streams without view=1, as a page before it: a message says only the position, the seat fetches its view")
+    parser.add_argument("--referee-pages", type=int, default=0, metavar="N",
+                        help="the referee holds N tables' game pages and the tables page live (a tournament desk); "
+                             "streams the server closes are counted")
     parser.add_argument("--db", type=Path, help="the scratch database (default: a temporary folder's)")
     args = parser.parse_args()
     paces = ["quick", "people"] if args.pace == "both" else [args.pace]
@@ -707,7 +748,8 @@ def main() -> None:
         try:
             for pace, n in plan:
                 level = Level(server, args.game, n, pace, args.seconds, args.max_requests, args.reload_seconds,
-                              args.quiet_seconds, acked, "/live" if args.plain_live else "/live?view=1")
+                              args.quiet_seconds, acked, "/live" if args.plain_live else "/live?view=1",
+                              args.referee_pages)
                 r = asyncio.run(level.run())
                 results.append(r)
                 t = r["tally"]
@@ -717,6 +759,8 @@ def main() -> None:
                       f"{t.requests} requests, {t.conflicts} conflicts, {len(t.unanswered_plays)} unanswered plays, "
                       f"{t.games_finished} games finished, {r['held']} streams held costing {100 * r['quiet']:.0f}% of a core alone ({100 * r['idle']:.1f}% with the floor probe), server CPU {r['cpu']:.1f} s (waited {r['waited']:.1f} s for a core), driver CPU {r['driver_cpu']:.1f} s, "
                       f"RSS {r['rss']:.0f} MB (peak {r['peak']:.0f}), refusals {t.reasons or 'none'}, "
+                      f"{t.closed_streams} streams closed by the server, "
+                      f"{t.desk_events} events on the referee's {args.referee_pages} game pages and tables page, "
                       f"load {r['load'][0]:.2f} -> {r['load'][1]:.2f}", flush=True)
                 for sample in t.samples:
                     print(f"    e.g. {sample}", flush=True)

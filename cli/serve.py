@@ -115,12 +115,12 @@ def serve_cmd(
         os.environ[CONFIG] = environment(path, token, secrets.token_bytes(32), hosts, reachable,
                                          bot_workers=bot_workers, hint_bot=hint_bot)
         uvicorn.run("solrec.server.workers:app_from_env", factory=True, workers=workers, host=host, port=port,
-                    log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="off",
+                    log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on",
                     timeout_keep_alive=KEEP_ALIVE)
         return
     app = create_app(path, token, hosts=hosts, reachable=reachable, bot_workers=bot_workers, hint_bot=hint_bot)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=1, lifespan="off", timeout_keep_alive=KEEP_ALIVE)
+                            timeout_graceful_shutdown=1, lifespan="on", timeout_keep_alive=KEEP_ALIVE)
     from solrec.server.running import QuietServer
 
     QuietServer(config).run()

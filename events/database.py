@@ -775,6 +775,32 @@ class ChangeWatch:
             return None
         return rows
 
+    def links(self, game_ids: Sequence[str]) -> dict[str, list[tuple]] | None:
+        """What revokes a viewer, for the server's streams: game id -> its seat links' rows
+        (``("seat", player, token hash)``) and its bots' (``("bot", player, None)``), for each of
+        ``game_ids`` and for ``""`` (the referee's link), or None (SQLite could not answer now)."""
+        conn = self._connection()
+        if conn is None:
+            return None
+        found: dict[str, list[tuple]] = {gid: [] for gid in (*game_ids, "")}
+        names = ["", *game_ids]
+        try:
+            tables = {r[0] for r in conn.execute(
+                "select name from sqlite_master where type = 'table' and name in ('seats', 'bots')")}
+            for i in range(0, len(names), 500):
+                part = names[i:i + 500]
+                marks = ",".join("?" * len(part))
+                if "seats" in tables:
+                    for gid, player, kept in conn.execute(
+                            f"select game_id, player, token_hash from seats where game_id in ({marks})", part):
+                        found[gid].append(("seat", player, kept))
+                if "bots" in tables:
+                    for gid, player in conn.execute(f"select game_id, player from bots where game_id in ({marks})", part):
+                        found[gid].append(("bot", player, None))
+        except sqlite3.Error:
+            return None
+        return found
+
     def _connection(self) -> sqlite3.Connection | None:
         if self._conn is None:
             if not self.path.exists():

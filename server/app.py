@@ -24,38 +24,48 @@ A stream asked with ``view=1`` (the page script's) carries the viewer's new view
 bytes its ``.../view`` gives, as a ``view`` event. A stream wakes at once on a write through this
 process, and through the process's poller on a write by another (the CLI, another ``--workers``
 process); a seat's stream speaks only when that seat's version changes. Streams are bounded per
-viewer (a few; one more closes that viewer's own oldest), in number overall, and in lifetime.
+viewer (64: a desk of pages; one more is told so on its page), in number overall, and in lifetime.
 
 How the work is shared out (per-game locks, kept logs and views, the writer, the poller):
-``state.py``'s docstring and docs/architecture.md. The endpoints are the module's functions below,
-their state ``request.app.state.server`` (a ``ServerState``), the addresses ``ROUTES``.
+``state.py``'s docstring and docs/architecture.md. The endpoints are module-level functions, by what
+they serve: ``reads.py`` (the pages), ``live.py`` (the streams and the tables page), ``writes.py``
+(the POSTs), with ``asking.py`` (who is asking, a POST's checks); their state is
+``request.app.state.server`` (a ``ServerState``); this module makes the app (``create_app``), its
+middleware, its fault pages and its addresses (``ROUTES``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import re
-import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, NamedTuple
 
-import attrs
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from solrec.core.errors import CorruptLog, SolrecError
-from solrec.core.words import one_line
-from solrec.events.store import ConcurrencyConflict
-
-from . import bots, pages, seats
-from .state import NOT_FOUND, STATIC, Refused, ServerState, Stream, Viewer
+from . import bots, pages
+from .live import live, tables_live, tables_page
+from .reads import disputes_page, fragment, game_page, home, new_page, new_post, static_file, study_page
+from .state import NOT_FOUND, Caller, Refused, ServerState
+from .writes import (
+    fork,
+    hint,
+    make_seats,
+    make_spectators,
+    note,
+    play,
+    rematch,
+    revoke_spectators,
+    seat_bots,
+    spectator_refused,
+    switch_hints,
+    undo,
+)
 
 log = logging.getLogger("solrec.serve")
 
@@ -70,10 +80,7 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
-MAX_COMMAND = 2000  # characters of a typed command
-MAX_NOTE = 4000
-
-__all__ = ["CSP", "NOT_FOUND", "Refused", "ServerState", "Viewer", "create_app"]
+__all__ = ["CSP", "NOT_FOUND", "Caller", "Refused", "ServerState", "create_app"]
 
 
 class SecurityHeaders:
@@ -106,7 +113,7 @@ class SecurityHeaders:
 def create_app(
     db: Path, referee_token: str | None, secret: bytes | None = None, *, hosts: set[str] | None = None,
     live_seconds: float = 600.0, poll_seconds: float = 0.3, quiet_poll_seconds: float = 1.0, max_live: int = 1024,
-    live_per_viewer: int = 4,
+    live_per_viewer: int = 64,
     reachable: str | None = None, worker: str | None = None, bot_workers: int = 1, bot_processes: bool = True,
     bot_poll: float = 1.0, hint_bot: str = bots.HINT_BOT,
 ) -> ASGIApp:
@@ -125,6 +132,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # run by ``solrec serve`` (uvicorn's lifespan on) and by a test client used as a context:
+        # the start-up once, the bots' pool closed at shutdown
         server.runner.poke()  # a restarted server resumes its bots
         try:
             yield
@@ -137,812 +146,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.server = server
-    server.runner.poke()  # resumed at once too where no lifespan runs (a server started with lifespan off)
     app.add_middleware(HostCheck, hosts=hosts)
     # outside Starlette's own error middleware, so that a 500 page carries the headers too
     return SecurityHeaders(app, worker)
-
-
-def state(request: Request) -> ServerState:
-    return request.app.state.server
-
-
-# -- who is asking -----------------------------------------------------------------------------------
-def cookie_name(request: Request) -> str:
-    return state(request).referee_cookie()
-
-
-def is_referee(request: Request) -> bool:
-    return state(request).referee_token_ok(request.cookies.get(cookie_name(request), ""))
-
-
-def referee(request: Request, game_id: str = "") -> Viewer:
-    if not is_referee(request):
-        raise Refused(403, "this page needs the referee's link (printed when the server started)")
-    return Viewer(None, f"/g/{game_id}", state(request).csrf_for("referee", request.cookies.get(cookie_name(request), "")))
-
-
-def quick_seat(server: ServerState, game_id: str, token: str) -> str | None:
-    """A seat's kept live page, from the event loop's reads (``ServerState.kept_fragment``), or None."""
-    try:
-        store = server.quick_store()
-        player = seats.seat_of(store, game_id, token) if store is not None else None
-        return server.kept_fragment(game_id, player) if player is not None else None
-    except (SolrecError, sqlite3.Error):
-        return None
-
-
-def seat_viewer(server: ServerState, game_id: str, token: str) -> Viewer:
-    """A seat link's viewer: its player found by the token's hash (a blocking read); 404 for none."""
-    player = seats.seat_of(server.store(), game_id, token) if server.db.exists() else None
-    if player is None:
-        raise Refused(404, NOT_FOUND)
-    return Viewer(player, f"/g/{game_id}/seat/{token}", server.csrf_for("seat", token, game_id), f"{game_id}\0{token}")
-
-
-async def seat(request: Request) -> tuple[str, Viewer]:
-    server = state(request)
-    game_id, token = request.path_params["gid"], request.path_params["token"]
-    return game_id, await server.blocking(seat_viewer, server, game_id, token)
-
-
-async def spectator(request: Request) -> tuple[str, Viewer]:
-    server = state(request)
-    game_id, token = request.path_params["gid"], request.path_params["watch"]
-    ok = await server.blocking(lambda: seats.is_spectator(server.store(), game_id, token) if server.db.exists() else False)
-    if not ok:
-        raise Refused(404, NOT_FOUND)
-    return game_id, Viewer(None, f"/g/{game_id}/watch/{token}", "", f"{game_id}\0watch\0{token}", spectator=True)
-
-
-async def who(request: Request) -> tuple[str, Viewer]:
-    if "watch" in request.path_params:
-        return await spectator(request)
-    if "token" in request.path_params:
-        return await seat(request)
-    game_id = request.path_params["gid"]
-    return game_id, referee(request, game_id)
-
-
-async def who_later(request: Request) -> tuple[str, Callable[[], Viewer]]:
-    """``who`` for an endpoint with blocking work of its own: a seat's token is looked up in that
-    work's thread, the first thing it does (a request of a seat, the most frequent, then waits for
-    one worker thread instead of two: each such hop cost about as much CPU as the kept view it fetched)."""
-    if "token" in request.path_params and "watch" not in request.path_params:
-        server = state(request)
-        game_id, token = request.path_params["gid"], request.path_params["token"]
-        return game_id, lambda: seat_viewer(server, game_id, token)
-    game_id, viewer = await who(request)
-    return game_id, lambda: viewer
-
-
-async def check_post(request: Request, viewer: Viewer) -> dict[str, str]:
-    """The form of a POST, refused unless it comes from this server's own page: the browser says
-    so (Sec-Fetch-Site, or Origin), and its CSRF value is the viewer's."""
-    return posted(await read_post(request), viewer)
-
-
-Posted = tuple[dict[str, str], None] | tuple[None, Refused]
-
-
-async def read_post(request: Request) -> Posted:
-    """A POST's checks that need no viewer (where it comes from, its form read): the form, or the
-    refusal, kept to be raised by ``posted`` once the viewer is known (a wrong link is a 404 first)."""
-    # A browser says where a request comes from in Sec-Fetch-Site; an older one in Origin (a
-    # form sent from a page whose referrer policy is no-referrer says "null": not a site).
-    site = request.headers.get("sec-fetch-site")
-    origin = request.headers.get("origin")
-    try:
-        if site is not None:
-            if site not in ("same-origin", "none"):
-                raise Refused(403, "refused: the request came from another site")
-        elif origin not in (None, "null") and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
-            raise Refused(403, "refused: the request came from another site")
-        return await form_of(request), None
-    except Refused as refusal:
-        return None, refusal
-
-
-def posted(post: Posted, viewer: Viewer) -> dict[str, str]:
-    """The form ``read_post`` read, if it was this viewer's page's (its CSRF value), else refused."""
-    import hmac
-
-    values, refusal = post
-    if refusal is not None:
-        raise refusal
-    assert values is not None
-    if not hmac.compare_digest(values.get("csrf", "").encode(), viewer.csrf.encode()):
-        raise Refused(403, "refused: the form is not this page's (reload the page)")
-    return values
-
-
-def move_param(request: Request) -> int | None:
-    move = request.query_params.get("move")
-    if move is None or move == "":
-        return None
-    if not (move.isascii() and move.isdigit()) or len(move) > 12:
-        raise Refused(400, "move is a move's number: 0 (the set-up), 1, 2, ...")
-    return int(move)
-
-
-def at_param(request: Request) -> int | None:
-    at = request.query_params.get("at")
-    if at is None or at == "":
-        return None
-    if not (at.isascii() and at.isdigit()) or len(at) > 12:
-        raise Refused(400, "at is a position: a whole number of events")
-    return int(at)
-
-
-# -- pages -------------------------------------------------------------------------------------------
-async def home(request: Request) -> Response:
-    server = state(request)
-    given = request.query_params.get("token")
-    if given is not None:
-        if not server.referee_token_ok(given):
-            raise Refused(403, "this is not the referee's link (it is printed when the server starts)")
-        response = RedirectResponse("/", status_code=303)
-        # kept a year: the link itself survives restarts, so the device that opened it stays the referee's
-        response.set_cookie(cookie_name(request), given, httponly=True, samesite="strict", path="/",
-                            max_age=365 * 24 * 3600)
-        return response
-    referee(request)
-    game = request.query_params.get("game") or None
-    status = request.query_params.get("status") or None
-
-    def rows() -> list[dict[str, Any]]:
-        import json
-
-        if not server.db.exists():
-            return []
-        out = []
-        for r in server.store().list_games():
-            over = "over" if r["outcome"] is not None else "running"
-            if (game and r["game"] != game) or (status and over != status):
-                continue
-            out.append({"id": r["id"], "game": r["game"], "players": json.loads(r["players"]), "events": r["events"],
-                        "status": over, "created": r["created"], "scores": json.loads(r["scores"]) if r["scores"] else None})
-        return out
-
-    return HTMLResponse(pages.games_page(await server.blocking(rows), kinds(), game, status))
-
-
-def kinds() -> list[tuple[str, str]]:
-    from solrec.core.registry import games
-
-    return [(g.id, g.title) for g in games().values()]
-
-
-def new_form(game_id: str, csrf: str, values: dict[str, str], error: str = "") -> str:
-    from solrec.core.options import describe_options
-    from solrec.core.registry import get_game
-
-    game = get_game(game_id)
-    described = describe_options(game.Options)
-    components = None
-    if any(o["name"] == "components" for o in described):
-        try:
-            listing = game.components_listing(None, None)
-        except SolrecError:
-            listing = None
-        if listing is not None:
-            help_ = next(o["help"] for o in described if o["name"] == "components")
-            components = (str(listing["set"]), help_)
-            described = [o for o in described if not o["name"].startswith("components")]
-    return pages.new_game_page(game.id, game.title, (game.min_players, game.max_players), game.default_players(),
-                               described, values, components, csrf, error)
-
-
-async def new_page(request: Request) -> Response:
-    viewer = referee(request)
-    game_id = request.query_params.get("game", "")
-    try:
-        return HTMLResponse(new_form(game_id, viewer.csrf, {}))
-    except SolrecError as err:
-        raise Refused(404, one_line(str(err))) from None
-
-
-async def new_post(request: Request) -> Response:
-    server = state(request)
-    viewer = referee(request)
-    values = await check_post(request, viewer)
-    game_name = values.get("game", "")
-
-    def start() -> str:
-        from solrec.core.errors import InvalidSetup
-        from solrec.core.registry import get_game
-        from solrec.workflows.games import new_game
-
-        game = get_game(game_name)
-        players, seated = bots.players_and_bots(values.get("players", ""))
-        options = {k.removeprefix("option."): v for k, v in values.items() if k.startswith("option.")}
-        name = values.get("components", "").strip()
-        if name:
-            listing = game.components_listing(name, None)
-            if listing["set"] != game.components_listing(None, None)["set"]:
-                options.update({"components": str(listing["set"]), "components_digest": str(listing["digest"])})
-        seed_text = values.get("seed", "").strip()
-        entered = values.get("chance") == "entered"
-        seed = None
-        if seed_text and not entered:
-            try:
-                seed = int(seed_text)
-            except ValueError:
-                raise InvalidSetup(f"the seed is a whole number, not {seed_text[:30]!r}") from None
-        gid = values.get("id", "").strip() or None
-        if seated:
-            bots.check_table(game, players, options)
-        made = server.write(lambda store: new_game(store, game.id, players, options, seed, entered, gid, seated)[0])
-        for player, bot in seated.items():  # NAME=bot:KIND[:SETTINGS]: a bot at that seat from the start
-            bots.seat_bot(server.store(), made, player, bot)
-        if seated:
-            server.runner.expect()
-        return made
-
-    try:
-        gid = await server.blocking(start)
-        server.notify(gid)
-    except (SolrecError, bots.BotRefused) as err:
-        try:
-            page = new_form(game_name, viewer.csrf, values, one_line(str(err)))
-        except SolrecError:
-            raise Refused(400, one_line(str(err))) from None
-        return HTMLResponse(page, status_code=400)
-    return RedirectResponse(f"/g/{gid}", status_code=303)
-
-
-async def game_page(request: Request) -> Response:
-    server = state(request)
-    game_id, viewer_of = await who_later(request)
-    at, move = at_param(request), move_param(request)
-
-    def build() -> str:
-        viewer = viewer_of()
-        try:
-            v = server.view_of(game_id, viewer, at, move)
-        except CorruptLog as err:
-            return pages.message(f"{game_id}: damaged", server.damaged(game_id, viewer, err))
-        referee_ = viewer.player is None and not viewer.spectator
-        made = seats.seated(server.store(), game_id) if referee_ else set()
-        watched = referee_ and seats.has_spectator_link(server.store(), game_id)
-        return pages.game_page(v, viewer.base, viewer.csrf, made, watched, bots.hints_on(server.store(), game_id))
-
-    return HTMLResponse(await server.blocking(build, game=game_id))
-
-
-async def fragment(request: Request) -> Response:
-    server = state(request)
-    game_id, viewer_of = await who_later(request)
-    at, move = at_param(request), move_param(request)
-    if at is None and move is None and "token" in request.path_params and "watch" not in request.path_params:
-        kept = quick_seat(server, game_id, request.path_params["token"])
-        if kept is not None:  # a seat's live page, kept: answered on the event loop (``kept_fragment``)
-            return HTMLResponse(kept)
-
-    def build() -> str:
-        return page_fragment(server, game_id, viewer_of(), at, move)
-
-    return HTMLResponse(await server.blocking(build, game=game_id))
-
-
-def page_fragment(server: ServerState, game_id: str, viewer: Viewer, at: int | None = None, move: int | None = None) -> str:
-    """What ``.../view`` answers: the viewer's fragment of the position (under the game's lock)."""
-    try:
-        return server.fragment_of(server.view_of(game_id, viewer, at, move))
-    except CorruptLog as err:
-        return f'<p class="reason">{pages.esc(server.damaged(game_id, viewer, err))}</p>'
-
-
-async def disputes_page(request: Request) -> Response:
-    server = state(request)
-    referee(request)
-
-    def build() -> str:
-        from solrec.replay.disputes import disputes
-
-        return pages.disputes_page(disputes([server.store()]) if server.db.exists() else [])
-
-    return HTMLResponse(await server.blocking(build))
-
-
-async def study_page(request: Request) -> Response:
-    server = state(request)
-    game_id = request.path_params["gid"]
-    referee(request, game_id)
-
-    def build() -> str:
-        from solrec.replay.log import load
-        from solrec.replay.study import chapters_of, study_page
-
-        s = server.store()
-        if not server.db.exists() or not s.has_game(game_id):
-            raise Refused(404, NOT_FOUND)
-        try:
-            return study_page(chapters_of(s, game_id, load), reveal=True, stylesheet="/static/study.css")
-        except CorruptLog as err:
-            return pages.message(f"{game_id}: damaged", one_line(str(err)))
-
-    return HTMLResponse(await server.blocking(build))
-
-
-async def static_file(request: Request) -> Response:
-    name = request.path_params["name"]
-    if name == "study.css":
-        from solrec.replay.study import CSS
-
-        return Response(CSS, media_type="text/css; charset=utf-8", headers={"cache-control": "no-cache"})
-    static = state(request).static
-    if name not in static:
-        raise Refused(404, NOT_FOUND)
-    return Response(static[name], media_type=STATIC[name], headers={"cache-control": "no-cache"})
-
-
-# -- live updates ------------------------------------------------------------------------------------
-async def live(request: Request) -> Response:
-    server = state(request)
-    game_id, viewer = await who(request)
-    row = await server.blocking(server.row_of, game_id)
-    if row is None:
-        raise Refused(404, NOT_FOUND)
-    # Counted here, with no await between the count and the stream taking its place (one event
-    # loop): a hundred requests at once cannot all pass a check before any is counted. A viewer
-    # at its bound gets its own oldest stream closed, never another viewer refused.
-    streams = server.streams
-    mine = [s for s in streams if s.viewer == viewer.key]
-    oldest = mine[: max(0, len(mine) - server.live_per_viewer + 1)]
-    if len(streams) - len(oldest) >= server.max_live:
-        raise Refused(503, "too many live pages open: try again in a moment")
-    for old in oldest:
-        server.close(old)
-    slot = Stream(viewer.key, game_id, kind=None if viewer.player is None and not viewer.spectator else viewer.kind)
-    streams.append(slot)
-    if row is not False:
-        server.heads[game_id] = row
-        server.recheck = True  # read beside any write in flight: the poller reads it again at its next turn
-    server.watch()
-    shows = request.query_params.get("view") == "1"
-    return LiveResponse(stream(server, game_id, viewer, slot, shows), lambda: server.close(slot), media_type="text/event-stream",
-                        headers={"x-accel-buffering": "no"})
-
-
-HEARTBEAT = 15.0  # seconds of silence before a comment line keeps the connection open
-
-
-async def stream(server: ServerState, game_id: str, viewer: Viewer, slot: Stream, shows: bool = False) -> AsyncIterator[str]:
-    """The game's position whenever it changes (an undo to the same length included: the head
-    changes): woken at once by a write through this process (``ServerState.notify``), and by the
-    process's poller for a write by another (the CLI, another worker). A seat's stream speaks only
-    when what that seat sees changed (its version): a take-back and a replay of what it cannot see
-    look to it as if nothing happened. Between wakes it costs nothing.
-
-    ``shows`` (``.../live?view=1``, as table.js asks): each change after the stream opened comes as a
-    ``view`` event carrying the viewer's fragment itself, the very bytes its ``.../view`` gives (kept
-    since the play made it), so the page makes no request of its own; a stream without it is as
-    before."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + server.live_seconds
-    last: Any = None
-    said: Any = None
-    quiet = loop.time()
-    referee_ = viewer.player is None and not viewer.spectator
-    try:
-        yield "retry: 2000\n\n"
-        while True:
-            now = server.heads.get(game_id, False)
-            if now is False:  # not known here: read it
-                now = await server.blocking(server.row_of, game_id)
-                if now is False:
-                    now = last  # busy or briefly unreadable: asked again at the next change
-            if now is None:
-                yield "event: gone\ndata: 0\n\n"
-                return
-            if now != last:
-                last = now
-                seen = now if referee_ else (server.kept_version(game_id, now, viewer.kind)
-                                             or await server.blocking(server.seen_by, game_id, viewer, game=game_id))
-                if seen != said:
-                    quiet = loop.time()
-                    # the view its own command's answer carried is not sent again: its page shows it
-                    # (or will: the page passes over what comes while its command is in flight); nor
-                    # is the one the stream opens on, which the page has just loaded (the message
-                    # names its version: a page behind it fetches it)
-                    mine, slot.answered = slot.answered, None
-                    shown = (await shown_view(server, game_id, viewer, now)
-                             if shows and said is not None and seen != "damaged" and mine != seen else None)
-                    said = seen
-                    if shown is not None:
-                        yield shown
-                    else:
-                        # a seat's (and the table's) message names the version it now sees (its page's
-                        # ``data-version``): a page already showing it, as after its own command's
-                        # answer, need not fetch it again
-                        yield (f"id: {seen}\n" if not referee_ and isinstance(seen, str) else "") + f"data: {int(now[0])}\n\n"
-            if loop.time() - quiet > HEARTBEAT:
-                quiet = loop.time()
-                yield ": still here\n\n"
-            left = deadline - loop.time()
-            if left <= 0 or slot.closed:
-                return
-            event = server.waiting(game_id)
-            try:
-                await asyncio.wait_for(event.wait(), min(HEARTBEAT, left))
-            except TimeoutError:
-                pass
-    finally:
-        server.close(slot)
-
-
-SHOWN_VERSION = re.compile(r'<div class="state" data-position="\d+" data-version="([0-9a-f]+)"')
-LINE_ENDS = re.compile(r"\r\n|\r|\n")
-
-
-async def shown_view(server: ServerState, game_id: str, viewer: Viewer, row: Any) -> str | None:
-    """A ``view`` event: the viewer's live fragment (the one the play that made ``row`` made for its
-    kind, else a seat's kept one read on the event loop, else made in a worker thread under the
-    game's lock), its version as the event's ``id``, each of its lines a ``data:`` line (an event's
-    data is its lines joined by a line feed). None: no live position to show (a damaged game, one
-    gone): the stream sends the plain message instead."""
-    html = server.kept_page(game_id, row, viewer.kind)
-    if html is None and viewer.player is not None and not viewer.spectator:
-        html = server.kept_fragment(game_id, viewer.player)
-    if html is None:
-        try:
-            html = await server.blocking(page_fragment, server, game_id, viewer, game=game_id)
-        except (Refused, SolrecError):
-            return None
-    return view_event(html)
-
-
-def view_event(html: str) -> str | None:
-    """A fragment as a ``view`` event: its version the id, each of its lines (split at each of SSE's
-    line ends, CR, LF and CRLF) a ``data:`` line. None: no position in it (a reason shown instead)."""
-    found = SHOWN_VERSION.search(html)
-    if found is None:
-        return None
-    # a page has no CR (``pages.esc`` shows a control character as its escape): split at C speed
-    lines = html.split("\n") if "\r" not in html else LINE_ENDS.split(html)
-    data = "".join(f"data: {line}\n" for line in lines)
-    return f"event: view\nid: {found.group(1)}\n{data}\n"
-
-
-def answered(server: ServerState, game_id: str, shown: Shown) -> None:
-    """Mark the streams of the viewer whose command was answered with ``shown`` with its version."""
-    found = SHOWN_VERSION.search(shown.html)
-    if found is not None:
-        for slot in server.streams:
-            if slot.game_id == game_id and slot.viewer == shown.viewer:
-                slot.answered = found.group(1)
-
-
-# -- writes ------------------------------------------------------------------------------------------
-Work = Callable[[ServerState, Viewer, dict[str, str], str], Any]
-
-
-class Shown(NamedTuple):
-    """A play's answer when the page asks for its view with it (``view=1``): the viewer's fragment,
-    and whose (``Viewer.key``: its streams need not send it again)."""
-
-    html: str
-    viewer: str = ""
-
-
-class Written(NamedTuple):
-    """A write's answer and the game's row after it (count, head): its streams are told at once."""
-
-    value: Any
-    row: tuple[int, str]
-
-
-async def write(request: Request, work: Work, answer: Callable[[Any], Awaitable[Response] | Response] | None = None) -> Response:
-    """A write: ``work`` decided under the game's lock and stored through the writer (``writer.py``),
-    answered once its group is committed. Only a play decides outside the writer (its hot path: the
-    decision in this request's thread, only the append in the group); the rarer writes run whole in
-    the writer's transaction."""
-    server = state(request)
-    if "token" in request.path_params:  # a seat: its token looked up in the work's thread (``who_later``)
-        game_id, viewer_of = await who_later(request)
-        post = await read_post(request)
-
-        def identify() -> tuple[Viewer, dict[str, str]]:
-            viewer = viewer_of()
-            return viewer, posted(post, viewer)
-    else:
-        game_id, known = await who(request)
-        if known.spectator:
-            raise Refused(403, "a spectator link only watches: it cannot play, take back or comment")
-        values_ = await check_post(request, known)
-
-        def identify() -> tuple[Viewer, dict[str, str]]:
-            return known, values_
-
-    def run() -> Any:
-        viewer, values = identify()
-        if work is do_play:
-            # with ``view=1`` the page asks for its new view with the answer (table.js): the very
-            # fragment its ``.../view`` would give now, made in this thread under the game's lock,
-            # so the page needs no request of its own after each of its commands
-            return do_play(server, viewer, values, game_id, values.get("view") == "1")
-        return server.write(lambda store: work(server, viewer, values, game_id))
-
-    try:
-        done = await server.blocking(run, game=game_id)
-    except ConcurrencyConflict:
-        server.notify(game_id)
-        raise Refused(409, "the position changed: showing the new one") from None
-    except CorruptLog as err:
-        raise Refused(409, f"stored data problem: {one_line(str(err))}") from None
-    except SolrecError as err:
-        raise Refused(400, one_line(str(err))) from None
-    if isinstance(done, Written):
-        if isinstance(done.value, Shown):  # before its streams wake: they need not send it this view
-            answered(server, game_id, done.value)
-        server.notify(game_id, done.row)
-        done = done.value
-    else:
-        server.notify(game_id)
-    if isinstance(done, Shown):
-        return HTMLResponse(done.html)
-    if answer is not None:
-        result = answer(done)
-        return await result if not isinstance(result, Response) else result
-    return PlainTextResponse(str(done))
-
-
-def given(values: dict[str, str], field: str, empty: str, what: str, most: int) -> str:
-    text = values.get(field, "").strip()
-    if not text:
-        raise Refused(400, empty)
-    if len(text) > most:
-        raise Refused(400, f"{what} is at most {most} characters")
-    return text
-
-
-def at_command_end(server: ServerState, viewer: Viewer, game_id: str, values: dict[str, str], verb: str) -> tuple[int, Any]:
-    """The position the page shows, still the game's end, where a command ends; and the log."""
-    from solrec.workflows.undo import check_command_end
-
-    log_ = server.checked(game_id, viewer, values)
-    check_command_end(log_, len(log_.rows), verb)
-    return len(log_.rows), log_
-
-
-def do_play(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str, show: bool = False) -> Written:
-    """Decided here, on the kept log (under the game's lock), then appended through the writer.
-    ``show``: answered with the viewer's new page (``Shown``) instead of the word."""
-    from solrec.replay.log import carry_over
-    from solrec.workflows.games import decide_commands
-
-    text = given(values, "command", "no command given", "a command", MAX_COMMAND)
-    if viewer.player is not None and viewer.player in bots.bots_of(server.store(), game_id):
-        raise Refused(400, f"a bot plays {viewer.player}'s seat: the referee seats a person there again first")
-    before = server.checked(game_id, viewer, values)
-    played = decide_commands(before, [text], actor=viewer.player, expected=(len(before.rows), before.head))
-    after = server.write(played.append)
-    carry_over(before, after)
-    server.remember(game_id, after)
-    shown = server.prepare(after, viewer if show else None)
-    row = (len(after.rows), after.head)
-    if show:
-        try:
-            return Written(Shown(shown if shown is not None else page_fragment(server, game_id, viewer), viewer.key), row)
-        except SolrecError:
-            pass  # the command is stored: it is answered so (the word, below), and the page fetches its view
-    # the referee learns the new position; a seat only that its command is stored (how many
-    # events it made may hang on what it may not see: a turned card played on at once, a seeded
-    # draw after it); its page then fetches its own view
-    return Written(len(after.rows) if viewer.player is None else "stored", row)
-
-
-def do_undo(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> int:
-    from solrec.workflows.undo import take_back
-
-    log_ = server.checked(game_id, viewer, values)
-    done = take_back(server.store(), game_id, None, (len(log_.rows), log_.head), by=viewer.player,
-                     ruling="referee" if viewer.player is None else None, drop_comments=True)
-    return int(done["position"])
-
-
-def do_note(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> int:
-    from solrec.events import notes
-
-    text = given(values, "text", "the comment is empty: give its text", "a comment", MAX_NOTE)
-    at = at_command_end(server, viewer, game_id, values, "comment on")[0]
-    notes.add(server.store(), game_id, at, viewer.player or "referee", notes.check_mark(values.get("mark") or None), text)
-    return at
-
-
-def do_fork(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
-    from solrec.workflows.games import fork_game
-
-    if viewer.player is not None:
-        raise Refused(403, "only the referee forks a variation")
-    at, log_ = at_command_end(server, viewer, game_id, values, "fork at")
-    return fork_game(server.store(), log_, at, None)[0]
-
-
-def do_rematch(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
-    """A finished game again: the same players and options, a new seed (an entered game stays
-    entered); the new game's id."""
-    import secrets as random_seeds
-
-    from solrec.core.play import SEEDED, advance_chance, initial_state
-    from solrec.replay.log import state_at
-    from solrec.workflows.games import store_new
-
-    if viewer.player is not None:
-        raise Refused(403, "only the referee starts a rematch")
-    log_ = server.checked(game_id, viewer, values)
-    game, old = log_.game, log_.header
-    if game.to_act(state_at(log_)) is not None:
-        raise Refused(400, "the game is not over: a rematch follows a finished game")
-    header = attrs.evolve(old, seed=random_seeds.randbits(63) if old.chance == SEEDED else None,
-                          rules=game.rules_version, upcast=())
-    state_ = initial_state(game, header)
-    steps, state_, _ = advance_chance(game, header, state_, 0)
-    return store_new(server.store(), game, header, None, steps, state_)
-
-
-def do_seats(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> dict[str, str]:
-    if viewer.player is not None:
-        raise Refused(403, "only the referee makes seat links")
-    s = server.store()
-    return seats.make_links(s, game_id, s.header(game_id).players)
-
-
-def do_spectators(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
-    if viewer.player is not None:
-        raise Refused(403, "only the referee makes a spectator link")
-    return seats.make_spectator_link(server.store(), game_id)
-
-
-def do_revoke_spectators(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> bool:
-    if viewer.player is not None:
-        raise Refused(403, "only the referee revokes a spectator link")
-    return seats.revoke_spectator_link(server.store(), game_id)
-
-
-def do_bots(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
-    """The referee seats a bot at a seat (``kind``: random, greedy, mcts, with ``settings`` and an
-    optional ``seed``), or a person again (``kind`` person): checked, then stored (``bots.py``)."""
-    if viewer.player is not None:
-        raise Refused(403, "only the referee seats a bot")
-    s = server.store()
-    log_ = server.load_log(game_id)
-    player, kind = values.get("player", ""), values.get("kind", "").strip()
-    if player not in log_.header.players:
-        raise Refused(400, f"{player[:40]!r} is not a player of {game_id}")
-    if kind == bots.PERSON:
-        bots.unseat_bot(s, game_id, player)
-        return game_id
-    bot = bots.check_bot(kind, values.get("settings", ""))
-    seed_text = values.get("seed", "").strip()
-    if seed_text and not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18):
-        raise Refused(400, f"a bot's seed is a whole number (or empty: random), not {seed_text[:30]!r}")
-    if bots.whose_turn(log_) is None:
-        raise Refused(400, f"the game is over: {game_id} needs no bot")
-    bots.check_table(log_.game, log_.header.players, log_.header.options_dict())
-    bots.seat_bot(s, game_id, player, bot, int(seed_text) if seed_text else None)
-    server.runner.expect()  # the write's wake asks the file at once: the runner starts if it has not
-    return game_id
-
-
-def do_hints(server: ServerState, viewer: Viewer, values: dict[str, str], game_id: str) -> str:
-    """The referee switches the seats' "hint" button on or off for this game (kept in the database)."""
-    if viewer.player is not None:
-        raise Refused(403, "only the referee switches hints")
-    if values.get("hints") not in ("on", "off"):
-        raise Refused(400, "hints are on or off")
-    server.load_log(game_id)  # an unknown game is refused
-    bots.set_hints(server.store(), game_id, values["hints"] == "on")
-    return game_id
-
-
-async def referee_form(request: Request, work: Work) -> Response:
-    """A referee's form on the game's page (no script needed): done, then the game's page again."""
-    server = state(request)
-    game_id, viewer = await who(request)
-    if viewer.spectator:
-        raise Refused(403, "a spectator link only watches")
-    values = await check_post(request, viewer)
-    try:
-        await server.blocking(work, server, viewer, values, game_id)
-    except (SolrecError, bots.BotRefused) as err:
-        raise Refused(400, one_line(str(err))) from None
-    server.notify(game_id)
-    return RedirectResponse(f"/g/{game_id}", status_code=303)
-
-
-async def seat_bots(request: Request) -> Response:
-    return await referee_form(request, do_bots)
-
-
-async def switch_hints(request: Request) -> Response:
-    return await referee_form(request, do_hints)
-
-
-async def hint(request: Request) -> Response:
-    """A seat's hint: the hint bot's command for this seat at the live position its page shows, from
-    what the seat sees, thought in the bots' pool (never on the event loop); nothing is stored."""
-    server = state(request)
-    game_id, viewer = await who(request)
-    if viewer.player is None:
-        raise Refused(403, "a hint is a seat's: open the seat's link")
-    values = await check_post(request, viewer)
-
-    def ask() -> tuple[int, str]:
-        log_ = server.checked(game_id, viewer, values)
-        if not bots.hints_on(server.store(), game_id):
-            raise Refused(400, "the referee switched hints off for this game")
-        if bots.whose_turn(log_) != viewer.player:
-            raise Refused(400, "a hint is for the seat to act: it is not your turn")
-        return len(log_.rows), log_.head
-
-    try:
-        at = await server.blocking(ask)
-    except ConcurrencyConflict:
-        raise Refused(409, "the position changed: showing the new one") from None
-    except SolrecError as err:
-        raise Refused(400, one_line(str(err))) from None
-    try:
-        # submitted from a worker thread (the pool's first use spawns its processes), awaited off the loop
-        future = await run_in_threadpool(server.runner.ask, game_id, viewer.player, server.hint_bot, bots.HINT_SEED)
-        thought = await asyncio.wrap_future(future)
-    except bots.BotRefused as err:
-        raise Refused(400, one_line(str(err))) from None
-    if (thought.events, thought.head) != at:
-        raise Refused(409, "the position changed: showing the new one")
-    return PlainTextResponse(thought.hint_text())
-
-
-def base_of(request: Request) -> str:
-    return state(request).reachable or str(request.base_url).rstrip("/")
-
-
-async def play(request: Request) -> Response:
-    return await write(request, do_play)
-
-
-async def undo(request: Request) -> Response:
-    return await write(request, do_undo)
-
-
-async def note(request: Request) -> Response:
-    return await write(request, do_note)
-
-
-async def fork(request: Request) -> Response:
-    return await write(request, do_fork)
-
-
-async def rematch(request: Request) -> Response:
-    return await write(request, do_rematch)
-
-
-async def make_seats(request: Request) -> Response:
-    base, game_id = base_of(request), request.path_params["gid"]
-
-    def shown(tokens: dict[str, str]) -> Response:
-        links = {p: f"{base}/g/{game_id}/seat/{t}" for p, t in tokens.items()}
-        return HTMLResponse(pages.links_page(game_id, links))
-
-    return await write(request, do_seats, shown)
-
-
-async def make_spectators(request: Request) -> Response:
-    base, game_id = base_of(request), request.path_params["gid"]
-    return await write(request, do_spectators,
-                       lambda token: HTMLResponse(pages.spectator_page(game_id, f"{base}/g/{game_id}/watch/{token}")))
-
-
-async def revoke_spectators(request: Request) -> Response:
-    game_id = request.path_params["gid"]
-    return await write(request, do_revoke_spectators, lambda _: RedirectResponse(f"/g/{game_id}", status_code=303))
-
-
-async def spectator_refused(request: Request) -> Response:
-    await who(request)  # a wrong link is the same 404 as everywhere
-    raise Refused(403, "a spectator link only watches: it cannot play, take back or comment")
-
 
 # -- faults ------------------------------------------------------------------------------------------
 async def refused(request: Request, exc: Exception) -> Response:
@@ -990,48 +196,13 @@ ROUTES = [
     Route("/g/{gid}/watch/{watch}/hint", spectator_refused, methods=["POST"]),
     Route("/g/{gid}/study", study_page),
     Route("/disputes", disputes_page),
+    Route("/tables", tables_page),
+    Route("/tables/live", tables_live),
     *(Route(base + path, endpoint, methods=[method])
       for base in ("/g/{gid}", "/g/{gid}/seat/{token}") for path, endpoint, method in PER_VIEWER),
     *(Route("/g/{gid}/watch/{watch}" + path, endpoint if method == "GET" else spectator_refused, methods=[method])
       for path, endpoint, method in PER_VIEWER),
 ]
-
-
-class LiveResponse(StreamingResponse):
-    """A live stream's response: it gives its place in the count back however it ends (a client gone
-    before the first byte included, when the stream's own ``finally`` never runs)."""
-
-    def __init__(self, content: AsyncIterator[str], release: Callable[[], None], **kwargs: Any) -> None:
-        super().__init__(content, **kwargs)
-        self.release = release
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self.release()
-
-
-MAX_FORM = 64 * 1024  # bytes of a form: a command, a comment, a new game's players and options
-
-
-async def form_of(request: Request) -> dict[str, str]:
-    """A urlencoded form (the pages send no other), read up to ``MAX_FORM`` bytes; the last value of
-    a repeated name. Parsed here rather than by Starlette's form parser, which needs python-multipart."""
-    from urllib.parse import parse_qsl
-
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/x-www-form-urlencoded":
-        raise Refused(415, "refused: a form is sent urlencoded")
-    data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_FORM:
-            raise Refused(413, f"refused: a form is at most {MAX_FORM // 1024} KiB")
-    try:
-        return dict(parse_qsl(data.decode("utf-8"), keep_blank_values=True, max_num_fields=200))
-    except (UnicodeDecodeError, ValueError):
-        raise Refused(400, "refused: the form is not UTF-8 text") from None
 
 
 # A Host header as RFC 9110 allows it: a name or address, then at most a port; nothing else (no

@@ -140,12 +140,15 @@ def adapted(header: Any) -> bool:
 
 
 def seat_bot(store: Store, game_id: str, player: str, bot: str, seed: int | None = None) -> int:
-    """Seat ``bot`` (checked: ``check_bot``) at ``player``'s seat; its seed (random unless given)."""
+    """Seat ``bot`` (checked: ``check_bot``) at ``player``'s seat; its seed (random unless given). The
+    seat's link, if one was made, is revoked with it: a person seated again gets a new one."""
     seed = secrets.randbits(63) if seed is None else seed
     with store.transaction() as conn:
         store.create_table("bots")
         conn.execute("insert or replace into bots (game_id, player, bot, seed, created) values (?,?,?,?,?)",
                      [game_id, player, bot, seed, now()])
+        if "seats" in _objects(store):  # the person's seat link stops working (its open pages end at once)
+            conn.execute("delete from seats where game_id = ? and player = ?", [game_id, player])
     return seed
 
 

@@ -91,7 +91,8 @@ def games_page(rows: Sequence[Mapping[str, Any]], kinds: Sequence[tuple[str, str
         for v, label in (("", "running and over"), ("running", "running"), ("over", "over"))
     )
     body = [
-        "<header><h1>solrec: games</h1><p>You are the referee: you see everything and make the seat links.</p></header>",
+        "<header><h1>solrec: games</h1><p>You are the referee: you see everything and make the seat links.</p>"
+        '<p><a href="/tables">every running table, live</a></p></header>',
         "<main>",
         '<form method="get" action="/" class="filters"><label>game <select name="game"><option value="">every game</option>'
         f'{options}</select></label> <label>status <select name="status">{statuses}</select></label> <button>show</button></form>',
@@ -116,6 +117,36 @@ def games_page(rows: Sequence[Mapping[str, Any]], kinds: Sequence[tuple[str, str
 
 
 # -- the new-game form -----------------------------------------------------------------------------
+# -- the referee's tables: every running game's position, live ----------------------------------------
+def tables_page(fragment: str) -> str:
+    """The referee's tables page (``/tables``): every running game's line (``tables_fragment``), kept
+    live on one stream (``/tables/live``) by the page script."""
+    body = ("<header><h1>solrec: tables</h1><p><a href=\"/\">all games</a> <a href=\"/disputes\">disputes</a></p></header>\n"
+            f'<main id="tables">{fragment}</main>\n<p id="connection" class="connection"></p>')
+    return document("solrec: tables", body, data={"tables": "/tables/live"})
+
+
+def tables_fragment(lines: Sequence[tuple[View | None, str, str]]) -> str:
+    """One row per running game, each linking to its page: (its referee's view, or None for a game
+    that could not be read; its id; its game kind or the reason)."""
+    rows = []
+    for v, gid, said in lines:
+        link = f'<a href="/g/{esc(gid)}">{esc(gid)}</a>'
+        if v is None:
+            rows.append(f'<tr><td>{link}</td><td colspan="4" class="reason">{esc(said)}</td></tr>')
+            continue
+        last = next((m for m in reversed(v.moves) if m.actor != CHANCE), None)  # a player's: chance's follow it
+        move = f"{name(last.actor)}: {esc(last.said or last.command)}" if last is not None else "no move yet"
+        turn = name(v.to_act) if v.to_act is not None else esc(v.status)
+        score = ", ".join(f"{name(p)} {t}" for p, t in v.totals) or "none yet"
+        rows.append(f'<tr><td>{link}</td><td>{esc(v.title)}</td><td class="turn">{turn}</td>'
+                    f'<td class="score">{score}</td><td class="last">{move}</td></tr>')
+    if not rows:
+        rows.append('<tr><td colspan="5">no game is running</td></tr>')
+    return ('<table class="games tables"><thead><tr><th>id</th><th>game</th><th>to act</th><th>score</th>'
+            "<th>last move</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
 def new_game_page(
     game_id: str, title: str, span: tuple[int, int], players: Sequence[str], options: Sequence[Mapping[str, Any]],
     values: Mapping[str, str], components: tuple[str, str] | None, csrf: str, error: str = "",
@@ -220,7 +251,7 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectati
         f'<details class="options setup"><summary>players {", ".join(map(name, v.players))}'
         f'{f" · {len(v.setup)} options" if v.setup else ""}</summary><ul>{options}</ul></details>',
     ]
-    if v.player is None and not v.spectator:
+    if v.referee:
         seated = set(seats)
         gid = esc(v.game_id)
         top.append(
@@ -347,7 +378,7 @@ def _after_the_end(v: View) -> str:
     new game."""
     if not v.live or v.to_act is not None or not v.moves:
         return ""
-    if v.player is None and not v.spectator:
+    if v.referee:
         return ('<div class="again"><button type="button" class="rematch">rematch: same players and options, a new seed</button>'
                 ' <a href="/#start">new game</a></div>')
     return '<p class="again">The game is over. The referee can start a rematch or a new game.</p>'

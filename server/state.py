@@ -46,6 +46,8 @@ import attrs
 from starlette.concurrency import run_in_threadpool
 
 from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.observe import REFEREE, SEAT, TABLE
+from solrec.core.observe import Viewer as Seer
 from solrec.events.database import ChangeWatch
 from solrec.events.store import ConcurrencyConflict, Store
 
@@ -57,6 +59,7 @@ STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; 
 NOT_FOUND = "no such page: check the link (a seat link works only as it was given)"
 MAX_LOGS = 1024  # logs of active games kept (a club's night: 256 tables, with room to spare)
 AWAKE = 30.0  # seconds the poller keeps its quick pace after finding another connection's write
+TABLES = "\0tables"  # what the referee's tables stream waits on (no game's id: ids are printable), woken by any write
 MAX_VIEWS = 64  # views kept per game, of its current stamp (each seat's, the referee's, the table's; older positions)
 
 
@@ -69,18 +72,114 @@ class Refused(Exception):
         self.reason = reason
 
 
+Kind = Seer  # who looks (the core viewer): two callers of one kind see the same bytes
+
+
 @attrs.frozen
-class Viewer:
-    player: str | None  # None: the referee (or, with ``spectator``, a spectator)
-    base: str  # the viewer's address of the game
+class Caller:
+    """Who is asking: the core viewer (``Seer``: the referee, the table through a spectator link, or
+    a seat) and the caller's own record: the address of the game it asks through, its CSRF value, its
+    streams' key (whose bound they count against: the referee, or a link's game and token) and the
+    token it came by (checked again live: ``ServerState.still_lets_in``)."""
+
+    seen: Seer
+    base: str  # the caller's address of the game
     csrf: str
-    key: str = "referee"  # whose live streams these are (a seat: its game and token)
-    spectator: bool = False  # a spectator link: the table's view, read-only
+    key: str = "referee"
+    token: str = ""
+
+    @classmethod
+    def of(cls, seen: Seer) -> Caller:
+        """A caller of that kind with no address (the pages the server makes for a kind of viewer)."""
+        return cls(seen, "", "")
 
     @property
-    def kind(self) -> tuple[str | None, bool]:
-        """Whose view it sees: two viewers of one kind see the same bytes."""
-        return self.player, self.spectator
+    def player(self) -> str | None:
+        """The seat's player (None: the referee, or a spectator)."""
+        return self.seen.name if self.seen.kind == SEAT else None
+
+    @property
+    def spectator(self) -> bool:
+        return self.seen.kind == TABLE
+
+    @property
+    def referee(self) -> bool:
+        return self.seen.kind == REFEREE
+
+    @property
+    def kind(self) -> Kind:
+        """Whose view it sees: two callers of one kind see the same bytes."""
+        return self.seen
+
+
+@attrs.frozen
+class Fragment:
+    """A view's fragment as a page fetches it and a stream sends it: its HTML and the version it shows
+    (None: a reason shown instead of a position), kept together so no one reads a version back out of
+    the HTML."""
+
+    html: str
+    version: str | None
+
+
+@attrs.define(eq=False)
+class KeptView:
+    """A view kept for a game's stamp, with its fragment once drawn (``ServerState.fragment_of``)."""
+
+    view: View
+    html: str | None = None
+
+
+@attrs.define(eq=False)
+class GameViews:
+    """A game's kept views, all of one stamp (a change drops them): (viewer kind, position[, what the
+    page shows besides]) -> the view."""
+
+    stamp: tuple
+    views: dict[tuple, KeptView] = attrs.field(factory=dict)
+
+
+@attrs.define(eq=False)
+class LivePosition:
+    """A game's live position as its streams find it without a worker thread: its row (count, head),
+    each viewer kind's version there, and each kind's fragment as the play that made it drew it."""
+
+    row: tuple[int, str]
+    versions: dict[Kind, str] = attrs.field(factory=dict)
+    fragments: dict[Kind, Fragment] = attrs.field(factory=dict)
+
+
+class ViewCache:
+    """Each game's ``LivePosition`` (the most recently used ``most``), under its own lock: what a
+    seat's live stream compares (a version) and sends (a fragment with its version)."""
+
+    def __init__(self, most: int):
+        self.games = Bounded(most)
+        self.lock = threading.Lock()
+
+    def keep_version(self, game_id: str, row: tuple[int, str], kind: Kind, version: str) -> None:
+        with self.lock:
+            kept = self.games.get_fresh(game_id)
+            if kept is None or kept.row != row:
+                kept = LivePosition(row)
+                self.games.put(game_id, kept)
+            kept.versions[kind] = version
+
+    def keep_fragment(self, game_id: str, row: tuple[int, str], kind: Kind, fragment: Fragment) -> None:
+        with self.lock:
+            kept = self.games.get(game_id)
+            if kept is not None and kept.row == row:
+                kept.fragments[kind] = fragment
+
+    def version(self, game_id: str, row: Any, kind: Kind) -> str | None:
+        with self.lock:
+            kept = self.games.get(game_id)
+            return kept.versions.get(kind) if kept is not None and kept.row == row else None
+
+    def fragment(self, game_id: str, row: Any, kind: Kind) -> Fragment | None:
+        with self.lock:
+            kept = self.games.get(game_id)
+            return kept.fragments.get(kind) if kept is not None and kept.row == row else None
 
 
 @attrs.define(eq=False)
@@ -90,7 +189,7 @@ class Stream:
     viewer: str  # whose (the referee, or a game's seat token): the bound is per viewer
     game_id: str
     closed: bool = False  # its viewer opened one too many: it ends at its next wake
-    kind: tuple[str | None, bool] | None = None  # a seat's or a spectator's viewer kind (its version is compared)
+    kind: Kind | None = None  # a seat's or a spectator's viewer kind (its version is compared)
     answered: str | None = None  # the version its viewer's command was just answered with (``view=1``): not sent again
 
 
@@ -122,8 +221,9 @@ class ServerState:
     listens beyond loopback), which the seat links carry whatever address the referee used; ``key``:
     the key of the CSRF values and of the versions; ``hosts``: the Host names accepted (None: any);
     live streams: each at most ``live_seconds`` long (the page reconnects), changes made by other
-    connections looked for every ``poll_seconds``, at most ``live_per_viewer`` per viewer (one more
-    closes that viewer's own oldest) and ``max_live`` at once (a club's night: 256 tables of 2 seats,
+    connections looked for every ``poll_seconds``, at most ``live_per_viewer`` per viewer (a desk of
+    pages, a family's phones on one spectator link; one more is refused on its page, never another of
+    the viewer's pages closed) and ``max_live`` at once (a club's night: 256 tables of 2 seats,
     with the referee's and the spectators' besides)."""
 
     db: Path
@@ -134,7 +234,7 @@ class ServerState:
     poll_seconds: float = 0.3
     quiet_poll_seconds: float = 1.0  # the poller's pace while no other connection has written for ``AWAKE`` seconds
     max_live: int = 1024
-    live_per_viewer: int = 4
+    live_per_viewer: int = 64
     reachable: str | None = None
     worker: str | None = None  # with ``--workers``: this process's name, said in a header (tests, bench/)
     _referee_cookie: str | None = attrs.field(default=None, init=False)
@@ -143,13 +243,12 @@ class ServerState:
     locks: dict[str, threading.Lock] = attrs.field(factory=dict)  # game -> its lock
     cache: threading.Lock = attrs.field(factory=threading.Lock)  # guards the dicts below (held for dict work only)
     logs: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))  # game -> (stamp, verified log)
-    # game -> (stamp, {(viewer kind, position): [View, its fragment's HTML or None]}): a game's views of
-    # its current stamp only (a change drops the others), so memory follows the games, not the plays
+    # game -> its ``GameViews``: a game's views of its current stamp only (a change drops the others),
+    # so memory follows the games, not the plays
     views: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
-    # game -> ((count, head) of its live position, {viewer kind: the version of its view there},
-    # {viewer kind: its page's fragment there, as the play made it}): what a seat's live stream
-    # compares and sends, found without a worker thread (``kept_version``, ``kept_page``)
-    versions: Bounded = attrs.field(factory=lambda: Bounded(MAX_LOGS))
+    # game -> its ``LivePosition``: what a seat's live stream compares and sends, found without a
+    # worker thread (``kept_version``, ``kept_page``)
+    versions: ViewCache = attrs.field(factory=lambda: ViewCache(MAX_LOGS))
     # live updates: the streams waiting on each game, the last row seen of each watched game
     # game -> {event loop: the event its streams of that game wait on} (one loop under uvicorn; a
     # test client may run requests on several)
@@ -159,7 +258,11 @@ class ServerState:
     others_wrote: float = -float("inf")  # when the poller last found a change not made through this process (loop time)
     recheck: bool = False  # a stream started from a row read beside a write: the poller reads the rows at its next turn
     streams: list[Stream] = attrs.field(factory=list)  # open live streams, oldest first
-    known: set[str] = attrs.field(factory=set)  # referee tokens found in the database (kept until --new-referee-link)
+    # revocation (a link's token made anew or revoked, a bot seated in a person's place, the referee's
+    # link made anew): game -> a mark that moves at each (``""``: the referee's link, every game's);
+    # a stream checks its viewer again before its next event whenever the marks it last checked moved
+    marks: dict[str, int] = attrs.field(factory=dict)
+    keys_seen: dict[str, Any] = attrs.field(factory=dict)  # game -> its links and bots as the poller last read them
     static: dict[str, bytes] = attrs.field(factory=lambda: {
         name: resources.files("solrec.server.static").joinpath(name).read_bytes() for name in STATIC})
     # bot seats (bots.py): the runner that plays them (set by ``create_app``), the "hint" button's bot
@@ -209,14 +312,15 @@ class ServerState:
         return name
 
     def referee_token_ok(self, given: str) -> bool:
-        if self.referee_token is not None and hmac.compare_digest(given.encode(), self.referee_token.encode()):
-            return True
-        if given in self.known:
-            return True
-        if given and self.db.exists() and seats.is_referee_token(self.store(), given):
-            self.known.add(given)
-            return True
-        return False
+        """Whether ``given`` is the referee's token now: the one whose hash the database keeps (read at
+        each asking, one keyed row: a ``--new-referee-link`` made by another process stops the old link
+        here too), or, in a file that keeps none, the start-up one."""
+        if not given:
+            return False
+        kept = seats.referee_hash(self.store()) if self.db.exists() else None
+        if kept is not None:
+            return hmac.compare_digest(kept, seats.token_hash(given))
+        return self.referee_token is not None and hmac.compare_digest(given.encode(), self.referee_token.encode())
 
     def game_lock(self, game_id: str) -> threading.Lock:
         lock = self.locks.get(game_id)
@@ -300,11 +404,11 @@ class ServerState:
         """The opaque version of what ``v``'s viewer sees (``views.observed``; the referee, who sees
         everything, the head hash): an HMAC under the server's secret, so it can be checked and not
         computed by anyone else, and a seat's depends on nothing it may not see."""
-        digest = v.head.encode() if v.player is None and not v.spectator else observed(v)
+        digest = v.head.encode() if v.referee else observed(v)
         data = b"version\0" + f"{v.game_id}\0{v.player or ''}\0{v.position}\0".encode("utf-8", "surrogatepass") + digest
         return hmac.new(self.key, data, hashlib.sha256).hexdigest()[:32]
 
-    def view_for(self, log_: Any, viewer: Viewer, at: int | None = None,
+    def view_for(self, log_: Any, viewer: Caller, at: int | None = None,
                  table: tuple[tuple[tuple[str, str], ...], bool] = ((), False)) -> View:
         """The view of ``viewer`` (a spectator's is the table's, a seat's its own, the referee's
         everything) with its version; made once per log stamp, viewer kind and position. ``table``:
@@ -324,41 +428,23 @@ class ServerState:
 
         return self._kept(log_, (viewer.kind, len(log_.rows) if at is None else at), make)
 
-    def _keep_version(self, log_: Any, kind: tuple[str | None, bool], version: str) -> None:
-        row = (len(log_.rows), log_.head)
-        with self.cache:
-            kept = self.versions.get_fresh(log_.game_id)
-            if kept is None or kept[0] != row:
-                kept = (row, {}, {})
-                self.versions.put(log_.game_id, kept)
-            kept[1][kind] = version
+    def _keep_version(self, log_: Any, kind: Kind, version: str) -> None:
+        self.versions.keep_version(log_.game_id, (len(log_.rows), log_.head), kind, version)
 
-    def _keep_page(self, log_: Any, kind: tuple[str | None, bool], html: str) -> None:
-        """Keep beside the version of ``kind``'s live view its page's fragment, as a play made it
-        (``prepare``): what the stream of that viewer sends (``kept_page``)."""
-        row = (len(log_.rows), log_.head)
-        with self.cache:
-            kept = self.versions.get(log_.game_id)
-            if kept is not None and kept[0] == row:
-                kept[2][kind] = html
+    def kept_page(self, game_id: str, row: Any, kind: Kind) -> Fragment | None:
+        """The live fragment a play made for ``kind`` at ``row`` (its count and head), with its
+        version, if any: read with no query at all, as ``kept_version`` (a stream woken by that play
+        sends it)."""
+        return self.versions.fragment(game_id, row, kind)
 
-    def kept_page(self, game_id: str, row: Any, kind: tuple[str | None, bool]) -> str | None:
-        """The live fragment a play made for ``kind`` at ``row`` (its count and head), if any: read
-        with no query at all, as ``kept_version`` (a stream woken by that play sends it)."""
-        with self.cache:
-            kept = self.versions.get(game_id)
-            return kept[2].get(kind) if kept is not None and kept[0] == row else None
-
-    def kept_version(self, game_id: str, row: Any, kind: tuple[str | None, bool]) -> str | None:
+    def kept_version(self, game_id: str, row: Any, kind: Kind) -> str | None:
         """The version of ``kind``'s view of the game at ``row`` (its count and head), if one was made:
         a log is the same rows wherever its head is the same (the hash chain), and a version depends on
         nothing else (``views.observed``: the header, the rows and who looks), so a stream woken with
         that row says what ``seen_by`` would say of it without reading the file in a worker thread."""
-        with self.cache:
-            kept = self.versions.get(game_id)
-            return kept[1].get(kind) if kept is not None and kept[0] == row else None
+        return self.versions.version(game_id, row, kind)
 
-    def prepare(self, log_: Any, mover: Viewer | None = None) -> str | None:
+    def prepare(self, log_: Any, mover: Caller | None = None) -> Fragment | None:
         """The pages of a new live position for the seats (and the table) watching the game here,
         made in the write's own thread before its streams are woken: each stream then finds its
         version kept (``kept_version``) and each seat's fetch its page (``kept_fragment``), with no
@@ -370,17 +456,18 @@ class ServerState:
         store = self.store()
         seated, hints = bots.bots_of(store, log_.game_id), None  # read once for every page made
         shown = None
-        for player, spectator in kinds:
-            viewer = Viewer(player, "", "", spectator=spectator)
-            if hints is None and player is not None and not spectator and player not in seated:
+        for seen in kinds:
+            viewer = Caller.of(seen)
+            if hints is None and viewer.player is not None and viewer.player not in seated:
                 hints = bots.hints_on(store, log_.game_id)
             try:
-                html = self.fragment_of(self.view_for(log_, viewer, None, self.table_of(store, log_, viewer, seated, hints)))
+                v = self.view_for(log_, viewer, None, self.table_of(store, log_, viewer, seated, hints))
+                made = Fragment(self.fragment_of(v), v.version)
             except SolrecError:
                 return None  # the play is stored: its answer stands, and each stream reads the game itself
-            self._keep_page(log_, (player, spectator), html)
-            if mover is not None and (player, spectator) == mover.kind:
-                shown = html
+            self.versions.keep_fragment(log_.game_id, (len(log_.rows), log_.head), seen, made)
+            if mover is not None and seen == mover.kind:
+                shown = made
         return shown
 
     def _kept(self, log_: Any, key: tuple, make: Callable[[], View]) -> View:
@@ -389,17 +476,17 @@ class ServerState:
         if stamp is not None:
             with self.cache:
                 kept = self.views.get_fresh(log_.game_id)
-                found = kept[1].get(key) if kept is not None and kept[0] == stamp else None
+                found = kept.views.get(key) if kept is not None and kept.stamp == stamp else None
             if found is not None:
-                return found[0]
+                return found.view
         v = make()
         if stamp is not None:
             with self.cache:
                 kept = self.views.get_fresh(log_.game_id)
-                if kept is None or kept[0] != stamp or len(kept[1]) >= MAX_VIEWS:
-                    kept = (stamp, {})
+                if kept is None or kept.stamp != stamp or len(kept.views) >= MAX_VIEWS:
+                    kept = GameViews(stamp)
                     self.views.put(log_.game_id, kept)
-                kept[1][key] = [v, None]
+                kept.views[key] = KeptView(v)
         return v
 
     def fragment_of(self, v: View) -> str:
@@ -408,15 +495,15 @@ class ServerState:
 
         with self.cache:
             kept = self.views.get(v.game_id)
-            found = next((e for e in kept[1].values() if e[0] is v), None) if kept is not None else None
-            if found is not None and found[0] is v and found[1] is not None:
-                return found[1]
+            found = next((e for e in kept.views.values() if e.view is v), None) if kept is not None else None
+            if found is not None and found.html is not None:
+                return found.html
         html = pages.fragment(v)
-        if found is not None and found[0] is v:
-            found[1] = html
+        if found is not None:
+            found.html = html
         return html
 
-    def view_of(self, game_id: str, viewer: Viewer, at: int | None, move: int | None = None) -> View:
+    def view_of(self, game_id: str, viewer: Caller, at: int | None, move: int | None = None) -> View:
         log_ = self.load_log(game_id)
         if move is not None:
             from solrec.replay.log import move_ends
@@ -430,14 +517,14 @@ class ServerState:
         return self.view_for(log_, viewer, at, self.table_of(self.store(), log_, viewer))
 
     @staticmethod
-    def table_of(store: Store, log_: Any, viewer: Viewer, seated: dict[str, tuple[str, int]] | None = None,
+    def table_of(store: Store, log_: Any, viewer: Caller, seated: dict[str, tuple[str, int]] | None = None,
                  hints: bool | None = None) -> tuple[tuple[tuple[str, str], ...], bool]:
         """What a page shows besides the view: the bots seated (player, bot: everyone may know who
         is a bot) and whether the seat has a hint button (the referee left hints on). ``seated`` and
         ``hints``: the game's bots and hint switch, when already read."""
         if seated is None:
             seated = bots.bots_of(store, log_.game_id)
-        hint = (viewer.player is not None and not viewer.spectator and viewer.player not in seated
+        hint = (viewer.player is not None and viewer.player not in seated
                 and (hints if hints is not None else bots.hints_on(store, log_.game_id)) and bots.adapted(log_.header))
         return tuple((p, b) for p, (b, _) in seated.items()), hint
 
@@ -462,7 +549,7 @@ class ServerState:
         kept: Store | None = getattr(self.local, "quick", None)
         return kept
 
-    def kept_fragment(self, game_id: str, player: str) -> str | None:
+    def kept_fragment(self, game_id: str, player: str) -> Fragment | None:
         """The live fragment of ``player``'s seat when all of it is kept for the game's current stamp
         (``prepare`` keeps it after a play), read on the event loop: one hop to a worker thread cost
         about as much CPU as the kept page, and a seat fetches its page after every command. It reads
@@ -478,22 +565,45 @@ class ServerState:
             if stamp is None or kept is None or kept[0] != stamp:
                 return None
             log_ = kept[1]
-            table = self.table_of(store, log_, Viewer(player, "", ""))
+            table = self.table_of(store, log_, Caller.of(Seer.seat(player)))
         except (sqlite3.Error, SolrecError):
             return None
         with self.cache:
             views = self.views.get(game_id)
-            if views is None or views[0] != stamp:
+            if views is None or views.stamp != stamp:
                 return None
-            found = views[1].get(((player, False), len(log_.rows), table))
-            return found[1] if found is not None else None
+            found = views.views.get((Seer.seat(player), len(log_.rows), table))
+            return Fragment(found.html, found.view.version) if found is not None and found.html is not None else None
 
-    def checked(self, game_id: str, viewer: Viewer, values: dict[str, str]) -> Any:
+    def as_stored(self, log_: Any) -> Any:
+        """``log_`` (the kept log a write is about to be decided on) if the game's stored rows are still
+        the ones it holds, every hashed field and mirror compared (one indexed read of the game's rows,
+        no hashing): a payload edited in place or a row deleted behind the server's back leaves the
+        games row and the last event as they were, so the kept log's stamp cannot see it. Otherwise
+        the game is read and verified again as the command line reads it: a damaged log raises its
+        ``CorruptLog`` (the write is refused with the stored-data verdict) and is kept no more; one
+        changed soundly meanwhile (a write racing this one) is a conflict."""
+        from solrec.replay.log import load
+
+        stored = self.store().conn.execute(
+            "select seq, step, actor, command, type, version, payload, hash, head from events where game_id = ? "
+            "order by seq", [log_.game_id]).fetchall()
+        if len(stored) == len(log_.rows) and all(a == b[:9] for a, b in zip(stored, log_.rows, strict=True)):
+            return log_
+        with self.cache:
+            self.logs.pop(log_.game_id, None)
+            self.views.pop(log_.game_id, None)
+        fresh = load(self.store(), log_.game_id)  # raises CorruptLog with the command line's verdict
+        self.remember(log_.game_id, fresh)
+        raise ConcurrencyConflict("the position changed")
+
+    def checked(self, game_id: str, viewer: Caller, values: dict[str, str]) -> Any:
         """The log a write is decided on: the position and version the page showed must be the live
-        position's for this viewer now, else the position changed (409). The store's head-checked
-        write then takes this log's head, so a write landing meanwhile is a conflict as well."""
+        position's for this viewer now, else the position changed (409); and the stored rows must be
+        the kept log's (``as_stored``). The store's head-checked write then takes this log's head, so
+        a write landing meanwhile is a conflict as well."""
         at, version = position_of(values)
-        log_ = self.load_log(game_id)
+        log_ = self.as_stored(self.load_log(game_id))
         if at != len(log_.rows):
             raise ConcurrencyConflict("the position changed")
         now = self.view_for(log_, viewer).version
@@ -501,7 +611,7 @@ class ServerState:
             raise ConcurrencyConflict("the position changed")
         return log_
 
-    def damaged(self, game_id: str, viewer: Viewer, err: CorruptLog) -> str:
+    def damaged(self, game_id: str, viewer: Caller, err: CorruptLog) -> str:
         """What a page shows of a damaged game instead of a board: the referee, validate's verdict; a
         seat, only that it is damaged (the verdict may quote a hidden command)."""
         if viewer.player is not None:
@@ -520,6 +630,7 @@ class ServerState:
         else:
             self.heads[game_id] = row
         self.wake(game_id)
+        self.wake(TABLES)
         if self.runner is not None:
             self.runner.poke(game_id)  # a bot may be to act now
 
@@ -540,6 +651,44 @@ class ServerState:
             elif not loop.is_closed():
                 loop.call_soon_threadsafe(event.set)
 
+    # -- revocation ------------------------------------------------------------------------------------
+    def mark_of(self, game_id: str) -> tuple[int, int]:
+        """What a stream of ``game_id`` compares before each event: its game's mark and the referee's."""
+        return self.marks.get(game_id, 0), self.marks.get("", 0)
+
+    def revoke(self, game_id: str) -> None:
+        """Links of ``game_id`` (``""``: the referee's) may have stopped working: its streams (every
+        stream, for the referee's) check their viewer again before their next event (on the event loop)."""
+        self.marks[game_id] = self.marks.get(game_id, 0) + 1
+        for gid in {s.game_id for s in self.streams} if game_id == "" else {game_id}:
+            self.wake(gid)
+
+    def still_lets_in(self, game_id: str, viewer: Caller) -> bool:
+        """Whether the token ``viewer`` was let in by still opens this game's page as that viewer (a
+        blocking read): a seat's link not made anew nor its seat given to a bot, a spectator link not
+        revoked, the referee's link not made anew."""
+        if not self.db.exists():
+            return False
+        store = self.store()
+        if viewer.referee:
+            return self.referee_token_ok(viewer.token)
+        if viewer.spectator:
+            return seats.is_spectator(store, game_id, viewer.token)
+        return seats.seat_of(store, game_id, viewer.token) == viewer.player
+
+    def keys_changed(self, found: dict[str, list]) -> None:
+        """The poller's look at the links and bots of the watched games and at the referee's link
+        (``ChangeWatch.links``, read only when another connection committed): a game whose rows differ
+        from the last look (or that had none) is ``revoke``d, so a revocation by another process
+        (``--workers``, the CLI, a second server) ends the streams held here at the poller's pace."""
+        for gid, rows in found.items():
+            now = sorted(rows, key=repr)
+            if self.keys_seen.get(gid) != now:
+                self.keys_seen[gid] = now
+                self.revoke(gid)
+        for gid in set(self.keys_seen) - set(found):
+            del self.keys_seen[gid]
+
     # -- bot seats -------------------------------------------------------------------------------------
     def bot_play(self, game_id: str, player: str, command: str, expected: tuple[int, str]) -> int:
         """A bot's move (``bots.BotRunner``, in its thread), decided on the kept log under the game's
@@ -555,7 +704,7 @@ class ServerState:
             seated = bots.bots_of(s, game_id).get(player)
             if seated is None:
                 raise ConcurrencyConflict(f"no bot sits at {player}'s seat now")
-            before = self.load_log(game_id)
+            before = self.as_stored(self.load_log(game_id))
             played = decide_commands(before, [command], actor=player, expected=expected)
             end = expected[0] + len(played.steps[0].events)
 
@@ -588,7 +737,7 @@ class ServerState:
             return False  # busy or briefly unreadable: asked again at the next change
         return None if found is None else tuple(found)
 
-    def seen_by(self, game_id: str, viewer: Viewer) -> str | None:
+    def seen_by(self, game_id: str, viewer: Caller) -> str | None:
         """What a seat's stream compares: its version of the live position (None: no such game)."""
         try:
             return self.view_for(self.load_log(game_id), viewer).version
@@ -631,9 +780,12 @@ class ServerState:
                 self.recheck = False
                 watched = list({s.game_id for s in self.streams})
                 rows = conn.heads(watched)
-                if rows is None:
+                links = conn.links(watched)
+                if rows is None or links is None:
                     continue
+                self.keys_changed(links)
                 version = now
+                self.wake(TABLES)  # another connection committed: the tables page looks again
                 for gid in watched:
                     row = rows.get(gid)
                     if self.heads.get(gid, False) != row:  # not this process's write (``notify`` keeps those)
@@ -645,6 +797,7 @@ class ServerState:
         finally:
             conn.close()
             self.heads.clear()  # nothing keeps them fresh now: a stream reads its game's row
+            self.keys_seen.clear()
 
 
 def aligned(now: float, period: float) -> float:

@@ -73,6 +73,11 @@ class View:
     def live(self) -> bool:
         return self.position == self.end
 
+    @property
+    def referee(self) -> bool:
+        """The referee's view (neither a seat's nor the table's through a spectator link)."""
+        return self.player is None and not self.spectator
+
 
 # The move lists of the logs read, per game and viewer kind (a player's, the referee's, the table's):
 # a page fetches its view after every command, and a long game's list is the costly part (a parse

@@ -23,6 +23,31 @@
     sel.addRange(range);
     try { document.execCommand("copy"); b.textContent = "copied"; } catch (e) { b.textContent = "selected: copy it"; }
   }
+  // the referee's tables page: every running game's lines, replaced as the server sends them (its
+  // HTML, every text in it escaped)
+  var tables = body.getAttribute("data-tables");
+  if (tables && window.EventSource) {
+    var board = document.getElementById("tables"), said = document.getElementById("connection");
+    var feed = new EventSource(tables);
+    feed.onopen = function () { said.textContent = ""; };
+    feed.addEventListener("view", function (e) { board.innerHTML = e.data; });
+    stops(feed, said);
+  }
+  // what a live stream's end says on the page: a link revoked, a viewer's bound reached, the server full
+  function stops(source, said) {
+    source.addEventListener("gone", function () {
+      source.close();
+      said.textContent = "this link no longer works";
+    });
+    source.addEventListener("refused", function (e) {
+      source.close();
+      said.textContent = e.data;
+    });
+    source.onerror = function () {
+      said.textContent = source.readyState === 2 ? "live updates stopped (the server is full): reload the page later"
+        : "reconnecting to the server\u2026";
+    };
+  }
   var base = body.getAttribute("data-base");
   if (!base) return;  // not a game page
   var csrf = body.getAttribute("data-csrf");
@@ -509,11 +534,7 @@
       if (s && e.lastEventId && e.lastEventId === s.getAttribute("data-version") && e.data === s.getAttribute("data-position")) return;
       if (browsing === null && !busy) load(null, null, true);
     };
-    source.addEventListener("gone", function () {
-      source.close();
-      connection.textContent = "this game is no longer stored";
-    });
-    source.onerror = function () { connection.textContent = "reconnecting to the server\u2026"; };
+    stops(source, connection);
   }
   // a link to a move (#move=N) opens that move (read before the page writes its own address); the
   // live position's own number opens it live

@@ -124,7 +124,7 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn serving the app on 127.0.0.1 in a thread, for requests that must really run at once."""
 
-    def __init__(self, db: Path, live_seconds: float = 1, lifespan: str = "off", **options: Any):
+    def __init__(self, db: Path, live_seconds: float = 1, lifespan: str = "on", **options: Any):
         import uvicorn
 
         self.db = db

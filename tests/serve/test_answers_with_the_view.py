@@ -73,7 +73,7 @@ def test_two_seats_of_an_open_game_get_one_picture_drawn_once(table, monkeypatch
 
 def test_a_stored_command_whose_view_cannot_be_made_is_answered_stored_not_refused(table, monkeypatch):
     from solrec.core.errors import SolrecError
-    from solrec.server import app
+    from solrec.server import writes
     from solrec.server.state import ServerState
 
     def fails(*args, **kwargs):
@@ -82,7 +82,7 @@ def test_a_stored_command_whose_view_cannot_be_made_is_answered_stored_not_refus
     gid, seats, guest = table.seated()
     rows = len(table.log(gid).rows)
     monkeypatch.setattr(ServerState, "prepare", lambda self, log_, mover=None: None)
-    monkeypatch.setattr(app, "page_fragment", fails)
+    monkeypatch.setattr(writes, "page_shown", fails)
     r = table.play(seats["Ann"], "place d4", guest, view="1")
     assert (r.status_code, r.text) == (200, "stored")  # the page then fetches its view (table.js)
     assert len(table.log(gid).rows) > rows

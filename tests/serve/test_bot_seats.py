@@ -198,9 +198,12 @@ def test_only_the_referee_seats_a_bot_and_a_bots_seat_link_plays_nothing(served)
     served.play(links["Ann"], re.search(r'"command":"([^"]+)"', device.get(links["Ann"]).text.replace("&quot;", '"')).group(1), device)
     wait_for("the bot's answer", lambda: len(player_moves(served, gid)) >= 2)
     seat_bot(served, gid, "Bob", "greedy")
-    page = device.get(links["Bob"]).text
+    # Bob's link was revoked when the bot took his seat (issue 42): a new link for him plays nothing either
+    assert device.get(links["Bob"]).status_code == 404
+    bob = served.seat_links(gid)["Bob"]
+    page = device.get(bob).text
     at, version = position_of(page)
-    r = device.post(f"{links['Bob']}/play", data={"command": "x", "at": at, "version": version, "csrf": csrf_of(page)})
+    r = device.post(f"{bob}/play", data={"command": "x", "at": at, "version": version, "csrf": csrf_of(page)})
     assert r.status_code == 400 and "a bot plays Bob's seat" in r.text
 
 
@@ -263,6 +266,50 @@ def test_the_referee_switches_hints_off_per_game_and_it_survives_a_restart(serve
     assert r.status_code == 403  # a seat switches nothing
     with make_client(served.db, bot_processes=False) as client:  # stored: a restart keeps it off
         assert hint(client, links["Ann"]).status_code == 400
+
+
+def test_a_bots_seat_gets_no_hint_even_by_post(served):
+    gid, _, device = served.seated("soli2", options={"mode": "duel"})
+    seat_bot(served, gid, "Bob", "greedy", "", "4")
+    links = served.seat_links(gid)  # a link made while the bot sits at Bob's seat (Ann is to act: it waits)
+    page = device.get(links["Bob"]).text
+    assert 'class="hint"' not in page  # its page shows no button
+    at, version = position_of(page)
+    r = device.post(f"{links['Bob']}/hint", data={"at": at, "version": version, "csrf": csrf_of(page)})
+    assert r.status_code == 400 and "a bot plays Bob's seat" in r.text, r.text
+
+
+def test_a_hint_in_flight_when_the_referee_switches_hints_off_is_refused(served, monkeypatch):
+    import concurrent.futures
+    import threading
+
+    gid, links, device = served.seated("soli2", options={"mode": "duel"})
+    server = served.client.app.app.state.server
+    thinking, switched = threading.Event(), threading.Event()
+    real = server.runner.ask
+
+    def held(*args: Any) -> concurrent.futures.Future:  # the thought returned only once the switch is made
+        inner, outer = real(*args), concurrent.futures.Future()
+
+        def later() -> None:
+            thinking.set()
+            switched.wait(BOUND)
+            outer.set_result(inner.result())
+
+        threading.Thread(target=later, daemon=True).start()
+        return outer
+
+    monkeypatch.setattr(server.runner, "ask", held)
+    answer: dict[str, Any] = {}
+    asking = threading.Thread(target=lambda: answer.update(r=hint(device, links["Ann"])))
+    asking.start()
+    assert thinking.wait(BOUND)
+    page = served.page(f"/g/{gid}")
+    assert served.client.post(f"/g/{gid}/hints", data={"csrf": csrf_of(page), "hints": "off"},
+                              follow_redirects=False).status_code == 303
+    switched.set()
+    asking.join(BOUND)
+    assert answer["r"].status_code == 400 and "the referee switched hints off" in answer["r"].text
 
 
 @pytest.mark.parametrize("hint_bot", ["greedy", "mcts:" + QUICK])

@@ -36,7 +36,7 @@ def events(lines: Iterator[str]) -> Iterator[tuple[str, str | None, str]]:
 
 
 def test_another_seats_play_reaches_the_stream_as_the_bytes_its_view_gives(tmp_path: Path, monkeypatch):
-    from solrec.server import app
+    from solrec.server import live
     from solrec.server.state import ServerState
 
     with LiveServer(tmp_path / "serve.db", live_seconds=60) as served, referee_client(served.url) as client:
@@ -49,9 +49,9 @@ def test_another_seats_play_reaches_the_stream_as_the_bytes_its_view_gives(tmp_p
                 assert next(sent)[0] == "message"  # it opens on the version the page has just loaded
                 made: list[tuple] = []
                 with monkeypatch.context() as m:
-                    kept, fragment = ServerState.kept_fragment, app.page_fragment
+                    kept, fragment = ServerState.kept_fragment, live.page_shown
                     m.setattr(ServerState, "kept_fragment", lambda self, g, p: made.append((g, p)) or kept(self, g, p))
-                    m.setattr(app, "page_fragment", lambda server, g, v, *a, **k: made.append((g, v.player)) or fragment(server, g, v, *a, **k))
+                    m.setattr(live, "page_shown", lambda server, g, v, *a, **k: made.append((g, v.player)) or fragment(server, g, v, *a, **k))
                     assert table.play(seats["Ann"], "place d4", ann, view="1").status_code == 200
                     kind, said, data = next(sent)
                     made = [a for a in made if a == (gid, "Bob")]  # Ann's own page, fetched before her command, aside
@@ -86,16 +86,24 @@ def test_the_referees_stream_asking_for_views_sends_the_referees_view(tmp_path: 
 
 
 def test_a_view_event_has_a_data_line_for_each_line_of_the_fragment_at_any_of_sses_line_ends():
-    from solrec.server.app import view_event
+    from solrec.server.live import view_event
 
     fragment = '<div class="state" data-position="3" data-version="ab12">\nx\r\ny\rz</div>'
-    assert view_event(fragment) == ('event: view\nid: ab12\ndata: <div class="state" data-position="3" data-version="ab12">\n'
-                                    "data: x\ndata: y\ndata: z</div>\n\n")
-    assert list(events(iter(view_event("<div class=\"state\" data-position=\"3\" data-version=\"ab12\">\n</div>").splitlines() + [""]))) \
+    assert view_event(fragment, "ab12") == ('event: view\nid: ab12\ndata: <div class="state" data-position="3" data-version="ab12">\n'
+                                            "data: x\ndata: y\ndata: z</div>\n\n")
+    assert list(events(iter(view_event("<div class=\"state\" data-position=\"3\" data-version=\"ab12\">\n</div>", "ab12").splitlines() + [""]))) \
         == [("view", "ab12", '<div class="state" data-position="3" data-version="ab12">\n</div>')]
 
 
-def test_a_reason_shown_instead_of_a_position_is_no_view_event():
-    from solrec.server.app import view_event
+def test_a_fragment_is_kept_with_its_version_so_the_stream_reads_no_html():
+    """A fragment and the version it shows travel together (``Fragment``, ``ViewCache``): a damaged
+    game's reason has no version, and is no view event."""
+    from solrec.core.observe import Viewer
+    from solrec.server.state import Fragment, ViewCache
 
-    assert view_event('<p class="reason">this game\'s stored data is damaged</p>') is None
+    cache = ViewCache(2)
+    cache.keep_version("g-1", (3, "h"), Viewer.seat("Ann"), "ab12")
+    cache.keep_fragment("g-1", (3, "h"), Viewer.seat("Ann"), Fragment("<div>x</div>", "ab12"))
+    assert cache.fragment("g-1", (3, "h"), Viewer.seat("Ann")) == Fragment("<div>x</div>", "ab12")
+    assert cache.version("g-1", (4, "i"), Viewer.seat("Ann")) is None  # another position: nothing kept for it
+    assert Fragment('<p class="reason">this game\'s stored data is damaged</p>', None).version is None

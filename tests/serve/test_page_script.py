@@ -163,3 +163,40 @@ def test_the_referee_link_opens_the_games_and_the_script_loads_no_other_server(d
         assert "token" not in driver.current_url
         driver.get(f"{server.url}/g/duel")
         until(lambda: driver.find_elements("css selector", "#choices button.choice"), "the referee's choices")
+
+
+def test_a_seat_page_whose_link_was_made_anew_says_the_link_no_longer_works(driver, tmp_path):
+    db = tmp_path / "serve.db"
+    links = game_with_seats(db)
+    with LiveServer(db, 60) as server:
+        driver.get(f"{server.url}/g/duel/seat/{links['Ann']}")
+        until(lambda: driver.find_elements("css selector", ".status"), "Ann's page")
+        until(lambda: driver.find_element("css selector", "body").get_attribute("data-heard"), "its stream open")
+        store = Store(db)
+        try:
+            make_links(store, "duel", ("Ann",))  # a lost phone: the referee makes Ann a new link
+        finally:
+            store.close()
+        until(lambda: driver.find_element("css selector", "#connection").text == "this link no longer works",
+              "the page to say so")
+        assert not [m for m in console(driver) if m["level"] == "SEVERE" and m.get("source") == "javascript"]
+
+
+def test_the_tables_page_shows_a_move_made_at_a_table_live(driver, tmp_path):
+    db = tmp_path / "serve.db"
+    game_with_seats(db)
+    with LiveServer(db, 60) as server:
+        driver.get(f"{server.url}/?token={REFEREE}")
+        driver.get(f"{server.url}/tables")
+        until(lambda: "duel" in texts(driver, "table.tables a"), "the running game listed")
+        assert texts(driver, "td.turn") == ["Ann"]
+        from solrec.workflows.games import play_commands
+
+        store = Store(db)
+        try:
+            play_commands(store, "duel", ["place d4"], actor="Ann")
+        finally:
+            store.close()
+        until(lambda: texts(driver, "td.turn") == ["Bob"], "the tables page updated")
+        assert "Ann: " in texts(driver, "td.last")[0]
+        assert not [m for m in console(driver) if m["level"] == "SEVERE" and m.get("source") == "javascript"]

@@ -532,7 +532,7 @@ def test_the_host_check_is_exact(tmp_path):
     assert client.get("/", headers={"host": "localhost:8000"}).status_code == 403  # past the check: no token
 
 
-def test_a_viewer_over_its_bound_of_live_streams_closes_its_own_oldest(tmp_path):
+def test_a_viewer_over_its_bound_of_live_streams_is_told_so_and_none_of_its_pages_is_closed(tmp_path):
     import asyncio
 
     from solrec.server.app import create_app
@@ -567,14 +567,15 @@ def test_a_viewer_over_its_bound_of_live_streams_closes_its_own_oldest(tmp_path)
             tasks.append(asyncio.create_task(app(scope, receive, send)))
             while not any(b"data:" in chunk for chunk in sent[k]):
                 await asyncio.sleep(0.01)
-        await asyncio.wait_for(done[0].wait(), 20)  # the oldest was closed by the third
-        assert not done[1].is_set() and not done[2].is_set()
+        await asyncio.wait_for(done[2].wait(), 20)  # the third was told it is not kept live, and ended
+        assert not done[0].is_set() and not done[1].is_set()  # the viewer's own pages stay open
         for t in tasks:
             t.cancel()
         return [b"".join(s) for s in sent]
 
     first, second, third = asyncio.run(asyncio.wait_for(scenario(), 30))
-    assert b"data:" in first and b"data:" in third
+    assert b"data: " in first and b"data: " in second
+    assert third.startswith(b"event: refused\ndata: this link has 2 live pages open here already")
 
 
 def test_the_ruled_comment_of_a_take_back_past_a_draw_names_no_hidden_card(table):

@@ -54,3 +54,28 @@ def test_workers_give_uvicorns_own_server_the_quiet_main_loop(monkeypatch):
     monkeypatch.setattr(uvicorn.server.Server, "main_loop", uvicorn.server.Server.main_loop)  # undone after the test
     quieten()
     assert uvicorn.server.Server.main_loop is _quiet_main_loop
+
+
+def test_solrec_serve_runs_the_apps_lifespan_and_its_shutdown_closes_the_bots(tmp_path, monkeypatch):
+    """``solrec serve`` hands uvicorn the app's lifespan (issue 41): start-up once (the bots resumed),
+    and at shutdown the bots' runner closed."""
+    from typer.testing import CliRunner
+
+    from solrec.cli.main import app
+    from solrec.server import bots
+    from solrec.server.running import QuietServer
+
+    from .conftest import LiveServer
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(QuietServer, "run", lambda self, *a, **k: seen.update(lifespan=self.config.lifespan))
+    result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "a.db"), "--port", str(free_port())])
+    assert result.exit_code == 0, result.output
+    assert seen == {"lifespan": "on"}
+
+    closed: list[bool] = []
+    real = bots.BotRunner.close
+    monkeypatch.setattr(bots.BotRunner, "close", lambda self: closed.append(True) or real(self))
+    with LiveServer(tmp_path / "b.db"):
+        assert closed == []
+    assert closed == [True]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from solrec.cli.manage import take_back
+from solrec.core.observe import Viewer
 from solrec.replay.log import Log, Replay, carry_over, fold, load, state_at
 from solrec.server import views
 from solrec.workflows.games import new_game, play_commands
@@ -100,16 +101,18 @@ def test_a_watching_seats_page_kept_by_a_play_is_the_page_made_afresh(tmp_path):
         table = Table(db, client)
         gid, seats, device = table.seated()
         server = client.app.app.state.server
-        server.streams.append(Stream("bob's", gid, kind=("Bob", False)))  # Bob's stream, as ``live`` counts it
+        server.streams.append(Stream("bob's", gid, kind=Viewer.seat("Bob")))  # Bob's stream, as ``live`` counts it
         try:
             assert table.play(seats["Ann"], "place d4", device).status_code == 200
-            kept = server.kept_fragment(gid, "Bob")
-            assert kept is not None
+            made = server.kept_fragment(gid, "Bob")
+            assert made is not None
+            kept = made.html
             assert device.get(f"{seats['Bob']}/view").text == kept
+            assert made.version == position_of(kept)[1]  # kept with its version: never read back out of the HTML
         finally:
             server.streams.clear()
         log = table.log(gid)
-        assert server.kept_version(gid, (len(log.rows), log.head), ("Bob", False)) == position_of(kept)[1]
+        assert server.kept_version(gid, (len(log.rows), log.head), Viewer.seat("Bob")) == position_of(kept)[1]
     with make_client(db) as fresh:
         assert fresh.app.app.state.server.kept_fragment(gid, "Bob") is None  # nothing kept: made the ordinary way
         assert fresh.get(f"{seats['Bob']}/view").text == kept
