@@ -249,11 +249,24 @@ def test_a_resigned_game_has_its_result_explained(cli):
     assert "result: Solo lost; resigned" in text and "no score lines yet" not in text
 
 
-def test_listing_nothing_on_a_fresh_install_is_not_an_error(cli):
-    assert cli.run("list").stdout.strip().endswith("0 games") and cli.json("list") == []
-    assert cli.json("validate", "--all") == {"valid": 0, "invalid": 0, "by_game": {}, "games": []}
-    assert cli.run("games").exit_code == 0
-    assert not cli.db.exists()
+def test_listing_nothing_on_a_fresh_install_is_not_an_error(tmp_path, monkeypatch):
+    # a fresh install reads its default database, not yet made, as empty (a --db naming no file is refused:
+    # tests/test_missing_database.py)
+    import json
+
+    from typer.testing import CliRunner
+
+    from solrec.cli.main import app
+
+    monkeypatch.delenv("SOLREC_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    runner = CliRunner()
+    assert runner.invoke(app, ["list"]).stdout.strip().endswith("0 games")
+    assert json.loads(runner.invoke(app, ["list", "--json"]).stdout) == []
+    assert json.loads(runner.invoke(app, ["validate", "--all", "--json"]).stdout) == {
+        "valid": 0, "invalid": 0, "by_game": {}, "games": []}
+    assert runner.invoke(app, ["games"]).exit_code == 0
+    assert not (tmp_path / "data").exists()
 
 
 # -- notes: kept as comments, and said so (tests/test_notes.py) ---------------------------------

@@ -40,7 +40,7 @@ def test_svg_after_a_move_highlights_all_its_events(cli):
 def test_svg_writes_a_file_and_reveal_shows_what_the_table_cannot_see(cli, tmp_path):
     gid = imported(cli, "solar-solitaire/won-seeded.jsonl")
     target = tmp_path / "pos.svg"
-    assert cli.run("svg", gid, "--at", "10", "-o", str(target)).stdout == ""
+    assert cli.run("svg", gid, "--at", "10", "-o", str(target)).stdout.startswith(f"wrote {target} (after move 10, ")
     hidden = target.read_text(encoding="utf-8")
     revealed = cli.run("svg", gid, "--at", "10", "--reveal").stdout
     assert "turning order" not in hidden and "turning order" in revealed

@@ -94,10 +94,10 @@ def written_out(builtin: str, target: Path) -> Path:
     """The built-in set as one TOML file of its families (as a person writes it out from the set)."""
     import tomllib
 
-    from solrec.core.solarius_mission import components
+    from solrec.core.solarius_mission import components, loading
 
     folder = components.DATA_DIR / builtin
-    raw = components.parse_texts(builtin, {p.stem: p.read_text(encoding="utf-8") for p in folder.glob("*.toml")})
+    raw = loading.parse_texts(builtin, {p.stem: p.read_text(encoding="utf-8") for p in folder.glob("*.toml")})
     raw.pop("name")
     text = "".join(f"{toml_value(k)} = {toml_value(v)}\n" for k, v in raw.items())
     assert tomllib.loads(text) == raw
