@@ -63,7 +63,7 @@ class Table:
         return [w for w in words if w.startswith(typed)]
 
     def position(self) -> str:
-        return f"{self.game_id} at position {len(self.log.rows)}\n{self.game.render(self.state, False)}"
+        return f"{self.game_id} at position {len(self.log.rows)}\n{self.game.render(self.state)}"
 
     def turn(self) -> str:
         """Whose turn, and what may be typed: the commands, or their forms, or the chance expected."""

@@ -9,10 +9,15 @@ state for the viewer (text and SVG). Every surface (``show``/``log``/``legal``/`
 --as``, the server's views, the replay page, ``diff``, the live output of ``new``/``play``) reads a
 game through ``replay.seen``, which reads it through this contract.
 
-A game that hides something declares ``hidden_information``; its observation then has no permissive
-default: an observation that does not say what a viewer sees of a piece refuses to say anything
-(``Observation``'s methods are abstract; ``Game.observation`` refuses a game that hides something and
-gives none). The models: OpenSpiel's observer (one observer per kind of viewer, its string and tensor
+Every field of every state class (and of the classes it holds: mats, hands, piles) and of every
+event type is declared once, in the game's observation module (``Declaration``): public, the
+owner's (a mat's hand: its player's), or hidden, with what stands in its place for those who may
+not see it (its size, a mark). A seat's JSON (``state``/``event``) and the pictures (drawn from
+``seen``: the state with every field the viewer may not see ``Withheld``) are built from what is
+declared: what a viewer may see is copied, nothing is deleted. A game whose state or events hold a
+field nobody declared is refused when it is loaded (``check``; ``core.registry``), naming the class
+and the field. A game that hides something declares ``hidden_information``; ``Game.observation``
+refuses a game that hides something and gives no observation. The models: OpenSpiel's observer (one observer per kind of viewer, its string and tensor
 from one list of pieces), boardgame.io's ``playerView`` (whose known leaks were channels left
 unfiltered: its issues 1159, 399, 227).
 """
@@ -21,11 +26,15 @@ from __future__ import annotations
 
 import abc
 import threading
+import typing
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeAlias
 
+import attrs
+
 from . import frozen
+from .errors import UndeclaredField
 
 # A game, its commands and events (core/game.py), which imports this module: named, not imported.
 Game: TypeAlias = Any
@@ -96,33 +105,353 @@ class SeenEvent:
     described: bool
 
 
+# -- what a game declares of each field (its observation module's ``Declaration``) ------------------
+EVERYONE, OWNER, REFEREE_ONLY = "everyone", "owner", "referee"
+
+
+@frozen.value
+class Instead:
+    """What a viewer who may not see a field reads in its place: ``key`` with ``of(value, record)``;
+    ``size`` when that is the field's size (a picture may then count what it may not read)."""
+
+    key: str
+    of: Callable[[Any, Any], Any]
+    size: bool = False
+
+
+def count(key: str) -> Instead:
+    """The field's size, under ``key`` ("deck_count")."""
+    return Instead(key, lambda value, record: len(value), size=True)
+
+
+def marked(key: str, mark: str = "hidden") -> Instead:
+    """A mark under ``key`` (``"card": "hidden"``)."""
+    return Instead(key, lambda value, record: mark)
+
+
+def told(key: str, of: Callable[[Any, Any], Any]) -> Instead:
+    """What ``of(value, record)`` tells everyone of the field (a start card's public part)."""
+    return Instead(key, of)
+
+
+@frozen.value
+class Sight:
+    """Who sees one field: everyone, its record's owner (and the referee), or the referee alone; the
+    others read ``instead`` in its place: where the field stands (``inline``), else after the fields
+    shown, in the order the fields are declared. The owner reads the stand-ins, then the field."""
+
+    who: str
+    instead: tuple[Instead, ...] = ()
+    inline: bool = False
+
+    @property
+    def sized(self) -> bool:
+        return any(i.size for i in self.instead)
+
+
+PUBLIC = Sight(EVERYONE)
+HIDDEN = Sight(REFEREE_ONLY)
+
+
+def hidden(*instead: Instead, inline: bool = False) -> Sight:
+    """Seen by the referee alone; the others read ``instead``."""
+    return Sight(REFEREE_ONLY, tuple(instead), inline)
+
+
+def owners(*instead: Instead) -> Sight:
+    """Seen by its record's owner (a mat's player) and the referee; the others read ``instead``."""
+    return Sight(OWNER, tuple(instead))
+
+
+@frozen.value
+class Fields:
+    """Every field of one class, declared (``declare``)."""
+
+    cls: type
+    sights: Mapping[str, Sight]
+    # whose the record is (for ``owners`` fields): ``owner(record, root, index)``, ``index`` its place
+    # in the root's tuple that holds it (a mat: the i-th player's)
+    owner: Callable[[Any, Any, int | None], str | None] | None = None
+
+
+def declare(cls: type, public: str = "", *, owner: Callable[[Any, Any, int | None], str | None] | None = None,
+            **sights: Sight) -> Fields:
+    """``cls``'s fields: those named in ``public`` (space-separated) seen by everyone, the others as
+    given. A field named twice is refused."""
+    names = public.split()
+    twice = sorted({n for n in names if names.count(n) > 1} | (set(names) & set(sights)))
+    if twice:
+        raise UndeclaredField(f"{cls.__name__}.{twice[0]} is declared twice")
+    return Fields(cls, {**dict.fromkeys(names, PUBLIC), **sights}, owner)
+
+
+def _held(tp: Any) -> Iterable[type]:
+    """The attrs classes a field's type holds (``tuple[Mat, ...]``, ``Taken | None``)."""
+    if isinstance(tp, type) and attrs.has(tp):
+        yield tp
+        return
+    for arg in typing.get_args(tp):
+        if arg is not Ellipsis:
+            yield from _held(arg)
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except NameError as err:  # a name imported for the type checker only: resolved in the class's module
+        raise UndeclaredField(f"{cls.__name__}: its field types do not resolve ({err})") from None
+
+
+class Withheld:
+    """A field the viewer may not see, in an observed state (``Declaration.seen``): its size where
+    the game declares its size shown, nothing else. Reading it (iterating, indexing, printing) fails
+    loudly: a picture cannot draw what the viewer's observation does not hold."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int | None):
+        self.size = size
+
+    def __len__(self) -> int:
+        if self.size is None:
+            raise LookupError("a hidden field's size is not shown to this viewer")
+        return self.size
+
+    def __iter__(self) -> typing.Iterator[Any]:
+        raise LookupError("a hidden field is not shown to this viewer")
+
+    def __getitem__(self, index: Any) -> Any:
+        raise LookupError("a hidden field is not shown to this viewer")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Withheld) and other.size == self.size
+
+    def __hash__(self) -> int:
+        return hash((Withheld, self.size))
+
+    def __repr__(self) -> str:
+        return f"Withheld({self.size})"
+
+
+def held(value: Any) -> bool:
+    """Whether a field of an observed state is held by the viewer's observation (not ``Withheld``)."""
+    return not isinstance(value, Withheld)
+
+
+class Declaration:
+    """Every field of a game's state classes and event types, declared (the game's observation
+    module): what each viewer's observation is built from. ``check`` refuses a class that holds a
+    field not declared, and a declaration of a field the class does not hold."""
+
+    def __init__(self, state: type, records: Sequence[Fields], events: Sequence[Fields]):
+        self.state = state
+        self.fields: dict[type, Fields] = {}
+        for f in (*records, *events):
+            if f.cls in self.fields:
+                raise UndeclaredField(f"{f.cls.__name__} is declared twice")
+            self.fields[f.cls] = f
+        self._open: dict[type, bool] = {}
+        self._deep: dict[tuple[type, str], bool] = {}
+
+    # -- the check when the game is loaded ---------------------------------------------------------
+    def check(self, state: type | None = None, events: Iterable[type] = ()) -> None:
+        """Refuse (``UndeclaredField``, naming the class and the field) a field of ``state`` (the
+        declared state class by default), of a class it holds, or of an event type in ``events`` that
+        is not declared; and a declared field the class does not hold."""
+        seen: set[type] = set()
+        todo = [state or self.state, *events]
+        while todo:
+            cls = todo.pop(0)
+            if cls in seen:
+                continue
+            seen.add(cls)
+            declared = self.of(cls)
+            names = [f.name for f in attrs.fields(cls)]
+            for name in names:
+                if name not in declared.sights:
+                    raise UndeclaredField(
+                        f"{cls.__name__}.{name} is not declared in the game's observation (public, the owner's or hidden)")
+            stale = sorted(set(declared.sights) - set(names))
+            if stale:
+                raise UndeclaredField(f"{cls.__name__}.{stale[0]} is declared but {cls.__name__} has no such field")
+            hints = _hints(cls)
+            for name in names:
+                todo.extend(_held(hints[name]))
+
+    def of(self, cls: type) -> Fields:
+        """The declaration of ``cls`` (or of the class it extends)."""
+        for base in cls.__mro__:
+            found = self.fields.get(base)
+            if found is not None:
+                return found
+        raise UndeclaredField(f"{cls.__name__} is not declared in the game's observation")
+
+    def is_open(self, cls: type) -> bool:
+        """Whether every field of ``cls`` and of what it holds is public: seen whole by everyone."""
+        known = self._open.get(cls)
+        if known is None:
+            self._open[cls] = True  # a class that holds itself is open as far as it goes
+            declared = self.of(cls)
+            known = all(
+                declared.sights.get(f.name, HIDDEN).who == EVERYONE and not self._holds_hidden(cls, f.name)
+                for f in attrs.fields(cls)
+            )
+            self._open[cls] = known
+        return known
+
+    def _holds_hidden(self, cls: type, name: str) -> bool:
+        key = (cls, name)
+        deep = self._deep.get(key)
+        if deep is None:
+            deep = self._deep[key] = any(not self.is_open(held) for held in _held(_hints(cls)[name]))
+        return deep
+
+    # -- what a viewer sees ------------------------------------------------------------------------
+    def plain(self, record: Any, plain: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        """``record`` (a state or an event) as ``viewer`` may see it, as plain data (``plain``: its
+        full plain data): what is declared visible copied, what stands for the rest added."""
+        if viewer.sees_all or self.is_open(type(record)):
+            return plain
+        return self._plain(record, plain, viewer, record, None)
+
+    def _plain(self, record: Any, plain: dict[str, Any], viewer: Viewer, root: Any, index: int | None) -> dict[str, Any]:
+        cls = type(record)
+        if self.is_open(cls):
+            return plain
+        declared = self.of(cls)
+        owner = declared.owner(record, root, index) if declared.owner is not None else None
+        out: dict[str, Any] = {}
+        after: list[tuple[str, Any]] = []
+        for key, value in plain.items():
+            sight = declared.sights.get(key)
+            if sight is None:
+                raise UndeclaredField(f"{cls.__name__}.{key} is not declared in the game's observation")
+            if sight.who == EVERYONE:
+                out[key] = self._inner(getattr(record, key), value, viewer, root) if self._holds_hidden(cls, key) else value
+                continue
+            field = getattr(record, key)
+            pairs = [(i.key, i.of(field, record)) for i in sight.instead]
+            if sight.who == OWNER and owner is not None and viewer.is_player(owner):
+                pairs.append((key, value))
+            if sight.inline:
+                out.update(pairs)
+            else:
+                after.append((list(declared.sights).index(key), pairs))  # type: ignore[arg-type]
+        for _, pairs in sorted(after, key=lambda a: a[0]):
+            out.update(pairs)
+        return out
+
+    def _inner(self, value: Any, plain: Any, viewer: Viewer, root: Any) -> Any:
+        if isinstance(value, tuple):
+            return [self._inner_item(v, p, viewer, root, i) for i, (v, p) in enumerate(zip(value, plain))]
+        return self._inner_item(value, plain, viewer, root, None)
+
+    def _inner_item(self, value: Any, plain: Any, viewer: Viewer, root: Any, index: int | None) -> Any:
+        if attrs.has(type(value)):
+            return self._plain(value, plain, viewer, root, index)
+        if isinstance(value, tuple):
+            return self._inner(value, plain, viewer, root)
+        return plain
+
+    def seen(self, record: Any, viewer: Viewer) -> Any:
+        """``record`` (a state or an event) as ``viewer`` may see it, as the same class: each field
+        the viewer may not see ``Withheld`` (its size kept where the game shows its size), so a
+        picture drawn from it can draw only what the viewer's observation holds."""
+        if viewer.sees_all or self.is_open(type(record)):
+            return record
+        return self._seen(record, viewer, record, None)
+
+    def _seen(self, record: Any, viewer: Viewer, root: Any, index: int | None) -> Any:
+        cls = type(record)
+        if self.is_open(cls):
+            return record
+        declared = self.of(cls)
+        owner = declared.owner(record, root, index) if declared.owner is not None else None
+        changes: dict[str, Any] = {}
+        for f in attrs.fields(cls):
+            sight = declared.sights[f.name]
+            value = getattr(record, f.name)
+            if sight.who == EVERYONE:
+                if self._holds_hidden(cls, f.name):
+                    changes[f.alias] = self._seen_inner(value, viewer, root, None)
+            elif not (sight.who == OWNER and owner is not None and viewer.is_player(owner)):
+                changes[f.alias] = Withheld(len(value) if sight.sized else None)
+        return frozen.evolve(record, **changes) if changes else record
+
+    def _seen_inner(self, value: Any, viewer: Viewer, root: Any, index: int | None) -> Any:
+        if attrs.has(type(value)):
+            return self._seen(value, viewer, root, index)
+        if isinstance(value, tuple):
+            return tuple(self._seen_inner(v, viewer, root, i) for i, v in enumerate(value))
+        return value
+
+
+def check(game: Game, state: type | None = None, events: Iterable[type] | None = None) -> None:
+    """Refuse a game whose state (``state``: the declared state class by default) or events
+    (``events``: the game's event types by default) hold a field its observation does not declare
+    (called when the game is loaded, ``core.registry``)."""
+    declared = getattr(game.observation, "declared", None)
+    if not isinstance(declared, Declaration):
+        raise UndeclaredField(f"{game.id}: its observation declares no fields (a Declaration)")
+    try:
+        declared.check(state, game.event_types if events is None else events)
+    except UndeclaredField as err:
+        raise UndeclaredField(f"{game.id}: {err}") from None
+
+
 class Observation(abc.ABC):
-    """A game's hidden-information rule, written once (its ``observation.py``). Every method answers
-    for one viewer; none has a permissive default, so a game that forgets one cannot be observed."""
+    """A game's hidden-information rule, written once (its ``observation.py``): its ``declared``
+    fields, from which every viewer's state and events are built, and the commands as each viewer
+    may read them. Nothing has a permissive default, so a game that forgets one cannot be observed."""
+
+    declared: ClassVar[Declaration]  # every field of the game's states and events (``Declaration``)
 
     def __init__(self, game: Game):
         self.game = game
 
-    @abc.abstractmethod
     def state(self, state: Any, plain: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-        """The state as ``viewer`` may see it, as plain data (``plain``: the state's full plain data)."""
+        """The state as ``viewer`` may see it, as plain data (``plain``: the state's full plain data),
+        built from what is declared."""
+        return self.declared.plain(state, plain, viewer)
+
+    def seen(self, state: Any, viewer: Viewer) -> Any:
+        """The state as ``viewer`` may see it, as the game's own state class: what the pictures draw
+        (each field the viewer may not see ``Withheld``)."""
+        return self.declared.seen(state, viewer)
+
+    def event(self, event: Event, plain: dict[str, Any], viewer: Viewer) -> SeenEvent:
+        """An event as ``viewer`` may see it (``plain``: its full plain data), built from what is
+        declared; its words may be shown to everyone (the game's words never name a hidden piece)."""
+        return SeenEvent(self.declared.plain(event, plain, viewer), True)
+
+    def seen_events(self, events: Sequence[Event] | None, viewer: Viewer) -> Sequence[Event] | None:
+        """Events as ``viewer`` may see them, as their own classes (what a picture highlights)."""
+        if events is None or viewer.sees_all:
+            return events
+        return [self.declared.seen(e, viewer) for e in events]
 
     @abc.abstractmethod
     def command(self, command: Command, state: Any, viewer: Viewer) -> str:
         """A command as ``viewer`` may read it, in the words of ``state`` (the position it is played
         in; None where no position is at hand: then as the game's plain notation)."""
 
-    @abc.abstractmethod
-    def event(self, event: Event, plain: dict[str, Any], viewer: Viewer) -> SeenEvent:
-        """An event as ``viewer`` may see it (``plain``: its full plain data)."""
-
-    @abc.abstractmethod
     def text(self, state: Any, viewer: Viewer) -> str:
-        """The text picture of the state as ``viewer`` sees it."""
+        """The text picture of the state as ``viewer`` sees it: drawn from its observation alone."""
+        return self.draw_text(self.seen(state, viewer), viewer)
+
+    def svg(self, state: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
+        """The SVG picture of the state as ``viewer`` sees it (None: the game has no picture), drawn
+        from its observation alone; ``last`` (the last command's events, as the viewer sees them)
+        highlighted."""
+        return self.draw_svg(self.seen(state, viewer), viewer, last=self.seen_events(last, viewer), size=size)
 
     @abc.abstractmethod
-    def svg(self, state: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
-        """The SVG picture of the state as ``viewer`` sees it (None: the game has no picture)."""
+    def draw_text(self, seen: Any, viewer: Viewer) -> str:
+        """The text picture of ``seen`` (an observed state, ``seen``) for ``viewer``."""
+
+    def draw_svg(self, seen: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
+        """The SVG picture of ``seen`` (an observed state) for ``viewer``; None: the game has none."""
+        return None
 
     @abc.abstractmethod
     def reveals(self, event: Event, seeded: bool = True) -> bool:
@@ -160,39 +489,32 @@ def phrases(parts: Sequence[str]) -> str:
 
 class Open(Observation):
     """The observation of a game whose states hide nothing from anyone (what chance has not dealt
-    yet lives only in the seed, which the kernel shows the referee alone): every viewer sees the
-    whole state; the pictures take the referee's ``reveal`` where the game draws more for him."""
+    yet lives only in the seed, which the kernel shows the referee alone): every field is declared
+    public (still declared: a field nobody declared refuses the game), so every viewer sees the whole
+    state; a picture may still say more to the referee (the unplayed dominoes listed)."""
 
     # the events that show what was hidden before them (a pouch draw, a domino turned face up), and
     # those a seed foretold (a roll, a deal): these reveal only in a seeded game
     revealing: ClassVar[tuple[type, ...]] = ()
     foretold: ClassVar[tuple[type, ...]] = ()
 
-    def state(self, state: Any, plain: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-        return plain
-
     def command(self, command: Command, state: Any, viewer: Viewer) -> str:
         return self.game.format(command) if state is None else self.game.format_at(command, state)
-
-    def event(self, event: Event, plain: dict[str, Any], viewer: Viewer) -> SeenEvent:
-        return SeenEvent(plain, True)
-
-    def text(self, state: Any, viewer: Viewer) -> str:
-        return self.game.render(state, viewer.sees_all)
 
     def svg(self, state: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
         # every seat sees the same picture of a state: drawn once for all of them (a server makes
         # each watching seat's page of a new position, one after another, from the one state)
+        state, last = self.seen(state, viewer), self.seen_events(last, viewer)
         try:
             key = (id(state), viewer.sees_all, size, tuple(last) if last is not None else None)
             hash(key)
         except TypeError:  # an event that cannot be a key: drawn each time
-            return self.game.svg(state, reveal=viewer.sees_all, last=last, size=size)
+            return self.draw_svg(state, viewer, last=last, size=size)
         with _PICTURES_LOCK:
             kept = _PICTURES.get(key)
         if kept is not None and kept[0] is state:
             return kept[1]
-        picture = self.game.svg(state, reveal=viewer.sees_all, last=last, size=size)
+        picture = self.draw_svg(state, viewer, last=last, size=size)
         with _PICTURES_LOCK:
             _PICTURES[key] = (state, picture)  # the state kept with it: its id is not reused meanwhile
             while len(_PICTURES) > PICTURES_KEPT:

@@ -1,7 +1,9 @@
 """The games solrec knows. A game registers by being listed here; nothing else names games.
 
 The table names each game's module and class; a game's code is imported only when that game is
-used (``get_game``), so a command on one game never pays for the others.
+used (``get_game``), so a command on one game never pays for the others. A game is refused when it
+is loaded if its state or events hold a field its observation does not declare
+(``core.observe.check``: ``UndeclaredField``, naming the class and the field).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import importlib
 
 from .errors import InvalidSetup
 from .game import Game
+from .observe import check
 
 # game id -> (module under solrec.core, class name)
 GAMES: dict[str, tuple[str, str]] = {
@@ -38,6 +41,7 @@ def get_game(game_id: str) -> Game:
         raise InvalidSetup(f"unknown game {game_id!r} (known: {known})")
     module, name = entry
     game = getattr(importlib.import_module(f"{__package__}.{module}"), name)()
+    check(game)  # fail closed: a field nobody declared would be shown to everyone
     _LOADED[game_id] = game
     return game
 

@@ -104,6 +104,6 @@ def _plain(state):
 
 def _stock(log) -> list[str]:
     """The face-down stock in its order, as the revealed picture writes it."""
-    text = log.game.render(state_at(log), True)
+    text = log.game.render(state_at(log), Viewer.referee())
     line = next(ln for ln in text.splitlines() if ln.startswith("stock"))
     return line.split()[1:]

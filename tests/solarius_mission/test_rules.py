@@ -368,7 +368,7 @@ def test_live_output_hides_start_cards_and_drawn_cards():
     assert GAME.observation.command(GAME.parse("card 17"), None, Viewer.table()) == "card (hidden)"
     public = GAME.observation.state(None, {"deck": [1, 2], "hubs": ["A"], "mats": [{"hand": [3, 4], "fuel": 2}]}, Viewer.table())
     assert "deck" not in public and public["mats"][0] == {"fuel": 2, "hand_count": 2}
-    assert "hand: 2 card(s)" in GAME.render(t.state) and "hand: 1 2" in GAME.render(t.state, reveal=True)
+    assert "hand: 2 card(s)" in GAME.render(t.state) and "hand: 1 2" in GAME.render(t.state, Viewer.referee())
 
 
 def test_notation_round_trips():
