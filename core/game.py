@@ -362,13 +362,12 @@ class Game(abc.ABC):
     hidden_information: ClassVar[bool] = False
 
     def make_observation(self) -> Observation:
-        """The game's ``observation.py`` observation. The default, the open one, only for a game that
-        hides nothing: a game with hidden information that gives none is refused (fail closed)."""
+        """The game's ``observation.py`` observation (every field of its states and events declared,
+        ``core.observe.Declaration``). There is no default: a game that gives none is refused (fail
+        closed), one with hidden information first of all."""
         if self.hidden_information:
             raise NotImplementedError(f"{self.id} hides information and gives no observation: nothing of it is shown")
-        from .observe import Open
-
-        return Open(self)
+        raise NotImplementedError(f"{self.id} gives no observation: every field of its states and events is declared there")
 
     @property
     def observation(self) -> Observation:

@@ -150,7 +150,7 @@ class Sight:
 
 
 PUBLIC = Sight(EVERYONE)
-HIDDEN = Sight(REFEREE_ONLY)
+SECRET = Sight(REFEREE_ONLY)  # the referee's alone, nothing in its place
 
 
 def hidden(*instead: Instead, inline: bool = False) -> Sight:
@@ -182,7 +182,8 @@ def declare(cls: type, public: str = "", *, owner: Callable[[Any, Any, int | Non
     twice = sorted({n for n in names if names.count(n) > 1} | (set(names) & set(sights)))
     if twice:
         raise UndeclaredField(f"{cls.__name__}.{twice[0]} is declared twice")
-    return Fields(cls, {**dict.fromkeys(names, PUBLIC), **sights}, owner)
+    declared: dict[str, Sight] = dict.fromkeys(names, PUBLIC)
+    return Fields(cls, {**declared, **sights}, owner)
 
 
 def _held(tp: Any) -> Iterable[type]:
@@ -250,6 +251,8 @@ class Declaration:
             if f.cls in self.fields:
                 raise UndeclaredField(f"{f.cls.__name__} is declared twice")
             self.fields[f.cls] = f
+        # each class's fields in the order declared: what stands for hidden ones follows it
+        self._order = {cls: {name: i for i, name in enumerate(f.sights)} for cls, f in self.fields.items()}
         self._open: dict[type, bool] = {}
         self._deep: dict[tuple[type, str], bool] = {}
 
@@ -293,7 +296,7 @@ class Declaration:
             self._open[cls] = True  # a class that holds itself is open as far as it goes
             declared = self.of(cls)
             known = all(
-                declared.sights.get(f.name, HIDDEN).who == EVERYONE and not self._holds_hidden(cls, f.name)
+                declared.sights.get(f.name, SECRET).who == EVERYONE and not self._holds_hidden(cls, f.name)
                 for f in attrs.fields(cls)
             )
             self._open[cls] = known
@@ -321,7 +324,7 @@ class Declaration:
         declared = self.of(cls)
         owner = declared.owner(record, root, index) if declared.owner is not None else None
         out: dict[str, Any] = {}
-        after: list[tuple[str, Any]] = []
+        after: list[tuple[int, list[tuple[str, Any]]]] = []
         for key, value in plain.items():
             sight = declared.sights.get(key)
             if sight is None:
@@ -336,7 +339,7 @@ class Declaration:
             if sight.inline:
                 out.update(pairs)
             else:
-                after.append((list(declared.sights).index(key), pairs))  # type: ignore[arg-type]
+                after.append((self._order[declared.cls][key], pairs))
         for _, pairs in sorted(after, key=lambda a: a[0]):
             out.update(pairs)
         return out

@@ -103,7 +103,8 @@ def since(e: Event) -> str:  # noqa: C901 - one phrase per event type
 
 def command(command: Command, state: Any = None) -> str:
     """A command said for a button, beside its notation (``state``: the position it is played in)."""
-    facing = f" facing {command.facing}" if getattr(command, "facing", None) else ""
+    turned = getattr(command, "facing", None)
+    facing = f" facing {turned}" if turned else ""
     if isinstance(command, Roll):
         return f"roll {command.dice[0]} and {command.dice[1]}"
     if isinstance(command, Turn):

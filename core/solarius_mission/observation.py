@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Command, Event
-from ..observe import HIDDEN, Declaration, Viewer, count, declare, hidden, marked, owners, phrases, told
+from ..observe import SECRET, Declaration, Viewer, count, declare, hidden, marked, owners, phrases, told
 from ..observe import Observation as Base
 from . import commands as c
 from . import events as ev
@@ -32,7 +32,7 @@ DECLARED = Declaration(State, [
         # 2.0: the progress cards lie face down, the start cards are dealt unseen, the hubs not yet built
         # are drawn unseen (two never are); each shows its size but the start cards
         deck=hidden(count("deck_count")),
-        start_cards=HIDDEN,
+        start_cards=SECRET,
         hubs=hidden(count("hubs_hidden")),
         # the discard pile holds the card each player put away at the start unseen ("discards a card"):
         # only its size is shown; the cards discarded in play are named in the move list
