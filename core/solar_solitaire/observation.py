@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..declared import Declaration, count, declare, hidden, marked, told
 from ..game import Command, Event
-from ..observe import Declaration, Viewer, count, declare, hidden, marked, phrases, told
 from ..observe import Observation as Base
+from ..observe import Viewer, phrases
 from . import render, words
 from .commands import Shuffle
 from .events import (

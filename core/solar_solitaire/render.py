@@ -6,7 +6,8 @@ top), a player each pile's top as it lies on the table."""
 
 from __future__ import annotations
 
-from ..observe import Viewer, held
+from ..declared import held
+from ..observe import Viewer
 from .cards import PADS, ROCKETS, STATIONS
 from .state import State
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..declared import Declaration, declare
 from ..game import Command, Event
-from ..observe import Declaration, Open, Viewer, declare, phrases
+from ..observe import Open, Viewer, phrases
 from . import render, words
 from .board import Piece
 from .events import (

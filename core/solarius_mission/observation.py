@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..declared import SECRET, Declaration, count, declare, hidden, marked, owners, told
 from ..game import Command, Event
-from ..observe import SECRET, Declaration, Viewer, count, declare, hidden, marked, owners, phrases, told
 from ..observe import Observation as Base
+from ..observe import Viewer, phrases
 from . import commands as c
 from . import events as ev
 from . import render, words

@@ -10,7 +10,8 @@ from typing import Any
 
 import attrs
 
-from ..observe import Viewer, held
+from ..declared import held
+from ..observe import Viewer
 from .board import OUTER
 from .components import COLOURS
 from .state import State, contamination_spaces, describe_phase, open_cells, phase

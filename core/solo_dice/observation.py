@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..declared import Declaration, declare
 from ..game import Command, Event
-from ..observe import Declaration, Open, Viewer, declare, phrases
+from ..observe import Open, Viewer, phrases
 from . import render, words
 from .events import PairsChosen, Rolled
 from .state import State

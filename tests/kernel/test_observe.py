@@ -6,21 +6,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from solrec.core.declared import PUBLIC, Declaration, Withheld, declare, held
 from solrec.core.errors import UndeclaredField
 from solrec.core.game import Game
-from solrec.core.observe import (
-    HIDDEN,
-    PUBLIC,
-    Declaration,
-    Observation,
-    Open,
-    SeenEvent,
-    Viewer,
-    Withheld,
-    check,
-    declare,
-    held,
-)
+from solrec.core.observe import HIDDEN, Observation, Open, SeenEvent, Viewer, check
 from solrec.core.registry import game_ids, get_game
 from solrec.core.solarius_mission.state import Mat as MissionMat
 
