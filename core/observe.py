@@ -10,16 +10,16 @@ state for the viewer (text and SVG). Every surface (``show``/``log``/``legal``/`
 game through ``replay.seen``, which reads it through this contract.
 
 Every field of every state class (and of the classes it holds: mats, hands, piles) and of every
-event type is declared once, in the game's observation module (``core.declared.Declaration``): public, the
-owner's (a mat's hand: its player's), or hidden, with what stands in its place for those who may
-not see it (its size, a mark). A seat's JSON (``state``/``event``) and the pictures (drawn from
-``seen``: the state with every field the viewer may not see ``Withheld``) are built from what is
-declared: what a viewer may see is copied, nothing is deleted. A game whose state or events hold a
-field nobody declared is refused when it is loaded (``check``; ``core.registry``), naming the class
-and the field. A game that hides something declares ``hidden_information``; ``Game.observation``
-refuses a game that hides something and gives no observation. The models: OpenSpiel's observer (one observer per kind of viewer, its string and tensor
-from one list of pieces), boardgame.io's ``playerView`` (whose known leaks were channels left
-unfiltered: its issues 1159, 399, 227).
+event type is declared once, in the game's observation module (``core.declared.Declaration``):
+public, the owner's (a mat's hand: its player's), or hidden, with what stands in its place for
+those who may not see it (its size, a mark). A seat's JSON (``state``/``event``) and the pictures
+(drawn from ``seen``: the state with every field the viewer may not see ``Withheld``) are built
+from what is declared: what a viewer may see is copied, nothing is deleted. A game whose state or
+events hold a field nobody declared is refused when it is loaded (``check``; ``core.registry``),
+naming the class and the field. A game that hides something declares ``hidden_information``;
+``Game.observation`` refuses a game that gives no observation. The models: OpenSpiel's observer
+(one observer per kind of viewer, its string and tensor from one list of pieces), boardgame.io's
+``playerView`` (whose known leaks were channels left unfiltered: its issues 1159, 399, 227).
 """
 
 from __future__ import annotations

@@ -206,7 +206,7 @@ class SolarSolitaire(Game):
         if not state.dealt:
             return SolveReport(UNKNOWABLE, 0, budget, (), "the launch pads are not dealt yet")
         if state.stock and not (state.stock_known and viewer.sees_all):  # the order: the referee's alone
-            return self._solve_unseen_stock(state, budget)
+            return self._solve_unseen_stock(self.observation.seen(state, viewer), budget)
         deck = bytes(piles.INDEX[c] for c in state.stock)
         result = solver.solve_position(
             solver.roots_of(state, deck), deck, budget, state.waste_takes_free_moves, solver.start_of(state)
@@ -221,11 +221,13 @@ class SolarSolitaire(Game):
     def _solve_unseen_stock(self, state: State, budget: int) -> SolveReport:
         """What the player can know with the stock's order unseen (an entered deck's, or a seeded
         deck's not revealed): a loss the cheap proof shows whatever order the stock cards come in
-        (the solver's own cut-off, which counts them as free to turn up anywhere), else nothing."""
+        (the solver's own cut-off, which counts them as free to turn up anywhere), else nothing.
+        ``state`` is the player's observation: the stock's size, its cards every card not face up."""
         n = len(state.stock)
         position = piles.piles_of(state)
         at_rest = not state.choice and not state.asked and state.hand is None
-        floating = sum(1 << piles.INDEX[c] for c in state.stock)
+        up = {*state.waste, *(c for pile in (*state.pads, *state.stations) for c in pile), state.hand}
+        floating = sum(1 << piles.INDEX[c] for c in ALL_CARDS if c not in up)
         if at_rest and piles.emergency(position) and proof.hopeless(
             position, state.waste_takes_free_moves, floating, every=True
         ):
