@@ -84,7 +84,7 @@ def test_a_seeded_solar_solitaire_seat_sees_no_deck_order_and_no_seed(table):
     answers: list[str] = []
     play_out(table, gid, seats, 4, answers, guest)
     log = table.log(gid)
-    stock = [str(c) for c in log.game.observation.state(None, _plain(state_at(log)), Viewer.table())["stock_count"] * [None]]  # how many lie face down
+    stock = [str(c) for c in log.game.observation.state(state_at(log), _plain(state_at(log)), Viewer.table())["stock_count"] * [None]]  # how many lie face down
     hidden = _stock(log)
     assert len(hidden) == len(stock) >= 3
     received = "\n".join(everything_a_seat_receives(table, seats["Solo"], guest) + answers)
