@@ -21,6 +21,7 @@ import numpy as np
 import pyspiel
 
 from solrec.core.game import CHANCE
+from solrec.core.observe import Viewer
 from solrec.core.registry import game_ids, get_game
 
 from .table import Position, Table
@@ -143,7 +144,7 @@ class SolrecState(pyspiel.State):
         return self._table.returns(self.position)
 
     def __str__(self) -> str:
-        return self._table.game.render(self.position.state, True) + (
+        return self._table.game.render(self.position.state, Viewer.referee()) + (
             f"\n(chance drawn: {list(self.position.draws)})" if self.position.draws else "")
 
 

@@ -91,7 +91,7 @@ class Table:
     def position(self) -> str:
         from .app import after_move
 
-        return f"{self.game_id}: {after_move(self.moves)}\n{self.game.render(self.state, False)}"
+        return f"{self.game_id}: {after_move(self.moves)}\n{self.game.render(self.state)}"
 
     def turn(self) -> str:
         """Whose turn, and what may be typed: the commands (with what each does), or their forms, or

@@ -54,6 +54,7 @@ def solve_cmd(
 
 
 def _solve_one(game_id: str, budget: int, reveal: bool, db, as_json: bool) -> None:
+    from solrec.core.observe import Viewer
     from solrec.replay.log import load, state_at
 
     from . import session
@@ -62,7 +63,7 @@ def _solve_one(game_id: str, budget: int, reveal: bool, db, as_json: bool) -> No
     game = log.game
     state = state_at(log)
     started = time.perf_counter()
-    report = game.solve(state, budget, reveal)
+    report = game.solve(state, budget, Viewer.of(None, reveal))
     seconds = time.perf_counter() - started
     if report is None:
         raise Unsupported(f"{game.title} has no solver")

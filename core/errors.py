@@ -62,3 +62,9 @@ def json_reason(err: BaseException) -> str:
         return msg
     return text.splitlines()[0] if text else type(err).__name__
 
+
+
+class UndeclaredField(TypeError):
+    """A game's state or event holds a field its observation does not declare (public, the owner's,
+    or hidden), or declares one it does not hold: the game is refused when it is loaded, because a
+    field nobody declared would otherwise be shown to everyone (a bug in the game, not a user's)."""

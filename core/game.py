@@ -16,6 +16,9 @@ import attrs
 from . import frozen
 from .chance import SeededDraw
 from .errors import InvalidSetup
+from .observe import Viewer
+
+TABLE = Viewer.table()  # who looks where a caller names nobody: the table (what everyone sees)
 
 if TYPE_CHECKING:
     from .observe import Observation
@@ -297,17 +300,18 @@ class Game(abc.ABC):
     def format(self, command: Command) -> str:
         """Write a command in the game's notation; ``parse(format(c)) == c``."""
 
-    @abc.abstractmethod
-    def render(self, state: Any, reveal: bool = False) -> str:
-        """Text picture of the state; ``reveal`` shows what players at the table cannot see."""
+    def render(self, state: Any, viewer: Viewer = TABLE) -> str:
+        """Text picture of the state as ``viewer`` sees it (the table by default; the referee sees
+        what players at the table cannot): drawn from the viewer's observation (``observation``)."""
+        return self.observation.text(state, viewer)
 
     def svg(
-        self, state: Any, *, reveal: bool = False, last: Sequence[Event] | None = None, size: int | None = 400
+        self, state: Any, viewer: Viewer = TABLE, *, last: Sequence[Event] | None = None, size: int | None = 400
     ) -> str | None:
-        """A standalone SVG 1.1 picture of the state (pure, like ``chess.svg.board``); ``reveal`` shows
-        what players at the table cannot see, ``last`` (the events of the last command) is
-        highlighted, ``size`` is the width in pixels. None where the game has no picture yet."""
-        return None
+        """A standalone SVG 1.1 picture of the state as ``viewer`` sees it (pure, like
+        ``chess.svg.board``), drawn from the viewer's observation; ``last`` (the events of the last
+        command) is highlighted, ``size`` is the width in pixels. None where the game has no picture."""
+        return self.observation.svg(state, viewer, last=last, size=size)
 
     # -- at the table: what to click (``solrec serve``) ----------------------------------------------
     def choices(self, state: Any, entered: bool = False) -> Choices:
@@ -338,6 +342,12 @@ class Game(abc.ABC):
         the game gives none (the command is typed)."""
         return ()
 
+    def command_words(self, command: Command, state: Any = None) -> str:
+        """A command said in words for a button, beside its notation ("take the yellow 2 die onto the
+        -1 space"), at ``state`` (the position it is played in; None: without one): the game's words
+        module (``core/<game>/words.py``). Naming only what the command's actor may see."""
+        return self.format(command) if state is None else self.format_at(command, state)
+
     def format_at(self, command: Command, state: Any) -> str:
         """A command as a player reads it at this position (``state``: the position it is played in),
         e.g. a hex by the label printed on the board; ``parse(format_at(c, s), s) == c``. The stored
@@ -352,13 +362,12 @@ class Game(abc.ABC):
     hidden_information: ClassVar[bool] = False
 
     def make_observation(self) -> Observation:
-        """The game's ``observation.py`` observation. The default, the open one, only for a game that
-        hides nothing: a game with hidden information that gives none is refused (fail closed)."""
+        """The game's ``observation.py`` observation (every field of its states and events declared,
+        ``core.observe.Declaration``). There is no default: a game that gives none is refused (fail
+        closed), one with hidden information first of all."""
         if self.hidden_information:
             raise NotImplementedError(f"{self.id} hides information and gives no observation: nothing of it is shown")
-        from .observe import Open
-
-        return Open(self)
+        raise NotImplementedError(f"{self.id} gives no observation: every field of its states and events is declared there")
 
     @property
     def observation(self) -> Observation:
@@ -390,11 +399,12 @@ class Game(abc.ABC):
         raise InvalidSetup(f"{self.title} has no cards to show")
 
     # -- solving (optional) -----------------------------------------------------------------
-    def solve(self, state: Any, budget: int, reveal: bool = False) -> SolveReport | None:
+    def solve(self, state: Any, budget: int, viewer: Viewer = TABLE) -> SolveReport | None:
         """Whether the game can still be won from ``state`` (searching at most ``budget`` positions),
-        as a ``core.solve.SolveReport``; None means this game has no solver. Without ``reveal`` the
-        answer rests only on what the players at the table see (an answer derived from hidden
-        information reveals it); with it the solver may use the rest too (a face-down deck's order)."""
+        as a ``core.solve.SolveReport``; None means this game has no solver. For any viewer but the
+        referee the answer rests only on what the players at the table see (an answer derived from
+        hidden information reveals it); for the referee the solver may use the rest too (a face-down
+        deck's order)."""
         return None
 
     def survey(

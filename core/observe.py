@@ -9,12 +9,17 @@ state for the viewer (text and SVG). Every surface (``show``/``log``/``legal``/`
 --as``, the server's views, the replay page, ``diff``, the live output of ``new``/``play``) reads a
 game through ``replay.seen``, which reads it through this contract.
 
-A game that hides something declares ``hidden_information``; its observation then has no permissive
-default: an observation that does not say what a viewer sees of a piece refuses to say anything
-(``Observation``'s methods are abstract; ``Game.observation`` refuses a game that hides something and
-gives none). The models: OpenSpiel's observer (one observer per kind of viewer, its string and tensor
-from one list of pieces), boardgame.io's ``playerView`` (whose known leaks were channels left
-unfiltered: its issues 1159, 399, 227).
+Every field of every state class (and of the classes it holds: mats, hands, piles) and of every
+event type is declared once, in the game's observation module (``core.declared.Declaration``):
+public, the owner's (a mat's hand: its player's), or hidden, with what stands in its place for
+those who may not see it (its size, a mark). A seat's JSON (``state``/``event``) and the pictures
+(drawn from ``seen``: the state with every field the viewer may not see ``Withheld``) are built
+from what is declared: what a viewer may see is copied, nothing is deleted. A game whose state or
+events hold a field nobody declared is refused when it is loaded (``check``; ``core.registry``),
+naming the class and the field. A game that hides something declares ``hidden_information``;
+``Game.observation`` refuses a game that gives no observation. The models: OpenSpiel's observer
+(one observer per kind of viewer, its string and tensor from one list of pieces), boardgame.io's
+``playerView`` (whose known leaks were channels left unfiltered: its issues 1159, 399, 227).
 """
 
 from __future__ import annotations
@@ -22,10 +27,12 @@ from __future__ import annotations
 import abc
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, TypeAlias
 
 from . import frozen
+from .declared import Declaration
+from .errors import UndeclaredField
 
 # A game, its commands and events (core/game.py), which imports this module: named, not imported.
 Game: TypeAlias = Any
@@ -96,33 +103,72 @@ class SeenEvent:
     described: bool
 
 
+def check(game: Game, state: type | None = None, events: Iterable[type] | None = None) -> None:
+    """Refuse a game whose state (``state``: the declared state class by default) or events
+    (``events``: the game's event types by default) hold a field its observation does not declare
+    (called when the game is loaded, ``core.registry``)."""
+    declared = getattr(game.observation, "declared", None)
+    if not isinstance(declared, Declaration):
+        raise UndeclaredField(f"{game.id}: its observation declares no fields (a Declaration)")
+    try:
+        declared.check(state, game.event_types if events is None else events)
+    except UndeclaredField as err:
+        raise UndeclaredField(f"{game.id}: {err}") from None
+
+
 class Observation(abc.ABC):
-    """A game's hidden-information rule, written once (its ``observation.py``). Every method answers
-    for one viewer; none has a permissive default, so a game that forgets one cannot be observed."""
+    """A game's hidden-information rule, written once (its ``observation.py``): its ``declared``
+    fields, from which every viewer's state and events are built, and the commands as each viewer
+    may read them. Nothing has a permissive default, so a game that forgets one cannot be observed."""
+
+    declared: ClassVar[Declaration]  # every field of the game's states and events (``Declaration``)
 
     def __init__(self, game: Game):
         self.game = game
 
-    @abc.abstractmethod
     def state(self, state: Any, plain: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-        """The state as ``viewer`` may see it, as plain data (``plain``: the state's full plain data)."""
+        """The state as ``viewer`` may see it, as plain data (``plain``: the state's full plain data),
+        built from what is declared."""
+        return self.declared.plain(state, plain, viewer)
+
+    def seen(self, state: Any, viewer: Viewer) -> Any:
+        """The state as ``viewer`` may see it, as the game's own state class: what the pictures draw
+        (each field the viewer may not see ``Withheld``)."""
+        return self.declared.seen(state, viewer)
+
+    def event(self, event: Event, plain: dict[str, Any], viewer: Viewer) -> SeenEvent:
+        """An event as ``viewer`` may see it (``plain``: its full plain data), built from what is
+        declared; its words may be shown to everyone (the game's words never name a hidden piece)."""
+        return SeenEvent(self.declared.plain(event, plain, viewer), True)
+
+    def seen_events(self, events: Sequence[Event] | None, viewer: Viewer) -> Sequence[Event] | None:
+        """Events as ``viewer`` may see them, as their own classes (what a picture highlights)."""
+        if events is None or viewer.sees_all:
+            return events
+        return [self.declared.seen(e, viewer) for e in events]
 
     @abc.abstractmethod
     def command(self, command: Command, state: Any, viewer: Viewer) -> str:
         """A command as ``viewer`` may read it, in the words of ``state`` (the position it is played
         in; None where no position is at hand: then as the game's plain notation)."""
 
-    @abc.abstractmethod
-    def event(self, event: Event, plain: dict[str, Any], viewer: Viewer) -> SeenEvent:
-        """An event as ``viewer`` may see it (``plain``: its full plain data)."""
-
-    @abc.abstractmethod
     def text(self, state: Any, viewer: Viewer) -> str:
-        """The text picture of the state as ``viewer`` sees it."""
+        """The text picture of the state as ``viewer`` sees it: drawn from its observation alone."""
+        return self.draw_text(self.seen(state, viewer), viewer)
+
+    def svg(self, state: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
+        """The SVG picture of the state as ``viewer`` sees it (None: the game has no picture), drawn
+        from its observation alone; ``last`` (the last command's events, as the viewer sees them)
+        highlighted."""
+        return self.draw_svg(self.seen(state, viewer), viewer, last=self.seen_events(last, viewer), size=size)
 
     @abc.abstractmethod
-    def svg(self, state: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
-        """The SVG picture of the state as ``viewer`` sees it (None: the game has no picture)."""
+    def draw_text(self, seen: Any, viewer: Viewer) -> str:
+        """The text picture of ``seen`` (an observed state, ``seen``) for ``viewer``."""
+
+    def draw_svg(self, seen: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
+        """The SVG picture of ``seen`` (an observed state) for ``viewer``; None: the game has none."""
+        return None
 
     @abc.abstractmethod
     def reveals(self, event: Event, seeded: bool = True) -> bool:
@@ -160,39 +206,32 @@ def phrases(parts: Sequence[str]) -> str:
 
 class Open(Observation):
     """The observation of a game whose states hide nothing from anyone (what chance has not dealt
-    yet lives only in the seed, which the kernel shows the referee alone): every viewer sees the
-    whole state; the pictures take the referee's ``reveal`` where the game draws more for him."""
+    yet lives only in the seed, which the kernel shows the referee alone): every field is declared
+    public (still declared: a field nobody declared refuses the game), so every viewer sees the whole
+    state; a picture may still say more to the referee (the unplayed dominoes listed)."""
 
     # the events that show what was hidden before them (a pouch draw, a domino turned face up), and
     # those a seed foretold (a roll, a deal): these reveal only in a seeded game
     revealing: ClassVar[tuple[type, ...]] = ()
     foretold: ClassVar[tuple[type, ...]] = ()
 
-    def state(self, state: Any, plain: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-        return plain
-
     def command(self, command: Command, state: Any, viewer: Viewer) -> str:
         return self.game.format(command) if state is None else self.game.format_at(command, state)
-
-    def event(self, event: Event, plain: dict[str, Any], viewer: Viewer) -> SeenEvent:
-        return SeenEvent(plain, True)
-
-    def text(self, state: Any, viewer: Viewer) -> str:
-        return self.game.render(state, viewer.sees_all)
 
     def svg(self, state: Any, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str | None:
         # every seat sees the same picture of a state: drawn once for all of them (a server makes
         # each watching seat's page of a new position, one after another, from the one state)
+        state, last = self.seen(state, viewer), self.seen_events(last, viewer)
         try:
             key = (id(state), viewer.sees_all, size, tuple(last) if last is not None else None)
             hash(key)
         except TypeError:  # an event that cannot be a key: drawn each time
-            return self.game.svg(state, reveal=viewer.sees_all, last=last, size=size)
+            return self.draw_svg(state, viewer, last=last, size=size)
         with _PICTURES_LOCK:
             kept = _PICTURES.get(key)
         if kept is not None and kept[0] is state:
             return kept[1]
-        picture = self.game.svg(state, reveal=viewer.sees_all, last=last, size=size)
+        picture = self.draw_svg(state, viewer, last=last, size=size)
         with _PICTURES_LOCK:
             _PICTURES[key] = (state, picture)  # the state kept with it: its id is not reused meanwhile
             while len(_PICTURES) > PICTURES_KEPT:

@@ -3,7 +3,9 @@
 The table names each game's module and class; a game's code is imported only when that game is
 used (``get_game``), so a command on one game never pays for the others. Beside its ``game.py``, a
 game's package holds its hooks for the bots and the field's adapters (``bots.py``: ``HOOKS``, a
-``core.bots.BotHooks``), imported only when asked for (``bot_hooks``).
+``core.bots.BotHooks``), imported only when asked for (``bot_hooks``). A game is refused when it
+is loaded if its state or events hold a field its observation does not declare
+(``core.observe.check``: ``UndeclaredField``, naming the class and the field).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .errors import InvalidSetup
 from .game import Game
+from .observe import check
 
 if TYPE_CHECKING:
     from .bots import BotHooks
@@ -46,6 +49,7 @@ def get_game(game_id: str) -> Game:
         raise InvalidSetup(f"unknown game {game_id!r} (known: {known})")
     module, name = entry
     game = getattr(importlib.import_module(f"{__package__}.{module}"), name)()
+    check(game)  # fail closed: a field nobody declared would be shown to everyone
     _LOADED[game_id] = game
     return game
 

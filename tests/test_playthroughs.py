@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from solrec.core.observe import Viewer
 from solrec.core.registry import games
 from solrec.events.codec import to_plain
 from solrec.events.record import decide_record
@@ -28,7 +29,7 @@ def test_fixture_replays_to_its_pinned_final_state_and_score_sheet(path, snapsho
     assert snapshot == {
         "commands": len(steps),
         "events": sum(len(s.events) for s in steps),
-        "board": game.render(state, reveal=True).splitlines(),
+        "board": game.render(state, Viewer.referee()).splitlines(),
         "state": to_plain(state),
         "score_sheet": sheet.as_dict(),
         "outcome": outcome.as_dict() if outcome else None,

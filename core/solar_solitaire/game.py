@@ -9,12 +9,12 @@ import attrs
 
 from ..chance import SeededDraw
 from ..errors import IllegalCommand
-from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
-from ..observe import Observation
+from ..game import CHANCE, TABLE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
+from ..observe import Observation, Viewer
 from ..options import option
 from ..solve import LOST, UNKNOWABLE, UNWINNABLE, WON, SolveReport
-from . import notation, piles, proof, render, rules, scoring, solver, text
-from .cards import ALL_CARDS, PADS, ROCKETS
+from . import notation, piles, proof, rules, scoring, solver, text, words
+from .cards import ALL_CARDS, ROCKETS
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 from .events import (
     ChoiceWaiting,
@@ -191,59 +191,22 @@ class SolarSolitaire(Game):
 
         return Observation(self)
 
-    def render(self, state: State, reveal: bool = False) -> str:
-        return render.render(state, reveal)
-
-    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
-        return render.svg(state, reveal=reveal, last=last, size=size)
-
     def describe_event(self, event: Event) -> str:
-        if isinstance(event, Shuffled):
-            return f"shuffled the deck ({len(event.order)} cards)"
-        if isinstance(event, Dealt):
-            return "dealt launch pads " + " ".join(f"{PADS[p]}={c}" for p, c in enumerate(event.pads))
-        if isinstance(event, DealRefused):
-            if event.own:
-                return f"rocket {event.rocket} on its own pad{event.pad} (own_pad_rocket=redeal): pick up, shuffle, deal again"
-            return f"rocket {event.rocket} on the wrong launch pad pad{event.pad}: pick up, shuffle, deal again"
-        if isinstance(event, TurnAsked):
-            return "turns the next stock card"
-        if isinstance(event, Turned):
-            return f"turned {event.card}"
-        if isinstance(event, Played):
-            frm = "the turned card" if event.source == "stock" else "from the waste heap"
-            launched = " - rocket launched" if event.card == ROCKETS[event.pad] else ""
-            return f"forced play: {event.card} ({frm}) on pad{event.pad}{launched}"
-        if isinstance(event, Wasted):
-            return f"{event.card} to the waste heap"
-        if isinstance(event, ChoiceWaiting):
-            return f"{event.card} matches " + " and ".join(f"pad{p}" for p in event.pads) + ": the player chooses"
-        if isinstance(event, Moved):
-            launched = " - rocket launched" if event.card in ROCKETS and event.target.startswith("pad") else ""
-            return f"moved {event.card} from {event.source} to {event.target}{launched}"
-        if isinstance(event, EmergencyOn):
-            return f"emergency rules apply: {' '.join(event.rockets)} in the waste heap"
-        if isinstance(event, EmergencyOff):
-            return "no rocket in the waste heap: the emergency rules no longer apply"
-        if isinstance(event, Won):
-            return "won: all four rockets stand on their launch pads"
-        if isinstance(event, Lost):
-            how = f"{event.positions} positions searched" if event.positions else "proven without a search"
-            return f"lost: no way to free {' '.join(event.stranded)} ({how})"
-        if isinstance(event, Resigned):
-            return "resigned"
-        return super().describe_event(event)
+        return words.record(event)
+
+    def command_words(self, command: Command, state: Any = None) -> str:
+        return words.command(command, state)
 
     # -- the solver ---------------------------------------------------------------------------------
-    def solve(self, state: State, budget: int = DEFAULT_BUDGET, reveal: bool = False) -> SolveReport:
+    def solve(self, state: State, budget: int = DEFAULT_BUDGET, viewer: Viewer = TABLE) -> SolveReport:
         if state.result == "won":
             return SolveReport(WON, 0, budget, (), "the game is won")
         if state.over:
             return SolveReport(LOST, state.searched, budget, (), f"the game is over ({state.result})")
         if not state.dealt:
             return SolveReport(UNKNOWABLE, 0, budget, (), "the launch pads are not dealt yet")
-        if state.stock and not (state.stock_known and reveal):
-            return self._solve_unseen_stock(state, budget)
+        if state.stock and not (state.stock_known and viewer.sees_all):  # the order: the referee's alone
+            return self._solve_unseen_stock(self.observation.seen(state, viewer), budget)
         deck = bytes(piles.INDEX[c] for c in state.stock)
         result = solver.solve_position(
             solver.roots_of(state, deck), deck, budget, state.waste_takes_free_moves, solver.start_of(state)
@@ -258,11 +221,13 @@ class SolarSolitaire(Game):
     def _solve_unseen_stock(self, state: State, budget: int) -> SolveReport:
         """What the player can know with the stock's order unseen (an entered deck's, or a seeded
         deck's not revealed): a loss the cheap proof shows whatever order the stock cards come in
-        (the solver's own cut-off, which counts them as free to turn up anywhere), else nothing."""
+        (the solver's own cut-off, which counts them as free to turn up anywhere), else nothing.
+        ``state`` is the player's observation: the stock's size, its cards every card not face up."""
         n = len(state.stock)
         position = piles.piles_of(state)
         at_rest = not state.choice and not state.asked and state.hand is None
-        floating = sum(1 << piles.INDEX[c] for c in state.stock)
+        up = {*state.waste, *(c for pile in (*state.pads, *state.stations) for c in pile), state.hand}
+        floating = sum(1 << piles.INDEX[c] for c in ALL_CARDS if c not in up)
         if at_rest and piles.emergency(position) and proof.hopeless(
             position, state.waste_takes_free_moves, floating, every=True
         ):

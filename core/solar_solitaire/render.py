@@ -1,9 +1,13 @@
 """Solar Solitaire as text: the space stations above their launch pads, the waste top, the stock count.
 
-``reveal`` shows every pile whole (bottom to top) and the stockpile in turning order."""
+Drawn from a viewer's observation (``observation.py``): the stockpile in turning order only where the
+observation holds it (the referee's), else its size; the referee reads every pile whole (bottom to
+top), a player each pile's top as it lies on the table."""
 
 from __future__ import annotations
 
+from ..declared import held
+from ..observe import Viewer
 from .cards import PADS, ROCKETS, STATIONS
 from .state import State
 
@@ -16,7 +20,11 @@ def _pile(pile: tuple[str, ...], reveal: bool) -> str:
     return pile[-1] + (f" ({len(pile)})" if len(pile) > 1 else "")
 
 
-def render(state: State, reveal: bool = False) -> str:
+TABLE = Viewer.table()
+
+
+def render(state: State, viewer: Viewer = TABLE) -> str:
+    reveal = viewer.sees_all  # every pile whole: what the referee reads
     out = [f"Solar Solitaire: {state.player}, deal {state.deals}, stock {len(state.stock)}, rockets "
            f"{len(state.rockets_launched)}/4"]
     if not state.dealt:
@@ -29,7 +37,7 @@ def render(state: State, reveal: bool = False) -> str:
         out.append(f"{PADS[p]:<9} {_pile(state.pads[p], reveal)}   [rocket {ROCKETS[p]}]{flag}")
     out.append("")
     out.append(f"waste     {_pile(state.waste, reveal)}" + ("" if reveal or len(state.waste) < 2 else f" of {len(state.waste)}"))
-    if state.stock_known and reveal:
+    if state.stock_known and held(state.stock):
         out.append(f"stock     {' '.join(state.stock) or '-'}")
     else:
         out.append(f"stock     {len(state.stock)} card(s) face down")
@@ -84,11 +92,12 @@ def _card(x: float, y: float, card: str, w: float = 48, h: float = 96, *, highli
     return out
 
 
-def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+def svg(state: State, viewer: Viewer = TABLE, *, last=None, size: int | None = 400) -> str:
     """The space stations above the four launch pads (each with its rocket's place), the waste heap's
     top and the number of stock cards left, each card a three-section Space Domino with its pips.
-    Players see only the top of each pile and the stock's back; ``reveal`` lists every pile whole
-    (bottom to top) and, where the log knows it, the stock in turning order. ``last`` (the events of
+    Players see only the top of each pile and the stock's back; the referee's picture lists every
+    pile whole (bottom to top) and, where the log knows it and his observation holds it, the stock in
+    turning order. ``last`` (the events of
     the last command) outlines the cards it put on top of a pile. Every pile carries an invisible
     card-sized rectangle named ``data-spot="pad2"`` (``stock`` the stockpile), the step ``Game.choices`` names."""
     from ..svg import document, rect, text
@@ -155,12 +164,12 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     if state.stranded:
         notes.append(f"emergency rules apply: {' '.join(state.stranded)} in the waste heap")
     notes.append(render(state).splitlines()[-1])  # the state of play, as the text picture says it
-    if reveal and state.dealt:
+    if viewer.sees_all and state.dealt:
         for place in (*STATIONS, *PADS, WASTE):
             pile = state.pile(place)
             if len(pile) > 1:
                 notes.append(f"{place} (bottom to top): {' '.join(pile)}")
-        if state.stock_known:
+        if state.stock_known and held(state.stock):
             notes.append(f"stock (turning order): {' '.join(state.stock) or '-'}")
     lines: list[str] = []
     for note in notes:  # wrap long lines at about 60 characters

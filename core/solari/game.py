@@ -8,7 +8,7 @@ from ..chance import SeededDraw
 from ..errors import IllegalCommand, InvalidSetup
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreLine, ScoreSheet
 from ..observe import Observation
-from . import notation, render, rules, text
+from . import notation, rules, text, words
 from .board import SIDES, name
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
 from .events import (
@@ -214,46 +214,8 @@ class Solari(Game):
 
         return Observation(self)
 
-    def render(self, state: State, reveal: bool = False) -> str:
-        return render.render(state, reveal)
-
-    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
-        return render.svg(state, reveal=reveal, last=last, size=size)
-
     def describe_event(self, event: Event) -> str:
-        if isinstance(event, Dealt):
-            return f"{event.side}'s open dominoes: " + " ".join(f"{a}-{b}" for a, b in event.order)
-        if isinstance(event, NumbersSet):
-            a, b = event.numbers
-            return f"{event.side} {event.how} {a}-{b}" + (" (joker)" if event.joker else "")
-        if isinstance(event, Stepped):
-            shot = f", shooting {rules.piece_name(event.shot)}" if event.shot else ""
-            return f"{rules.piece_name(event.piece)} {name(event.frm)}-{name(event.to)} ({event.distance}){shot}"
-        if isinstance(event, Entered):
-            shot = f", {event.shot_kind} shot of {rules.piece_name(event.shot)}" if event.shot else ""
-            return f"{rules.piece_name(event.piece)} reenters on {name(event.square)}{shot}"
-        if isinstance(event, ReentryPostponed):
-            return f"{event.side} cannot reenter: {event.reason}"
-        if isinstance(event, Judged):
-            return "shots: " + "; ".join(f"{k} ({r})" for k, r in zip(event.kinds, event.reasons))
-        if isinstance(event, Placed):
-            facing = f" facing {event.piece.facing}" if event.piece.facing else ""
-            return f"{rules.piece_name(event.piece)} placed on {name(event.square)}{facing} ({event.kind} shot)"
-        if isinstance(event, SetAside):
-            return (
-                f"{rules.piece_name(event.piece)} ({event.kind} shot on {name(event.shot_on)}) leaves the board: "
-                f"no margin square is free; {event.piece.side} reenters it in his next move"
-            )
-        if isinstance(event, Forfeited):
-            return f"{event.side} forfeits the move: {event.reason}"
-        if isinstance(event, NumberLost):
-            return f"{event.side} cannot play the {event.number}"
-        if isinstance(event, MoveScored):
-            pts = sum(u.points for u in event.units)
-            return f"{event.side}'s move {event.move_no} scores {pts}" + (
-                ": " + "; ".join(f"{u.kind} {' '.join(name(s) for s in u.squares)} {u.points}" for u in event.units)
-                if event.units else ""
-            )
-        if isinstance(event, GameEnded):
-            return f"game over: {event.reason}"
-        return super().describe_event(event)
+        return words.record(event)
+
+    def command_words(self, command: Command, state: Any = None) -> str:
+        return words.command(command, state)

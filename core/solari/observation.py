@@ -2,21 +2,25 @@
 face down, but which is turned next is not in any state (the seed foretells it, shown to the referee
 alone by ``replay.seen``; an entered game's table turns it); the referee's picture lists the unplayed
 ones (render.py), which anyone can count. A domino turned face up shows what was hidden; a roll and
-an open set's deal were foretold by a seed."""
+an open set's deal were foretold by a seed. Every field is declared public below (``DECLARED``): a
+field nobody declared refuses the game."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from ..declared import Declaration, declare
 from ..game import Command, Event
 from ..observe import Open, Viewer, phrases
-from .board import name
+from . import render, words
+from .board import Piece
 from .events import (
     Dealt,
     Entered,
     Forfeited,
     GameEnded,
+    Judged,
     MoveScored,
     NumberLost,
     NumbersSet,
@@ -25,14 +29,45 @@ from .events import (
     SetAside,
     Stepped,
 )
-from .rules import piece_name
+from .scoring import Unit
+from .state import Held, Options, Partial, ScoredMove, State
+
+DECLARED = Declaration(State, [
+    declare(State, (
+        "opts players sides board off_board turn moves_made dealt played numbers how joker left partials "
+        "entered held entry_done move_done before scored ended"
+    )),
+    declare(Options, (
+        "sides teams version chasers blockers doublers joker source target moves layout reentry "
+        "full_sequence_and_orientation partials_per_row unchanged_row_full_unit partner_doubler diminished"
+    )),
+    declare(Piece, "side kind number facing"),
+    declare(Partial, "kind number frm to distance shot"),
+    declare(Held, "piece square by kind own"),
+    declare(ScoredMove, "side move_no units"),
+    declare(Unit, "side kind squares full value doubled points why rule"),
+], [
+    declare(Dealt, "side order"),
+    declare(NumbersSet, "side numbers how joker"),
+    declare(Stepped, "side piece frm to distance shot"),
+    declare(Entered, "side piece square shot shot_kind"),
+    declare(ReentryPostponed, "side reason"),
+    declare(Judged, "kinds reasons"),
+    declare(Placed, "piece square kind"),
+    declare(Forfeited, "side reason"),
+    declare(NumberLost, "side number"),
+    declare(MoveScored, "side move_no units"),
+    declare(GameEnded, "reason"),
+    declare(SetAside, "piece shot_on kind"),
+])
 
 
 class Observation(Open):
+    declared = DECLARED
     foretold = (Dealt,)
 
     def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
-        parts = [p for e in events if (p := _phrase(e))]
+        parts = [p for e in events if (p := words.since(e))]
         return phrases(parts) or super().said(actor, command, events, before, viewer)
 
     def reveals(self, event: Event, seeded: bool = True) -> bool:
@@ -40,35 +75,8 @@ class Observation(Open):
             return event.how == "turned" or (seeded and event.how == "rolled")
         return super().reveals(event, seeded)
 
+    def draw_text(self, seen: State, viewer: Viewer) -> str:
+        return render.render(seen, viewer)
 
-def _phrase(e: Event) -> str:  # noqa: C901 - one phrase per event type
-    """One event in words after the actor's name (past tense); the sides are the board's (Uranus, Saturn)."""
-    if isinstance(e, Dealt):
-        return f"dealt {e.side}'s open dominoes"
-    if isinstance(e, NumbersSet):
-        a, b = e.numbers
-        joker = " (a joker)" if e.joker else ""
-        return {"rolled": f"rolled {a}-{b} for {e.side}", "turned": f"turned up the domino {a}-{b} for {e.side}",
-                "chosen": f"chose {a}-{b}", "next": ""}.get(e.how, f"set {a}-{b}") + joker
-    if isinstance(e, Stepped):
-        shot = f", shooting {piece_name(e.shot)}" if e.shot else ""
-        return f"moved {piece_name(e.piece)} from {name(e.frm)} to {name(e.to)}{shot}"
-    if isinstance(e, Entered):
-        shot = f", shooting {piece_name(e.shot)}" if e.shot else ""
-        return f"brought {piece_name(e.piece)} back on {name(e.square)}{shot}"
-    if isinstance(e, Placed):
-        return f"placed {piece_name(e.piece)} on {name(e.square)}"
-    if isinstance(e, SetAside):
-        return f"set {piece_name(e.piece)} aside (no margin square free)"
-    if isinstance(e, ReentryPostponed):
-        return f"could not bring {e.side}'s piece back"
-    if isinstance(e, Forfeited):
-        return "forfeited the move"
-    if isinstance(e, NumberLost):
-        return f"could not play the {e.number}"
-    if isinstance(e, MoveScored):
-        points = sum(u.points for u in e.units)
-        return f"scored {points} for {e.side}" if points else ""
-    if isinstance(e, GameEnded):
-        return "ended the game"
-    return ""
+    def draw_svg(self, seen: State, viewer: Viewer, *, last: Sequence[Event] | None = None, size: int | None = 400) -> str:
+        return render.svg(seen, viewer, last=last, size=size)

@@ -3,6 +3,7 @@ mover's numbers, pieces in hand or off the board, and the dominoes."""
 
 from __future__ import annotations
 
+from ..observe import Viewer
 from .board import MARGIN, SUN, name
 from .rules import DOMINO_MOVES, pending_place, phase, piece_name, totals
 from .state import DOMINOES, State
@@ -18,7 +19,10 @@ def _cell(sq: int, piece) -> str:
     return "."
 
 
-def render(state: State, reveal: bool = False) -> str:
+TABLE = Viewer.table()
+
+
+def render(state: State, viewer: Viewer = TABLE) -> str:
     board = dict(state.board)
     seats = ", ".join(f"{s} ({p})" for s, p in zip(state.sides, state.players))
     out = [f"Solari (version {state.opts.version}): {seats}" + ("; teams Uranus+Neptune v Saturn+Jupiter" if state.opts.teams else "")]
@@ -134,12 +138,12 @@ def _piece(x: float, y: float, piece) -> list[str]:
     return [shape, text(x, y + 5, KIND_LETTER[piece.kind], 13, anchor="middle", fill=ink, font_weight="bold")]
 
 
-def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+def svg(state: State, viewer: Viewer = TABLE, *, last=None, size: int | None = 400) -> str:
     """The 8x8 board (coordinates on its edges, the sun, the rings, the margin squares) inside the 36
     counting squares that carry each side's counter; every piece in its side's colour; the steps of
     the last move as arrows, shot pieces ringed in red, the squares a move scored tinted; then, in
     words, what the text picture says below its board. In the hidden-dominoes version a player's
-    dominoes lie face down: ``reveal`` lists the unplayed ones. ``last`` is the events of the last
+    dominoes lie face down: the referee's picture lists the unplayed ones (which anyone can count). ``last`` is the events of the last
     command. Every square carries an invisible square named ``data-spot="25"``, the step
     ``Game.choices`` names."""
     from ..svg import HIGHLIGHT, SHOT, arrow, circle, document, rect, text
@@ -225,10 +229,10 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
         out.append(circle(x, y, 7, fill=SIDE_COLOUR[side], stroke="#000000", stroke_width=1))
         out.append(text(x, y + 3.5, side[0], 9, anchor="middle", fill=SIDE_INK[side], font_weight="bold"))
     # below the board: the text picture's words
-    words = render(state, reveal).splitlines()
+    words = render(state, viewer).splitlines()
     legend = next(i for i, ln in enumerate(words) if ln.startswith("  (o margin"))
     notes = [words[0], *words[legend + 1 :]]
-    if reveal and state.opts.source == "dominoes-hidden":
+    if viewer.sees_all and state.opts.source == "dominoes-hidden":
         for i, side in enumerate(state.sides):
             rest = [d for d in DOMINOES if d not in state.played[i]]
             notes.append(f"{side}'s face-down dominoes (revealed): " + " ".join(f"{a}-{b}" for a, b in rest))

@@ -1,4 +1,7 @@
-"""A text picture of a Solarius Mission position; ``reveal`` also shows the hands and the deck."""
+"""Pictures of a Solarius Mission position as one viewer sees it, drawn from his observation alone
+(``observation.py``: the state with every field he may not see ``Withheld``): the deck, the hubs not
+built and the start cards are listed only where the observation holds them (the referee's), a hand
+only where it holds it (its owner's and the referee's); elsewhere their sizes."""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ from typing import Any
 
 import attrs
 
+from ..declared import held
+from ..observe import Viewer
 from .board import OUTER
 from .components import COLOURS
 from .state import State, contamination_spaces, describe_phase, open_cells, phase
@@ -20,8 +25,12 @@ def _bridge(state: State) -> str:
     return "  ".join(parts)
 
 
-def render(state: State, reveal: bool = False, viewer: str = "") -> str:
-    """The text picture; ``viewer`` (a player) also sees his own hand, each card's two sides in words."""
+TABLE = Viewer.table()
+
+
+def render(state: State, viewer: Viewer = TABLE) -> str:
+    """The text picture of ``state`` (as ``viewer`` observes it); a player sees his own hand, each
+    card's two sides in words."""
     from .rules import card_side_text
 
     n = state.cset.number
@@ -36,7 +45,7 @@ def render(state: State, reveal: bool = False, viewer: str = "") -> str:
         + f" | deck {len(state.deck)} cards, discard {len(state.discard)}"
         + f" | pool: {state.resource_pool} resources, {state.contamination_pool} contamination, {state.drive_pool} drives",
     ]
-    if reveal:
+    if held(state.deck) and held(state.hubs):
         lines.append(f"deck (unordered): {' '.join(map(str, state.deck))}; hubs hidden: {' '.join(state.hubs)}")
     for i, player in enumerate(state.players):
         mat = state.mats[i]
@@ -60,9 +69,9 @@ def render(state: State, reveal: bool = False, viewer: str = "") -> str:
                 f"  {colour:<9} tech die {tech:<6} in column {('I', 'II', 'III', 'IV', 'V')[mat.columns[r] - 1]:<3} "
                 f"storage I:{store[0]} II:{store[1]} III:{store[2]}"
             )
-        own = viewer == player and not reveal
-        hand = " ".join(map(str, mat.hand)) if reveal else (f"(yours) {' '.join(map(str, mat.hand)) or '-'}" if own
-                                                            else f"{len(mat.hand)} card(s)")
+        own = held(mat.hand) and viewer.is_player(player)
+        hand = (f"{len(mat.hand)} card(s)" if not held(mat.hand) else f"(yours) {' '.join(map(str, mat.hand)) or '-'}"
+                if own else " ".join(map(str, mat.hand)))
         lines.append(
             f"  hand: {hand}; missions: {' '.join(map(str, mat.missions)) or '-'}; developments: "
             f"{' '.join(map(str, mat.developments)) or '-'}; dice: {' '.join(f'{d.colour}{d.face}' for d in mat.dice) or '-'}"
@@ -275,7 +284,7 @@ def _track(x: float, y: float, label: str, value: int, maximum: int, highlight: 
 _MATS: dict[tuple, tuple] = {}
 
 
-def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], viewer: str = "") -> tuple[list[str], float]:
+def _mat(state: State, i: int, y: float, keys: set[tuple], viewer: Viewer) -> tuple[list[str], float]:
     """One player's mat from ``y`` down: the picture and the height it took. A mat is drawn from
     what is named in the key below alone, so a mat that did not change is drawn once (most mats of
     neighbouring positions: the HTML replay draws every position of a game)."""
@@ -283,18 +292,18 @@ def _mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], viewer:
     ph = phase(state)
     to_act = state.setup_done and ph not in ("over", "refill", "hub", "card") and i == state.actor
     marked = frozenset(k for k in keys if (len(k) > 1 and k[1] == player) or (k == ("start",) and i == state.start_player))
-    key = (id(state.cset), i, player, state.mats[i], i == state.start_player, to_act, y, reveal, viewer == player, marked)
+    key = (id(state.cset), i, player, state.mats[i], i == state.start_player, to_act, y, viewer.is_player(player), marked)
     hit = _MATS.get(key)
     if hit is not None and hit[0] is state.cset:
         return hit[1], hit[2]
-    out, bottom = _draw_mat(state, i, y, reveal, keys, to_act, viewer)
+    out, bottom = _draw_mat(state, i, y, keys, to_act, viewer)
     if len(_MATS) >= 4096:
         _MATS.clear()
     _MATS[key] = (state.cset, out, bottom)  # the set kept, so that its id() is not reused while this lives
     return out, bottom
 
 
-def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to_act: bool, viewer: str  # noqa: C901
+def _draw_mat(state: State, i: int, y: float, keys: set[tuple], to_act: bool, viewer: Viewer  # noqa: C901
               ) -> tuple[list[str], float]:
     from ..svg import HIGHLIGHT, rect, text
     from .rules import card_side_text
@@ -398,11 +407,11 @@ def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to
     if not mat.dice:
         out.append(text(100, y + 15, "-", 12, fill=MUTED))
     y += 28
-    # cards and planets: what the table sees (the hand's backs), or the hand itself with reveal
+    # cards and planets: the hand where the observation holds it (its owner's, the referee's), else its backs
     notes: list[tuple[str, tuple]] = []
-    if reveal:
+    if held(mat.hand) and not viewer.is_player(player):
         notes.append((f"hand (revealed): {' '.join(map(str, mat.hand)) or '-'}", ("hand", player)))
-    elif viewer == player:
+    elif held(mat.hand):
         notes.append((f"hand (yours): {' '.join(map(str, mat.hand)) or '-'}", ("hand", player)))
         notes.extend((f"  card {cid}: {card_side_text(state.cset, cid, 'mission')}", ("hand", player)) for cid in mat.hand)
     else:
@@ -431,11 +440,11 @@ def _draw_mat(state: State, i: int, y: float, reveal: bool, keys: set[tuple], to
     return out, y + 10
 
 
-def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400, viewer: str = "") -> str:
+def svg(state: State, viewer: Viewer = TABLE, *, last=None, size: int | None = 400) -> str:
     """The bridge (the bonus wheel's five spaces with the dice on them), the game turn with the
     commercial hubs revealed so far, then each player's mat: fuel and SpaceBucks, the four rows with
     their tech dice in columns I-V and the storage pyramid, contamination on the spaces and beside
-    the mat, drives, space station slots, the dice taken, the hand (face down unless ``reveal``),
+    the mat, drives, space station slots, the dice taken, the hand (face down unless the observation holds it),
     missions and developments, planets; above them space, the hex map (``space_map``). ``last``
     (the events of the last command) is outlined in orange. Each die on the bridge carries an invisible
     square named ``data-spot="black3@-1"``, each hex an invisible hexagon named by its label, the steps
@@ -469,11 +478,11 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
             out.append(_outline(x - 2, y - 2, 42, 26))
     out.append(text(60 + turns * 44 + 4, y + 15, f"hidden: {len(state.hubs)}", 11, fill=MUTED))
     y += 30
-    if reveal:
+    if held(state.hubs):
         out.append(text(8, y + 12, f"hidden hubs (revealed): {' '.join(state.hubs) or '-'}", 11, fill=MUTED))
         y += 18
     if state.has_map and state.placement:  # space: the hex map once the tiles lie around the centre
-        part, y = space_map(state, reveal=reveal, last=last, top=y)
+        part, y = space_map(state, last=last, top=y)
         out.extend(part)
         y += 6
     # the bridge: five spaces of the bonus wheel, the dice on them
@@ -498,10 +507,10 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
     y += box_h + 8
     bag = " ".join(f"{col} {k}" for col, k in zip(COLOURS, state.bag))
     notes = [f"bag: {bag}", f"progress deck {len(state.deck)} card(s), discard pile {len(state.discard)}"]
-    if reveal:
+    if held(state.deck):
         notes.append(f"deck (revealed, unordered): {' '.join(map(str, state.deck)) or '-'}")
-        if state.start_cards:
-            notes.append(f"start cards not dealt (revealed): {' '.join(map(str, state.start_cards))}")
+    if held(state.start_cards) and state.start_cards:
+        notes.append(f"start cards not dealt (revealed): {' '.join(map(str, state.start_cards))}")
     d = state.die
     if d is not None:
         notes.append(
@@ -523,7 +532,7 @@ def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400
             y += 17
     y += 8
     for i in range(len(state.players)):
-        part, y = _mat(state, i, y, reveal, keys, viewer)
+        part, y = _mat(state, i, y, keys, viewer)
         out.extend(part)
     height = round(y)
     out[0] = rect(0, 0, WIDTH, height, fill="#ffffff")
@@ -699,13 +708,13 @@ def _map_background(b, width: float, top: float, players: int) -> _MapBackground
     return made
 
 
-def space_map(state: State, *, reveal: bool = False, last=None, width: float = WIDTH, top: float = 0.0
+def space_map(state: State, *, last=None, width: float = WIDTH, top: float = 0.0
               ) -> tuple[list[str], float]:
     """The hex map from ``top`` down, ``width`` wide: every tile (its letter), planet spaces (face
     down, or the planet's colour and VP; spaces not used with this many players faint with their
     "3"/"4"), portals, hub spaces (built: the hub's letter; not yet: dashed), every figure in its
     player's colour and kind (colony a disc, station an octagon, mission marker a cube, an outpost
-    a ring around its figure), the ships. Face-down planets stay face down unless ``reveal``.
+    a ring around its figure), the ships. Face-down planets stay face down (which is which is in no state).
     Returns the elements and the height used."""
     changed = _changed_hexes(last)
     # drawn from what is named in the key alone: a map no command changed is drawn once

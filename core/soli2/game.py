@@ -12,9 +12,9 @@ from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSh
 from ..observe import Observation
 from ..options import option
 from . import board as B
-from . import notation, render, rules, scoring
+from . import notation, rules, scoring, words
 from .commands import Draw, Jump, Pass, Place
-from .events import BLACK_OUT, WHITE_OUT, Drawn, Ended, Jumped, Passed, Placed
+from .events import Drawn, Ended, Jumped, Passed, Placed
 from .state import (
     DUEL,
     FILLING,
@@ -156,26 +156,9 @@ class Soli2(Game):
 
         return Observation(self)
 
-    def render(self, state: State, reveal: bool = False) -> str:
-        return render.render(state)
-
-    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
-        return render.svg(state, reveal=reveal, last=last, size=size)
-
     def describe_event(self, event: Event) -> str:
-        if isinstance(event, Drawn):
-            return f"drew a {event.color} marble from the pouch"
-        if isinstance(event, Placed):
-            return f"{event.player} placed a {event.color} marble on {event.square}"
-        if isinstance(event, Jumped):
-            return (
-                f"{event.player} jumped {event.color} {event.start}-{event.end}, removing the {event.removed} "
-                f"marble on {event.over}"
-            )
-        if isinstance(event, Passed):
-            return f"{event.player} ({event.color}) has no legal jump and passes"
-        assert isinstance(event, Ended)
-        return "game over: " + {
-            BLACK_OUT: "black has no marbles left",
-            WHITE_OUT: "white has no marbles left",
-        }.get(event.reason, "no legal jump remains")
+        return words.record(event)
+
+    def command_words(self, command: Command, state: Any = None) -> str:
+        return words.command(command, state)
+

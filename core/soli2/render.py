@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..observe import Viewer
 from . import board as B
 from .rules import legal_jumps
 from .state import CLASSIC, DUEL, FILLING, JUMPING, PURE_SKILL, State
@@ -69,10 +70,10 @@ def status(state: State) -> str:
 _FILL = {"b": "#1f1f1f", "w": "#f7f7f7"}
 
 
-def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+def svg(state: State, viewer: Viewer | None = None, *, last=None, size: int | None = 400) -> str:
     """The 7x7 board with coordinates, black and white marbles and the empty pockets, then what is off
     the board (the channel) and in the pouch or the channels. Nothing is hidden from the table (the
-    pouch's counts follow from what was placed), so ``reveal`` changes nothing. Every pocket carries an
+    pouch's counts follow from what was placed), so every ``viewer`` sees the same picture. Every pocket carries an
     invisible square named ``data-spot="d4"``, the step ``Game.choices`` names. ``last`` (the events of
     the last command) draws the last jump as an arrow and crosses out the removed marble, or rings the
     last placed marble."""

@@ -10,7 +10,7 @@ from ..chance import SeededDraw
 from ..errors import IllegalCommand
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSheet
 from ..observe import Observation
-from . import notation, render, rules, scoring, text
+from . import notation, rules, scoring, text, words
 from .commands import Choose, Roll
 from .events import PairsChosen, Rolled
 from .state import ENDING_MARK, MUTATORS, State
@@ -102,16 +102,9 @@ class SoloDice(Game):
 
         return Observation(self)
 
-    def render(self, state: State, reveal: bool = False) -> str:
-        return render.render(state)
-
-    def svg(self, state: State, *, reveal: bool = False, last: Any = None, size: int | None = 400) -> str:
-        return render.svg(state, reveal=reveal, last=last, size=size)
-
     def describe_event(self, event: Event) -> str:
-        if isinstance(event, Rolled):
-            return "rolled " + " ".join(map(str, event.dice))
-        assert isinstance(event, PairsChosen)
-        (a, b), (c, d) = event.first, event.second
-        left = f"free throw {event.leftover} (F)" if event.free_throw else f"leftover {event.leftover}"
-        return f"pairs {a}+{b}={a + b} and {c}+{d}={c + d}, {left}"
+        return words.record(event)
+
+    def command_words(self, command: Command, state: Any = None) -> str:
+        return words.command(command, state)
+

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..observe import Viewer
 from .scoring import BASIC_VALUE, score, sum_lines
 from .state import ENDING_MARK, FACES, MAX_LEFTOVER_NUMBERS, SUMS, State
 
@@ -61,10 +62,10 @@ def _die(x: float, y: float, face: int, size: float, highlight: bool) -> list[st
     return out
 
 
-def svg(state: State, *, reveal: bool = False, last=None, size: int | None = 400) -> str:
+def svg(state: State, viewer: Viewer | None = None, *, last=None, size: int | None = 400) -> str:
     """The score pad as on the original tool: the eleven sums with their marks and points on the left,
     the leftover numbers and F (free throws) on the right, the current roll as dice, the running total.
-    Solo Dice hides nothing, so ``reveal`` changes nothing. ``last`` (the events of the last command)
+    Solo Dice hides nothing, so every ``viewer`` sees the same picture. ``last`` (the events of the last command)
     outlines the marks and dice it changed. Each rolled die carries an invisible square named
     ``data-spot="leave 5"``, the step ``Game.choices`` names for leaving it."""
     from ..svg import HIGHLIGHT, document, line, rect, text

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from solrec.core.observe import Viewer
 from solrec.core.solarius_mission.render import (
     FACE_DOWN,
     PLANET_FILL,
@@ -97,7 +98,7 @@ def test_face_down_planets_stay_face_down_even_revealed():
     game, state = every_figure_kind()
     face_down = sum(1 for _, pid in state.planets_on_map if pid < 0)
     for reveal in (False, True):
-        marks = [e for e in ET.fromstring(game.svg(state, reveal=reveal)).iter(f"{SVG_NS}text") if e.text == "?"]
+        marks = [e for e in ET.fromstring(game.svg(state, Viewer.of(None, reveal))).iter(f"{SVG_NS}text") if e.text == "?"]
         assert len(marks) == face_down
 
 

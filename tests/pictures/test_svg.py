@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from solrec.core.observe import Viewer
 from solrec.core.play import initial_state
 from solrec.core.svg import HIGHLIGHT
 from solrec.replay.log import walk
@@ -47,7 +48,7 @@ def test_every_position_of_every_fixture_is_valid_standalone_svg(path):
             events.append(event)
             state = game.evolve(state, event)
             check_svg(game.svg(state, last=events))
-    check_svg(game.svg(state, reveal=True, last=events))
+    check_svg(game.svg(state, Viewer.referee(), last=events))
 
 
 SNAPSHOT_POSITIONS = {
@@ -114,7 +115,7 @@ def test_solar_solitaire_hides_the_stock_order_and_buried_cards_unless_revealed(
     _, _, state = steps[5]
     assert state.stock_known and len(state.stock) > 3
     order = " ".join(state.stock)
-    hidden, shown = words(game.svg(state)), words(game.svg(state, reveal=True))
+    hidden, shown = words(game.svg(state)), words(game.svg(state, Viewer.referee()))
     assert order not in hidden and "turning order" not in hidden
     assert f"{len(state.stock)} card(s) left" in hidden
     assert f"stock (turning order): {order}" in shown
@@ -134,7 +135,7 @@ def test_solari_hidden_dominoes_lie_face_down_unless_revealed():
     state = initial_state(game, header)
     hidden = words(game.svg(state))
     assert f"Uranus: {DOMINO_MOVES} dominoes face down" in hidden and "1-1 1-2" not in hidden
-    shown = words(game.svg(state, reveal=True))
+    shown = words(game.svg(state, Viewer.referee()))
     everything = " ".join(f"{a}-{b}" for a, b in DOMINOES)
     assert f"Uranus's face-down dominoes (revealed): {everything}" in shown
     assert f"Saturn's face-down dominoes (revealed): {everything}" in shown
@@ -157,7 +158,7 @@ def test_solari_marks_the_shot_piece_and_the_steps_of_the_move():
 def test_solarius_mission_hides_hands_deck_and_hubs_unless_revealed():
     game, state, _ = position("solarius-mission/three-players-chosen-start-seeded.jsonl", 105)
     hand = next(m.hand for m in state.mats if len(m.hand) >= 2)
-    hidden, shown = words(game.svg(state)), words(game.svg(state, reveal=True))
+    hidden, shown = words(game.svg(state)), words(game.svg(state, Viewer.referee()))
     assert f"hand: {len(hand)} card(s), face down" in hidden and "revealed" not in hidden
     assert f"hand (revealed): {' '.join(map(str, hand))}" in shown
     assert f"progress deck {len(state.deck)} card(s)" in hidden
@@ -208,8 +209,8 @@ def test_a_picture_drawn_from_remembered_parts_is_the_picture_drawn_afresh(path)
     positions = [(events, state) for _, events, state in walk(log)]
     for reveal in (False, True):
         forget_drawn_parts()
-        in_turn = [game.svg(state, reveal=reveal, last=events) for events, state in positions]
+        in_turn = [game.svg(state, Viewer.of(None, reveal), last=events) for events, state in positions]
         for k in range(0, len(positions), 7):
             forget_drawn_parts()
             events, state = positions[k]
-            assert game.svg(state, reveal=reveal, last=events) == in_turn[k], k
+            assert game.svg(state, Viewer.of(None, reveal), last=events) == in_turn[k], k

@@ -84,7 +84,7 @@ def test_a_seeded_solar_solitaire_seat_sees_no_deck_order_and_no_seed(table):
     answers: list[str] = []
     play_out(table, gid, seats, 4, answers, guest)
     log = table.log(gid)
-    stock = [str(c) for c in log.game.observation.state(None, _plain(state_at(log)), Viewer.table())["stock_count"] * [None]]  # how many lie face down
+    stock = [str(c) for c in log.game.observation.state(state_at(log), _plain(state_at(log)), Viewer.table())["stock_count"] * [None]]  # how many lie face down
     hidden = _stock(log)
     assert len(hidden) == len(stock) >= 3
     received = "\n".join(everything_a_seat_receives(table, seats["Solo"], guest) + answers)
@@ -104,6 +104,6 @@ def _plain(state):
 
 def _stock(log) -> list[str]:
     """The face-down stock in its order, as the revealed picture writes it."""
-    text = log.game.render(state_at(log), True)
+    text = log.game.render(state_at(log), Viewer.referee())
     line = next(ln for ln in text.splitlines() if ln.startswith("stock"))
     return line.split()[1:]

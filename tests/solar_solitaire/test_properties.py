@@ -112,4 +112,4 @@ def test_show_hides_the_stock_order_and_reveal_shows_it(seed):
     assert "stock" not in public and public["stock_count"] == 36
     order = " ".join(state.stock)
     assert order not in GAME.render(state) and "36 card(s) face down" in GAME.render(state)
-    assert order in GAME.render(state, reveal=True)
+    assert order in GAME.render(state, Viewer.referee())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solrec.cli.solve import DEFAULT_BUDGET
+from solrec.core.observe import Viewer
 from solrec.core.solar_solitaire import piles, solver
 from solrec.core.solar_solitaire.cards import ALL_CARDS
 from solrec.core.solar_solitaire.events import Moved
@@ -18,7 +19,7 @@ HARD_SEED = 21  # not decided within 20,000 positions
 
 def test_a_solved_deals_winning_line_wins_when_replayed():
     table = Table("seeded", seed=WINNABLE_SEED)
-    report = GAME.solve(table.state, 20_000, reveal=True)
+    report = GAME.solve(table.state, 20_000, Viewer.referee())
     assert isinstance(report, SolveReport)
     assert report.verdict == "winnable" and report.line
     assert report.note.startswith("open-information analysis")
@@ -30,9 +31,9 @@ def test_a_solved_deals_winning_line_wins_when_replayed():
 
 def test_a_winning_line_from_the_middle_of_a_game_wins_too():
     table = Table("seeded", seed=WINNABLE_SEED)
-    for command in GAME.solve(table.state, 20_000, reveal=True).line[:5]:
+    for command in GAME.solve(table.state, 20_000, Viewer.referee()).line[:5]:
         table.cmd(command)
-    report = GAME.solve(table.state, 20_000, reveal=True)
+    report = GAME.solve(table.state, 20_000, Viewer.referee())
     for command in report.line:
         table.cmd(command)
     assert table.state.result == "won"
@@ -66,7 +67,7 @@ def test_a_deal_with_no_winning_line_is_proven_unwinnable():
     pads = (("0-0-1", "0-0-0"), ("2-0-3", "0-0-3"), ("1-3-1",), ("1-2-2",))
     placed = [c for p in pads for c in p] + ["3-3-3", "1-1-3"]
     state = make_state(pads, waste=(*_rest(*placed), "3-3-3"), stock=("1-1-3",), stock_known=True)
-    report = GAME.solve(state, 1000, reveal=True)
+    report = GAME.solve(state, 1000, Viewer.referee())
     # the loss proof's cheap proof settles it at the first position: no card 3-3-3 may land on
     # (3-x-3, 3-3-x) can ever top pad3, whatever 0-0-3 and the last card do
     assert report.verdict == "unwinnable" and report.decided and report.positions == 1
@@ -74,7 +75,7 @@ def test_a_deal_with_no_winning_line_is_proven_unwinnable():
 
 def test_the_solver_reports_undecided_when_its_budget_runs_out():
     table = Table("seeded", seed=HARD_SEED)
-    report = GAME.solve(table.state, 500, reveal=True)
+    report = GAME.solve(table.state, 500, Viewer.referee())
     assert report.verdict == "undecided" and report.positions == 500 and report.line == ()
 
 
@@ -120,7 +121,7 @@ def _won_by(table: Table, line) -> bool:
 @pytest.mark.parametrize("index", [0, 5, 32])
 def test_a_hard_survey_deal_is_solved_within_the_default_budget_and_its_line_wins(index):
     table = Table("seeded", seed=solver.deal_seed(0, index))
-    report = GAME.solve(table.state, DEFAULT_BUDGET, reveal=True)
+    report = GAME.solve(table.state, DEFAULT_BUDGET, Viewer.referee())
     assert report.verdict == "winnable"
     assert _won_by(table, report.line)
 
@@ -134,7 +135,7 @@ def _detours(index: int, waste: str) -> list[str]:
     seed = solver.deal_seed(0, index)
     table = Table("seeded", seed=seed, **options)
     state, onto_waste = table.state, waste == "yes"
-    line = GAME.solve(state, DEFAULT_BUDGET, reveal=True).line
+    line = GAME.solve(state, DEFAULT_BUDGET, Viewer.referee()).line
     if not line:
         return []  # undecided within the budget: nothing printed
     cards = []

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from solrec.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, WrongActor
 from solrec.core.observe import Viewer
 from solrec.core.solarius_mission.legal import take_commands
 from solrec.core.solarius_mission.state import Die
+from solrec.events.codec import to_plain
 
 from .helpers import GAME, Table
 
@@ -366,9 +368,11 @@ def test_live_output_hides_start_cards_and_drawn_cards():
     t = Table()
     assert GAME.observation.command(GAME.parse("start-card 3"), None, Viewer.table()) == "start-card (hidden)"
     assert GAME.observation.command(GAME.parse("card 17"), None, Viewer.table()) == "card (hidden)"
-    public = GAME.observation.state(None, {"deck": [1, 2], "hubs": ["A"], "mats": [{"hand": [3, 4], "fuel": 2}]}, Viewer.table())
-    assert "deck" not in public and public["mats"][0] == {"fuel": 2, "hand_count": 2}
-    assert "hand: 2 card(s)" in GAME.render(t.state) and "hand: 1 2" in GAME.render(t.state, reveal=True)
+    state = t.state.with_mat("Marion", attrs.evolve(t.state.mat("Marion"), hand=(3, 4)))
+    public = GAME.observation.state(state, to_plain(state), Viewer.table())
+    assert "deck" not in public and "hubs" not in public and public["deck_count"] == len(state.deck)
+    assert "hand" not in public["mats"][0] and public["mats"][0]["hand_count"] == 2
+    assert "hand: 2 card(s)" in GAME.render(t.state) and "hand: 1 2" in GAME.render(t.state, Viewer.referee())
 
 
 def test_notation_round_trips():
