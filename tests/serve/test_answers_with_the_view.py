@@ -57,13 +57,14 @@ def test_the_referees_live_message_names_no_version(table):
 
 
 def test_two_seats_of_an_open_game_get_one_picture_drawn_once(table, monkeypatch):
-    from solrec.core.soli2.game import Soli2
+    from solrec.core.registry import get_game
 
     gid, seats, guest = table.seated()
     bob = stranger(table)
     drawn = []
-    svg = Soli2.svg
-    monkeypatch.setattr(Soli2, "svg", lambda self, state, **kw: drawn.append(state) or svg(self, state, **kw))
+    looks = type(get_game("soli2").observation)  # every surface draws through the observation's draw_svg
+    draw = looks.draw_svg
+    monkeypatch.setattr(looks, "draw_svg", lambda self, seen, viewer, **kw: drawn.append(seen) or draw(self, seen, viewer, **kw))
     ann_view = guest.get(f"{seats['Ann']}/view").text
     bob_view = bob.get(f"{seats['Bob']}/view").text
     board = re.compile(r"<svg.*</svg>", re.S)

@@ -33,7 +33,8 @@ def driver():
 def two_step(monkeypatch):
     """SOLI2's placements as two clicks (column, then row), and two places on its board."""
     game = type(get_game("soli2"))
-    plain_choices, plain_svg = game.choices, game.svg
+    looks = type(get_game("soli2").observation)  # every surface draws through the observation's draw_svg
+    plain_choices, plain_svg = game.choices, looks.draw_svg
 
     def choices(self, state, entered=False):
         made = plain_choices(self, state, entered)
@@ -41,13 +42,13 @@ def two_step(monkeypatch):
             Choice(c.command, (c.command.split()[-1][0], c.command.split()[-1][1]), c.group, f"to {c.command.split()[-1]}")
             for c in made.commands if c.command.startswith("place ")), made.forms)
 
-    def svg(self, state, **kwargs):
+    def svg(self, seen, viewer, **kwargs):
         places = ('<rect data-spot="d" x="0" y="0" width="30" height="30" fill="#ccc"/>\n'
                   '<rect data-spot="5" x="40" y="0" width="30" height="30" fill="#ccc"/>\n')
-        return plain_svg(self, state, **kwargs).replace("</svg>", places + "</svg>")
+        return plain_svg(self, seen, viewer, **kwargs).replace("</svg>", places + "</svg>")
 
     monkeypatch.setattr(game, "choices", choices)
-    monkeypatch.setattr(game, "svg", svg)
+    monkeypatch.setattr(looks, "draw_svg", svg)
 
 
 def until(check, what: str):
