@@ -2,16 +2,20 @@
 family's six phones on one spectator link stay open together, every one of them live, none closed by
 the server; the referee's tables page shows every running game on one stream (whose turn, the score,
 the last move), each linking to its game. A real uvicorn on 127.0.0.1, bounded; the 60 s run of 8
-referee pages beside 256 tables is bench/bench_serve_desk.py."""
+referee pages beside 256 tables is `bench/bench_serve_load.py --referee-pages 8`; the same desk held
+for 60 s is a slow check (make test-slow)."""
 
 from __future__ import annotations
 
 import re
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import httpx2 as httpx
+import pytest
 
 from .conftest import LiveServer, Table, csrf_of
 from .test_live_server import TIMEOUT, new_game, referee_client
@@ -37,7 +41,19 @@ def held(url: str, paths: list[str], referee: bool) -> Iterator[list[Listener]]:
 
 
 def test_six_referee_pages_and_six_phones_on_one_spectator_link_all_stay_live(tmp_path: Path):
-    with LiveServer(tmp_path / "serve.db", live_seconds=60) as served, referee_client(served.url) as client:
+    desk_and_phones_stay_live(tmp_path, hold=0)
+
+
+@pytest.mark.slow
+def test_six_referee_pages_and_six_phones_stay_live_for_a_minute(tmp_path: Path):
+    desk_and_phones_stay_live(tmp_path, hold=60)
+
+
+def desk_and_phones_stay_live(tmp_path: Path, hold: float) -> None:
+    """Six referee pages and six phones on one spectator link held open for ``hold`` seconds (at least
+    three rounds of a move at every table, spread over it): the server closes none of them."""
+    start = time.monotonic()
+    with LiveServer(tmp_path / "serve.db", live_seconds=int(hold) + 60) as served, referee_client(served.url) as client:
         table = Table(served.db, client)
         games = [new_game(client, "soli2", "Ann\nBob", 3 + k) for k in range(PAGES)]
         page = client.get(f"/g/{games[0]}").text
@@ -46,10 +62,12 @@ def test_six_referee_pages_and_six_phones_on_one_spectator_link_all_stay_live(tm
         with held(served.url, [f"/g/{g}/live?view=1" for g in games], True) as desk, \
                 held(served.url, [f"{watch}/live?view=1"] * PAGES, False) as phones:
             for k in range(3):  # three rounds of a move at every table
+                threading.Event().wait(max(0.0, start + hold * k / 3 - time.monotonic()))  # the hold is the check
                 for g in games:
                     assert table.play(f"/g/{g}", ["place d4", "place e5", "place c3"][k]).status_code == 200
                 wait_for("every page to hear each move", lambda k=k: all(
                     r.kinds().count("view") >= k + 1 for r in desk) and all(r.kinds().count("view") >= k + 1 for r in phones))
+            threading.Event().wait(max(0.0, start + hold - time.monotonic()))
             assert not any(r.ended.is_set() for r in desk + phones)  # the server closed none of them
             assert all(kind in ("message", "view") for r in desk + phones for kind in r.kinds())
 
