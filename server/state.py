@@ -420,7 +420,7 @@ class ServerState:
                 base, bots=table[0], hint=table[1] and base.live and base.choices is not None))
 
         def make() -> View:
-            v = view(log_, None, at, table=True) if viewer.spectator else view(log_, viewer.player, at)
+            v = view(log_, viewer.seen, at)
             v = attrs.evolve(v, version=self.version_of(v))
             if v.live and log_.recorded is not None:
                 self._keep_version(log_, viewer.kind, v.version)

@@ -17,7 +17,7 @@ import attrs
 
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.game import CHANCE, Choices
-from solrec.core.observe import Viewer
+from solrec.core.observe import TABLE, Viewer
 from solrec.core.play import ENTERED
 from solrec.events.envelope import group_steps
 from solrec.replay.log import Log, move_at, replay_of
@@ -136,10 +136,10 @@ def inline_svg(picture: str | None) -> str:
     return picture.replace(_XML_DECL, "", 1).strip()
 
 
-def view(log: Log, player: str | None, at: int | None = None, *, table: bool = False) -> View:
-    """What ``player`` (None: the referee; with ``table``, a spectator: the table's view) sees of the
-    game at position ``at`` (None: the end)."""
-    viewer = Viewer.table() if table else Viewer.of(player, reveal=player is None)
+def view(log: Log, viewer: Viewer, at: int | None = None) -> View:
+    """What ``viewer`` (the referee, the table through a spectator link, or a seat) sees of the game at
+    position ``at`` (None: the end)."""
+    player, table = viewer.player, viewer.kind == TABLE
     end = len(log.rows)
     position = end if at is None else at
     if not 0 <= position <= end:

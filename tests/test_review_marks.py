@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from solrec.core.observe import Viewer
 from solrec.replay.marks import BOT_AUTHOR, REVIEWER, MoveMark, bot_note_text, move_marks
 
 from .conftest import FIXTURES
@@ -88,6 +89,6 @@ def test_the_servers_move_list_shows_the_mark_and_loss(cli, reviewed):
     log = load(store, reviewed)
     store.close()
     for who in (None, "Bob"):
-        html = fragment(view(log, who))
+        html = fragment(view(log, Viewer.of(who, reveal=who is None)))
         item = re.search(r'<li data-position="111" data-move="111".*?</li>', html, re.S).group(0)
         assert '<span class="review" title="solrec review: ?? (estimated loss 0.39)">?? -0.39</span>' in item

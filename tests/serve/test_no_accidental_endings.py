@@ -11,6 +11,7 @@ import re
 import pytest
 
 from solrec.cli.manage import seat_refusal
+from solrec.core.observe import Viewer
 from solrec.replay.log import Log
 from solrec.server.pages import fragment
 from solrec.server.views import ENDS, FINAL, view
@@ -43,7 +44,7 @@ def test_the_command_that_ends_the_game_is_asked_about(name):
     path = next(p for p in FIXTURE_FILES if f"{p.parent.name}/{p.stem}" == name)
     log, actor, command = before_the_last_command(path)
     for player in (actor, None):  # the seat, and the referee
-        v = view(log, player)
+        v = view(log, Viewer.of(player, reveal=player is None))
         assert dict(v.asks).get(command) == ENDS, (name, player, command)
         flagged = [c for c in choices_of(fragment(v)) if c["command"] == command]
         assert flagged and flagged[0].get("ends") is True
@@ -52,9 +53,9 @@ def test_the_command_that_ends_the_game_is_asked_about(name):
 def test_resign_is_always_asked_about_and_a_seeded_stock_turn_cannot_be_taken_back():
     log = fixture_log("solar-solitaire/won-seeded.jsonl")
     log = Log(log.game_id, log.header, log.rows[:log.steps()[0][-1].seq + 1])  # after the shuffle and deal
-    asks = dict(view(log, "Solo").asks)
+    asks = dict(view(log, Viewer.seat("Solo")).asks)
     assert asks == {"turn": FINAL, "resign": ENDS}
-    assert dict(view(log, None).asks) == {"resign": ENDS}  # the referee may take back anything
+    assert dict(view(log, Viewer.referee()).asks) == {"resign": ENDS}  # the referee may take back anything
 
 
 def test_what_the_page_calls_final_is_what_the_seat_could_not_take_back():
@@ -67,7 +68,7 @@ def test_what_the_page_calls_final_is_what_the_seat_could_not_take_back():
         k = next(i for i, g in enumerate(groups) if g[0].actor != "chance" and i > 3)
         cut = Log(log.game_id, log.header, log.rows[:groups[k][0].seq])
         actor = groups[k][0].actor
-        v = view(cut, actor)
+        v = view(cut, Viewer.of(actor, reveal=actor is None))
         marked = dict(v.asks)
         assert v.choices is not None
         for c in v.choices.commands[:12]:

@@ -26,7 +26,7 @@ def after_move(path: str, move: int) -> Log:
 
 def since(log: Log, player: str) -> list[str]:
     """The sentences of the seat page's "since your last move", as a person reads them."""
-    found = re.search(r'<section class="since".*?</section>', fragment(view(log, player)), re.S)
+    found = re.search(r'<section class="since".*?</section>', fragment(view(log, Viewer.of(player, reveal=player is None))), re.S)
     assert found, "the seat's page says nothing of what happened"
     items = re.findall(r"<li>(.*?)</li>", found.group(0), re.S)
     return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", i)).split()) for i in items]
@@ -69,7 +69,7 @@ def test_solar_solitaire_the_turned_card_is_told_and_the_shuffle_names_no_card()
 
 def test_the_referee_and_a_spectator_read_the_last_move_in_words():
     log = after_move("soli2/duel-pouch-standard.jsonl", 4)
-    for page in (fragment(view(log, None)), fragment(view(log, None, table=True))):
+    for page in (fragment(view(log, Viewer.referee())), fragment(view(log, Viewer.table()))):
         assert "Bob</bdi> placed a black marble on d2." in page
 
 
@@ -98,4 +98,4 @@ def test_in_the_middle_of_its_turn_a_seat_still_reads_what_came_before_it():
         "Bob moved Saturn's blocker from 66 to 06 and moved Saturn's comet 2 from 64 to 04.",
         "Chance rolled 1-4 for Uranus.",
     ]
-    assert "before your turn" in fragment(view(log, "Ann"))
+    assert "before your turn" in fragment(view(log, Viewer.seat("Ann")))
