@@ -36,6 +36,19 @@ def axe_missing() -> str | None:
     return None if AXE.is_file() else f"axe-core is not installed ({AXE} is missing: make axe)"
 
 
+def require_axe() -> None:
+    """Fail (where `make test` requires the browser tests) or skip, with the reason, without axe-core."""
+    import pytest
+
+    from . import browser
+
+    reason = axe_missing()
+    if reason:
+        if browser.required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
 def serious(driver: Any) -> list[dict]:
     """axe-core's serious and critical violations on the page shown (each with its rule and nodes)."""
     if not driver.execute_script("return typeof window.axe !== 'undefined'"):

@@ -15,11 +15,7 @@ from .screenshots import SHOTS
 
 @pytest.fixture(scope="module")
 def driver():
-    reason = phone.axe_missing()
-    if reason:
-        if browser.required():
-            pytest.fail(reason)
-        pytest.skip(reason)
+    phone.require_axe()
     with browser.session() as d:
         yield d
 

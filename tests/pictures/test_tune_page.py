@@ -18,11 +18,7 @@ pytest.importorskip("optuna", reason="the tune extra: pip install -e '.[tune]'")
 
 @pytest.fixture(scope="module")
 def driver():
-    reason = phone.axe_missing()
-    if reason:
-        if browser.required():
-            pytest.fail(reason)
-        pytest.skip(reason)
+    phone.require_axe()
     with browser.session() as d:
         yield d
 

@@ -20,11 +20,7 @@ from .conftest import REFEREE, LiveServer
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Iterator[tuple[Any, str, list[tuple[str, str, str, bool]], list[dict]]]:
-    reason = phone.axe_missing()
-    if reason:
-        if browser.required():
-            pytest.fail(reason)
-        pytest.skip(reason)
+    phone.require_axe()
     db = Path(tmp_path_factory.mktemp("phone")) / "serve.db"
     store = Store(db)
     pages = table_pages(store)
