@@ -24,6 +24,7 @@ from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE, Game
 from solrec.core.play import SEEDED, Header, Step, advance_chance, initial_state, make_header, play
 from solrec.core.registry import get_game
+from solrec.core.words import quoted
 
 from .bots import Bot, BotError, BotSpec, make_bot, move_seed, parse_bot
 from .metrics import SCORE, Trace, game_measures, mcts_evaluator, packed
@@ -111,7 +112,7 @@ def refusal(plan: Plan) -> str | None:
         except BotError as err:
             return f"--evaluator: {err}"
         if spec.kind != "mcts":
-            return f"--evaluator is {SCORE} or mcts[:SETTINGS], not {plan.evaluator!r}"
+            return f"--evaluator is {SCORE} or mcts[:SETTINGS], not {quoted(plan.evaluator)}"
         if not plan.tabled:
             return f"--evaluator mcts: {game.id} has no action numbering for the mcts bot (docs/ai.md)"
     if not plan.tabled and any(b.kind != SAMPLER for b in plan.bots):

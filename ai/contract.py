@@ -14,6 +14,7 @@ import attrs
 
 from solrec.core.game import Command
 from solrec.core.registry import bot_hooks
+from solrec.core.words import quoted
 
 from .table import Position, Table
 
@@ -65,7 +66,7 @@ def parse_bot(text: str) -> BotSpec:
     """``KIND[:KEY=VALUE,...]`` -> BotSpec (BotError, one line, for anything else)."""
     kind, _, rest = text.strip().partition(":")
     if kind not in KINDS:
-        raise BotError(f"unknown bot kind {kind!r} (known: {', '.join(KINDS)})")
+        raise BotError(f"unknown bot kind {quoted(kind)} (known: {', '.join(KINDS)})")
     known = SETTINGS[kind]
     settings: dict[str, int | float | str] = {}
     for part in filter(None, rest.split(",")):
@@ -73,14 +74,14 @@ def parse_bot(text: str) -> BotSpec:
         key = key.strip()
         if not eq or key not in known:
             allowed = ", ".join(known) or "none"
-            raise BotError(f"bot {kind}: {part!r} is not KEY=VALUE with a known key (keys: {allowed})")
+            raise BotError(f"bot {kind}: {quoted(part)} is not KEY=VALUE with a known key (keys: {allowed})")
         default = known[key]
         try:
             settings[key] = type(default)(value.strip())
         except ValueError:
-            raise BotError(f"bot {kind}: {key} is a {type(default).__name__}, not {value.strip()!r}") from None
+            raise BotError(f"bot {kind}: {key} is a {type(default).__name__}, not {quoted(value.strip())}") from None
         if key in CHOICES and settings[key] not in CHOICES[key]:
-            raise BotError(f"bot {kind}: {key} is one of {', '.join(CHOICES[key])}, not {value.strip()!r}")
+            raise BotError(f"bot {kind}: {key} is one of {', '.join(CHOICES[key])}, not {quoted(value.strip())}")
         number = settings[key]
         if isinstance(number, (int, float)) and number < 0:
             raise BotError(f"bot {kind}: {key} may not be negative")

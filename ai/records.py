@@ -13,6 +13,7 @@ import attrs
 
 from solrec.core.game import CHANCE, Game
 from solrec.core.play import Header, Step, advance_chance, initial_state, play
+from solrec.core.words import quoted
 
 from .bots import Bot, BotSpec, Decision, make_bot, move_seed
 from .table import Position, Table, table_of
@@ -35,7 +36,7 @@ def split_player(text: str) -> tuple[str, BotSpec | None]:
     if not rest.startswith(BOT_PREFIX):
         from .bots import BotError
 
-        raise BotError(f"--player {text!r}: a bot seat is NAME=bot:KIND[:SETTINGS] (KIND: random, greedy, mcts)")
+        raise BotError(f"--player {quoted(text)}: a bot seat is NAME=bot:KIND[:SETTINGS] (KIND: random, greedy, mcts)")
     return name, parse_bot(rest[len(BOT_PREFIX):])
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from solrec.core.game import CHANCE, Command
 from solrec.core.play import SEEDED, Header
+from solrec.core.words import quoted
 
 from .table import Position, Table, chance_draws, table_of
 
@@ -42,12 +43,12 @@ def through_actions(header: Header, steps: Sequence[Any], table: Table | None = 
         before = position
         if step.actor == CHANCE and auto:
             if auto.popleft() != step.command:
-                raise Mismatch(f"the table applied another chance command than the record's {step.command!r}")
+                raise Mismatch(f"the table applied another chance command than the record's {quoted(step.command)}")
         elif step.actor == CHANCE and seeded:
             assert header.seed is not None
             made, draws = chance_draws(table.game, position.state, header.seed, events)
             if made != step.command:
-                raise Mismatch(f"the seed draws {made!r}, the record has {step.command!r}")
+                raise Mismatch(f"the seed draws {quoted(made)}, the record has {quoted(step.command)}")
             for outcome in draws:
                 position = table.draw(position, outcome)
             auto.extend(_applied(before, position)[1:])
@@ -62,9 +63,9 @@ def through_actions(header: Header, steps: Sequence[Any], table: Table | None = 
                 try:
                     action = table.codec.action(part)
                 except KeyError:
-                    raise Mismatch(f"{table.game.format(part)!r} has no action id") from None
+                    raise Mismatch(f"{quoted(table.game.format(part))} has no action id") from None
                 if action not in legal:
-                    raise Mismatch(f"{table.game.format(part)!r} (action {action}) is not among the legal actions")
+                    raise Mismatch(f"{quoted(table.game.format(part))} (action {action}) is not among the legal actions")
                 position = table.play(position, legal[action], settle=seeded)
             auto.extend(_applied(before, position)[len(parts):])  # the parts, then chance applied after
         events += len(step.events)

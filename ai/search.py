@@ -20,6 +20,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from solrec.core.errors import SolrecError
 from solrec.core.game import CHANCE, Command
+from solrec.core.words import quoted
 
 from .contract import BotError, BotSpec, Decision, defaults
 from .seat import heuristics, resample
@@ -147,7 +148,7 @@ def search(spec: BotSpec, table: Table, position: Position, seat: str, seed: int
     elif policy == "random":
         evaluator = ScoreEvaluator(table, rollout, np.random.RandomState(_seed32(seed, "rollout")))
     else:
-        raise BotError(f"bot mcts: policy is random or sampler, not {policy!r}")
+        raise BotError(f"bot mcts: policy is random or sampler, not {quoted(policy)}")
     picker = random.Random(f"solrec-bot:mcts:pick:{seed}")
     values: dict[int, float]
     if not table.game.hidden_information:

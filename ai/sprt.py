@@ -25,6 +25,8 @@ from typing import Any
 import attrs
 import numpy as np
 
+from solrec.core.words import quoted
+
 BATCH = 8  # pairs between two looks; also the first look: 8 pairs give the variance its first estimate
 DEFAULT_ALPHA = DEFAULT_BETA = 0.05
 DEFAULT_MAX_GAMES = 1000  # pairs, when --max-games is not given
@@ -64,13 +66,13 @@ def parse(text: str, alpha: float = DEFAULT_ALPHA, beta: float = DEFAULT_BETA) -
     metric, sep, rest = text.rpartition(":")
     metric, sep2, h0_text = metric.rpartition(":")
     if not (sep and sep2) or not metric.strip():
-        raise SprtError(f"--sprt {text!r}: give METRIC:H0:H1, e.g. length-ratio:0:0.2")
+        raise SprtError(f"--sprt {quoted(text)}: give METRIC:H0:H1, e.g. length-ratio:0:0.2")
     try:
         h0, h1 = float(h0_text), float(rest)
     except ValueError:
-        raise SprtError(f"--sprt {text!r}: H0 and H1 are numbers, not {h0_text!r} and {rest!r}") from None
+        raise SprtError(f"--sprt {quoted(text)}: H0 and H1 are numbers, not {quoted(h0_text)} and {quoted(rest)}") from None
     if not (math.isfinite(h0) and math.isfinite(h1)) or h0 == h1:
-        raise SprtError(f"--sprt {text!r}: H0 and H1 are two different finite numbers")
+        raise SprtError(f"--sprt {quoted(text)}: H0 and H1 are two different finite numbers")
     for name, rate in (("--alpha", alpha), ("--beta", beta)):
         if not 0 < rate < 0.5:
             raise SprtError(f"{name} {rate:g}: an error rate is between 0 and 0.5")
@@ -78,7 +80,7 @@ def parse(text: str, alpha: float = DEFAULT_ALPHA, beta: float = DEFAULT_BETA) -
     kind, _, key = metric.partition(":")
     if metric not in ("length-ratio", "first-seat", "length", "drawn", "stuck") and not (
             kind in ("win", "score", "bot", "ending", "line") and key):
-        raise SprtError(f"--sprt {text!r}: no metric {metric!r}; give length-ratio, first-seat, length, "
+        raise SprtError(f"--sprt {quoted(text)}: no metric {quoted(metric)}; give length-ratio, first-seat, length, "
                         "score:SEAT, score:LINE (words of a score line's rule), win:SEAT, bot:KIND, drawn, stuck, "
                         "ending:WORDS or line:RULE")
     return Test(metric, h0, h1, alpha, beta)

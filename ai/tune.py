@@ -28,6 +28,8 @@ from typing import Any
 
 import attrs
 
+from solrec.core.words import quoted
+
 from .metrics import NAMES
 
 LENGTH = "length"  # the mean moves a game: the balance report's length (Ludii's duration-moves)
@@ -80,7 +82,7 @@ _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
 def parse_vary(text: str) -> Vary:
     m = re.fullmatch(rf"\s*([A-Za-z_][\w-]*)\s*=\s*({_NUMBER})\s*\.\.\s*({_NUMBER})\s*", text)
     if m is None:
-        raise TuneError(f"--vary is KEY=LO..HI (e.g. target=24..96), not {text!r}")
+        raise TuneError(f"--vary is KEY=LO..HI (e.g. target=24..96), not {quoted(text)}")
     key, lo, hi = m.group(1), m.group(2), m.group(3)
     integer = all(re.fullmatch(r"[+-]?\d+", v) for v in (lo, hi))
     low, high = (int(lo), int(hi)) if integer else (float(lo), float(hi))
@@ -102,12 +104,12 @@ def parse_goal(target: str | None, minimize: str | None, seats: int) -> Goal:
         metric, sep, value = target.partition("=")
         metric = metric.strip()
         if not sep or not re.fullmatch(_NUMBER, value.strip()):
-            raise TuneError(f"--target is METRIC=VALUE (e.g. length=500), not {target!r}")
+            raise TuneError(f"--target is METRIC=VALUE (e.g. length=500), not {quoted(target)}")
         goal = Goal(metric, float(value))
     else:
         goal = Goal((minimize or "").strip())
     if goal.metric not in metric_names(seats):
-        raise TuneError(f"unknown metric {goal.metric!r}: one of {', '.join(metric_names(seats))}")
+        raise TuneError(f"unknown metric {quoted(goal.metric)}: one of {', '.join(metric_names(seats))}")
     return goal
 
 

@@ -6,6 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
+from solrec.core.words import quoted
+
 from .app import Db, GameId, Json, command, emit, load_log, workflows
 from .errors import UsageRefused
 
@@ -56,7 +58,7 @@ def simulate_bot_games(store, game_name: str, count: int, seed: int, players: li
     make_header(game, names, options, SEEDED, game_seed(seed, 0))  # refuse a bad setup before writing
     unknown = [n for n in specs if n not in make_header(game, names, options, SEEDED, 0).players]
     if unknown:
-        raise UsageRefused(f"bot seat {unknown[0]!r} is not a player of the game")
+        raise UsageRefused(f"bot seat {quoted(unknown[0])} is not a player of the game")
     try:
         from solrec.ai.table import table_of
 
@@ -97,7 +99,7 @@ def hint_cmd(
 
     log = load_log(db, game_id)
     if name not in log.header.players:
-        raise UsageRefused(f"{name!r} is not a player of {game_id}")
+        raise UsageRefused(f"{quoted(name)} is not a player of {game_id}")
     try:
         found = records.hint(log, name, _spec(bot), seed)
     except (BotError, ValueError) as err:
@@ -132,7 +134,7 @@ def review_cmd(
     if store_notes and marked:
         store = workflows().open_store(db)
         if any(n.by == records.REVIEWER for n in notes.checked(store, game_id).notes):
-            raise UsageRefused(f"{game_id} was reviewed already (its comments by {records.REVIEWER!r}); "
+            raise UsageRefused(f"{game_id} was reviewed already (its comments by {quoted(records.REVIEWER)}); "
                                "delete them first or use --no-store")
         for w in marked:
             notes.add(store, game_id, w.position, records.REVIEWER, w.mark, w.text(str(spec)))

@@ -23,6 +23,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.words import quoted
 
 from . import params
 from .guard import check_arguments, one_line, shown, shown_json
@@ -249,7 +250,7 @@ def viewer(log, name: str | None, reveal: bool) -> str | None:
     if reveal:
         raise InvalidCommand("--as shows one player's view and --reveal the referee's whole view: give one of them")
     if name not in log.header.players:
-        raise InvalidCommand(f"{name!r} is not a player of this game ({', '.join(log.header.players)})")
+        raise InvalidCommand(f"{quoted(name)} is not a player of this game ({', '.join(log.header.players)})")
     return name
 
 

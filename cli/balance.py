@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from solrec.core.errors import InvalidSetup
+from solrec.core.words import quoted
 
 from .app import EXIT_PROBLEM, GameName, Json, command, emit, plural, workflows
 from .errors import UsageRefused
@@ -170,7 +171,7 @@ def balance_cmd(
         if kind in ("win", "score") and key.isdigit() and not 1 <= int(key) <= len(names):
             raise UsageRefused(f"--sprt {test.metric}: seats are numbered 1 to {len(names)}")
         if kind == "bot" and any(key not in {str(b) for b in plan.bots} for plan in plans):
-            raise UsageRefused(f"--sprt {test.metric}: no bot {key!r} plays (the bots: "
+            raise UsageRefused(f"--sprt {test.metric}: no bot {quoted(key)} plays (the bots: "
                                f"{', '.join(sorted({str(b) for plan in plans for b in plan.bots}))})")
     for plan in plans:
         why = balance.refusal(plan)
@@ -322,7 +323,7 @@ def _look(test: Any, samples: list[Any], n: int, identical: bool) -> Any:
     a, b = _metric(test, samples, n)
     if a is None:
         return sprt.Look(n, 0.0, 0.0, None, f"no game played has a score line whose rule holds "
-                                            f"{test.metric.partition(':')[2]!r}")
+                                            f"{quoted(test.metric.partition(':')[2])}")
     return sprt.look(test, a, b, identical)
 
 

@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from solrec.core.words import quoted
+
 from .app import command
 from .errors import UsageRefused
 from .serve import LOOPBACK, check_free
@@ -45,7 +47,7 @@ def front_cmd(
     for given in servers:
         found = SERVER.fullmatch(given)
         if found is None:
-            raise UsageRefused(f"--server is http://HOST:PORT=DATABASE, not {given[:80]!r}")
+            raise UsageRefused(f"--server is http://HOST:PORT=DATABASE, not {quoted(given[:80])}")
         url, db = found.group("url"), Path(found.group("db"))
         if not db.is_file():
             raise UsageRefused(f"{db}: no such database (each server's shard, made by solrec serve, new or shard)")

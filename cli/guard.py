@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from solrec.core.errors import InvalidCommand
-from solrec.core.words import one_line, shown  # noqa: F401 - the CLI's escapes, kept here for its modules
+from solrec.core.words import one_line, quoted, shown  # noqa: F401 - the CLI's escapes, kept here for its modules
 
 MAX_ARGUMENT = 10_000  # characters of one argument: a command, a name or an id is far shorter
 
@@ -53,6 +53,6 @@ def check_arguments(values: Iterable[Any]) -> None:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            raise InvalidCommand(f"the argument {one_line(text[:40])!r} is not valid UTF-8 text") from None
+            raise InvalidCommand(f"the argument {quoted(one_line(text[:40]))} is not valid UTF-8 text") from None
         if len(text) > MAX_ARGUMENT:
             raise InvalidCommand(f"an argument of {len(text)} characters is too long (at most {MAX_ARGUMENT})")

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from solrec.core.errors import InvalidSetup
+from solrec.core.words import quoted
 
 from .app import EXIT_PROBLEM, Json, command, complete_game_id, emit, notice, plural, workflows
 from .errors import UsageRefused
@@ -45,7 +46,7 @@ def cluster_address(address: str | None) -> str | None:
 
     if address is None:
         return None
-    shown = repr(address) if len(address) <= 60 else f"{address[:40]!r}... ({len(address)} characters)"
+    shown = repr(address) if len(address) <= 60 else f"{quoted(address[:40])}... ({len(address)} characters)"
 
     def refused(why: str) -> UsageRefused:
         return UsageRefused(f"--cluster {shown} is not a scheduler's address ({why}); give tcp://HOST:PORT, "
@@ -56,12 +57,12 @@ def cluster_address(address: str | None) -> str | None:
         scheme, rest = "tcp", address
     if scheme.lower() != "tcp":
         extra = ": tls:// needs certificates solrec does not configure" if scheme.lower() == "tls" else ""
-        raise refused(f"solrec reaches a cluster over tcp:// only, not {scheme[:20]!r}{extra}")
+        raise refused(f"solrec reaches a cluster over tcp:// only, not {quoted(scheme[:20])}{extra}")
     host, sep, port = rest.rpartition(":")
     if not sep or not port:
         raise refused("no port")
     if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
-        raise refused(f"the port is 1..65535, not {port[:20]!r}")
+        raise refused(f"the port is 1..65535, not {quoted(port[:20])}")
     if host.startswith("[") and host.endswith("]"):
         try:
             ipaddress.IPv6Address(host[1:-1])
@@ -144,7 +145,7 @@ def kinds_of(store, ids: list[str] | None) -> list[str]:
     kinds = set()
     for gid in ids:
         if not store.has_game(gid):
-            raise UnknownGameId(f"no game {gid!r} in {store.path}")
+            raise UnknownGameId(f"no game {quoted(gid)} in {store.path}")
         kind = store.game_row(gid).get("game")
         if isinstance(kind, str):
             kinds.add(kind)
@@ -375,7 +376,7 @@ def impact_cmd(
 
     cluster = cluster_address(cluster)
     if fail_on is not None and fail_on not in FAIL_ON:
-        raise UsageRefused(f"--fail-on {fail_on[:40]!r}: give one of {', '.join(FAIL_ON)}")
+        raise UsageRefused(f"--fail-on {quoted(fail_on[:40])}: give one of {', '.join(FAIL_ON)}")
     selected = select(ids, all_, "re-play")
     if from_ and not (to or option or components):
         raise UsageRefused("--from compares two option sets: give the other with --to KEY=VALUE")

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
+from solrec.core.words import quoted
+
 _PLAIN = (str, int, Path, bool)
 _TRUE = {"1", "true", "yes", "on", "y", "t"}
 _FALSE = {"0", "false", "no", "off", "n", "f"}
@@ -24,7 +26,7 @@ def _coerce_one(kind: type, value: Any, info: Any, fail: Any) -> Any:
         word = str(value).strip().lower()
         if word in _TRUE or word in _FALSE:
             return word in _TRUE
-        fail(f"{shorten(str(value))!r} is not a yes/no value")
+        fail(f"{quoted(shorten(str(value)))} is not a yes/no value")
     if kind is str:
         return value if isinstance(value, str) else str(value)
     if kind is Path:
@@ -36,7 +38,7 @@ def _coerce_one(kind: type, value: Any, info: Any, fail: Any) -> Any:
         try:
             number = int(text)
         except ValueError:
-            fail(f"{shorten(text)!r} is not a whole number")
+            fail(f"{quoted(shorten(text))} is not a whole number")
     if info.min is not None and number < info.min:
         fail(f"{number} is below the minimum {info.min}")
     if info.max is not None and number > info.max:

@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
+from solrec.core.words import quoted
+
 from .app import EXIT_PROBLEM, Db, Json, command, complete_game_id, emit, workflows
 from .errors import UsageRefused
 
@@ -42,7 +44,7 @@ def seal_cmd(
     targets = store.game_ids() if all_ else list(ids or [])
     for gid in targets:
         if not store.has_game(gid):
-            raise UnknownGameId(f"no game {gid!r} in {store.path}")
+            raise UnknownGameId(f"no game {quoted(gid)} in {store.path}")
     done: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
     try:

@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from solrec.core.words import quoted
+
 from .app import Db, command
 from .errors import UsageRefused
 
@@ -135,13 +137,13 @@ def public_address(url: str) -> tuple[str, str]:
         parts = urlsplit(url.strip())
         port = parts.port
     except ValueError as err:
-        raise UsageRefused(f"--public-url: {url[:60]!r} is not an address ({err})") from None
+        raise UsageRefused(f"--public-url: {quoted(url[:60])} is not an address ({err})") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UsageRefused(f"--public-url: {url[:60]!r} is not an http:// or https:// address with a host")
+        raise UsageRefused(f"--public-url: {quoted(url[:60])} is not an http:// or https:// address with a host")
     if parts.path.strip("/") or parts.query or parts.fragment or parts.username or parts.password:
-        raise UsageRefused(f"--public-url: {url[:60]!r} has more than an origin (the server's pages link from its root)")
+        raise UsageRefused(f"--public-url: {quoted(url[:60])} has more than an origin (the server's pages link from its root)")
     if not parts.hostname.isascii() or not all(c.isalnum() or c in ".-:[]" for c in parts.netloc):
-        raise UsageRefused(f"--public-url: {url[:60]!r} is not a plain host name (give its ASCII form)")
+        raise UsageRefused(f"--public-url: {quoted(url[:60])} is not a plain host name (give its ASCII form)")
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else ""), host
 

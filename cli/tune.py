@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from solrec.core.errors import InvalidSetup
+from solrec.core.words import quoted
 
 from .app import Db, GameName, Json, command, emit, plural
 from .balance import Cluster
@@ -82,7 +83,7 @@ def tune_cmd(
     keys = {f.name for f in attrs.fields(game.Options)}
     for v in varies:
         if v.key not in keys:
-            raise UsageRefused(f"--vary: {game.id} has no option {v.key!r} (solrec games lists them)")
+            raise UsageRefused(f"--vary: {game.id} has no option {quoted(v.key)} (solrec games lists them)")
     if len({v.key for v in varies}) != len(varies):
         raise UsageRefused("--vary names an option twice")
     default = tuple(game.default_players_for(parse_options(game.Options, dict(base))))

@@ -17,6 +17,7 @@ from . import frozen
 from .chance import SeededDraw
 from .errors import InvalidSetup
 from .observe import Viewer
+from .words import quoted
 
 TABLE = Viewer.table()  # who looks where a caller names nobody: the table (what everyone sees)
 
@@ -33,15 +34,15 @@ MAX_NAME = 40  # characters of a player name: it is printed in every score line 
 def check_name(name: object) -> str:
     """A player name as a table would write it: printable text, no control characters (ESC, newline)."""
     if not isinstance(name, str) or not name or name != name.strip():
-        raise InvalidSetup(f"player name {name!r} is empty or has surrounding spaces")
+        raise InvalidSetup(f"player name {quoted(name)} is empty or has surrounding spaces")
     if len(name) > MAX_NAME:
-        raise InvalidSetup(f"player name {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters")
+        raise InvalidSetup(f"player name {quoted(name[:MAX_NAME])}... is longer than {MAX_NAME} characters")
     if not name.isprintable():
-        raise InvalidSetup(f"player name {name!r} holds a control character")
+        raise InvalidSetup(f"player name {quoted(name)} holds a control character")
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidSetup(f"player name {name!r} is not valid UTF-8 text") from None
+        raise InvalidSetup(f"player name {quoted(name)} is not valid UTF-8 text") from None
     return name
 
 
@@ -210,7 +211,7 @@ class Game(abc.ABC):
         for name in players:
             check_name(name)
             if name.lower() == CHANCE:
-                raise InvalidSetup(f"{CHANCE!r} is the name of chance, not a player name")
+                raise InvalidSetup(f"{quoted(CHANCE)} is the name of chance, not a player name")
         if len(set(players)) != len(players):
             raise InvalidSetup("player names must differ")
         return players
@@ -416,7 +417,7 @@ class Game(abc.ABC):
 
     def describe_event(self, event: Event) -> str:
         """One line for logs and replays."""
-        fields = ", ".join(f"{k}={v!r}" for k, v in attrs.asdict(event, recurse=False).items())  # type: ignore[arg-type]
+        fields = ", ".join(f"{k}={quoted(v)}" for k, v in attrs.asdict(event, recurse=False).items())  # type: ignore[arg-type]
         return f"{event.TYPE}({fields})"
 
     def describe_event_at(self, event: Event, state: Any) -> str:
@@ -426,5 +427,5 @@ class Game(abc.ABC):
         return self.describe_event(event)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.id!r} rules {self.rules_version}>"
+        return f"<{type(self).__name__} {quoted(self.id)} rules {self.rules_version}>"
 

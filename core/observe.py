@@ -33,6 +33,7 @@ from typing import Any, ClassVar, TypeAlias
 from . import frozen
 from .declared import Declaration
 from .errors import UndeclaredField
+from .words import quoted
 
 # A game, its commands and events (core/game.py), which imports this module: named, not imported.
 Game: TypeAlias = Any
@@ -61,7 +62,7 @@ class Viewer:
     @classmethod
     def seat(cls, name: str) -> Viewer:
         if not isinstance(name, str) or not name:
-            raise ValueError(f"a seat is a player's name, not {name!r}")
+            raise ValueError(f"a seat is a player's name, not {quoted(name)}")
         return cls(SEAT, name)
 
     @classmethod

@@ -14,6 +14,7 @@ import attrs
 
 from . import words
 from .errors import InvalidSetup
+from .words import quoted
 
 _TRUE = {"on", "true", "yes", "1"}
 _FALSE = {"off", "false", "no", "0"}
@@ -57,7 +58,7 @@ def _read(field: attrs.Attribute, value: Any) -> Any:
         try:
             number = int(str(value).strip())
         except ValueError:
-            raise InvalidSetup(f"option {name} takes a whole number, not {str(value)[:30]!r}") from None
+            raise InvalidSetup(f"option {name} takes a whole number, not {quoted(str(value)[:30])}") from None
         if not -(2**63) <= number < 2**63:
             raise InvalidSetup(f"option {name} takes a whole number of at most 64 bits, not {str(number)[:30]}")
         choices = field.metadata.get("choices")
@@ -67,7 +68,7 @@ def _read(field: attrs.Attribute, value: Any) -> Any:
     text = str(value).strip()
     choices = field.metadata.get("choices")
     if choices is not None and text not in choices:
-        raise InvalidSetup(f"option {name} is one of {', '.join(map(str, choices))}, not {text[:40]!r}")
+        raise InvalidSetup(f"option {name} is one of {', '.join(map(str, choices))}, not {quoted(text[:40])}")
     return text
 
 
@@ -77,7 +78,7 @@ def parse_options(cls: type, raw: Mapping[str, Any]) -> Any:
     unknown = sorted(set(raw) - set(fields))
     if unknown:
         known = ", ".join(sorted(fields)) or "none"
-        raise InvalidSetup(f"unknown option {unknown[0]!r} (this game's options: {known})")
+        raise InvalidSetup(f"unknown option {quoted(unknown[0])} (this game's options: {known})")
     values = {name: _read(fields[name], value) for name, value in raw.items()}
     try:
         return cls(**values)
@@ -111,6 +112,6 @@ def split_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise InvalidSetup(f"an option is written KEY=VALUE, not {item!r}")
+            raise InvalidSetup(f"an option is written KEY=VALUE, not {quoted(item)}")
         out[key.strip()] = value.strip()
     return out

@@ -15,6 +15,7 @@ from .chance import SeededDraw
 from .errors import IllegalCommand, InvalidSetup, WrongActor
 from .game import CHANCE, Command, Event, Game
 from .options import options_dict, parse_options
+from .words import quoted
 
 SEEDED = "seeded"
 ENTERED = "entered"
@@ -81,7 +82,7 @@ def make_header(
     players = game.check_players(players if players else game.default_players_for(opts))
     game.check_options(opts, players)
     if chance not in (SEEDED, ENTERED):
-        raise InvalidSetup(f"chance is {SEEDED!r} or {ENTERED!r}, not {chance!r}")
+        raise InvalidSetup(f"chance is {quoted(SEEDED)} or {quoted(ENTERED)}, not {quoted(chance)}")
     if chance == SEEDED and seed is None:
         raise InvalidSetup("a seeded game needs a seed")
     if seed is not None and not INT64_MIN <= seed <= INT64_MAX:
@@ -115,11 +116,11 @@ def check_bots(players: Sequence[str], bots: Mapping[str, str] | Iterable[tuple[
             raise InvalidSetup("a bot seat is a player's name and its bot's KIND[:SETTINGS], both text")
         name, bot = pair
         if name not in players:
-            raise InvalidSetup(f"bot seat {name[:40]!r} is not a player of the game")
+            raise InvalidSetup(f"bot seat {quoted(name[:40])} is not a player of the game")
         if name in seen:
-            raise InvalidSetup(f"bot seat {name[:40]!r} is given twice")
+            raise InvalidSetup(f"bot seat {quoted(name[:40])} is given twice")
         if not _BOT.match(bot) or len(bot) > MAX_BOT or not bot.isprintable():
-            raise InvalidSetup(f"a bot is KIND[:SETTINGS] of at most {MAX_BOT} printable characters, not {bot[:40]!r}")
+            raise InvalidSetup(f"a bot is KIND[:SETTINGS] of at most {MAX_BOT} printable characters, not {quoted(bot[:40])}")
         seen[name] = bot
     return tuple((p, seen[p]) for p in players if p in seen)
 
@@ -178,19 +179,19 @@ def decide_events(game: Game, header: Header, state: Any, position: int, actor: 
         raise WrongActor(f"{to_act} is to act, not {actor}")
     if command.chance != (actor == CHANCE):
         if command.chance:
-            raise WrongActor(f"{game.format(command)!r} is for chance to give, not {actor}")
-        raise WrongActor(f"chance gives only chance commands, not {game.format(command)!r}")
+            raise WrongActor(f"{quoted(game.format(command))} is for chance to give, not {actor}")
+        raise WrongActor(f"chance gives only chance commands, not {quoted(game.format(command))}")
     if actor == CHANCE and header.chance == SEEDED:
         expected = seeded_chance(game, header, state, position)
         if command != expected:
             # Never name the seed's draw: it may be what the players cannot see yet (the next card).
             raise IllegalCommand(
-                f"this game's chance comes from its seed and acts by itself: {game.format(command)!r} "
+                f"this game's chance comes from its seed and acts by itself: {quoted(game.format(command))} "
                 "is not what it gives here"
             )
     events = tuple(game.decide(state, command))
     if not events:  # a kernel invariant: every legal command leaves a trace in the log
-        raise AssertionError(f"{game.id}: decide returned no events for {command!r}")
+        raise AssertionError(f"{game.id}: decide returned no events for {quoted(command)}")
     return events
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .errors import InvalidSetup
 from .game import Game
 from .observe import check
+from .words import quoted
 
 if TYPE_CHECKING:
     from .bots import BotHooks
@@ -46,7 +47,7 @@ def get_game(game_id: str) -> Game:
     entry = GAMES.get(game_id) if isinstance(game_id, str) else None
     if entry is None:
         known = ", ".join(sorted(GAMES))
-        raise InvalidSetup(f"unknown game {game_id!r} (known: {known})")
+        raise InvalidSetup(f"unknown game {quoted(game_id)} (known: {known})")
     module, name = entry
     game = getattr(importlib.import_module(f"{__package__}.{module}"), name)()
     check(game)  # fail closed: a field nobody declared would be shown to everyone

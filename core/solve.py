@@ -10,6 +10,8 @@ from typing import Any
 
 import attrs
 
+from .words import quoted
+
 # verdicts of SolveReport
 WON = "won"  # the game is already won
 LOST = "lost"  # the game is already over without a win
@@ -34,7 +36,7 @@ class SolveReport:
 
     def __attrs_post_init__(self) -> None:
         if self.verdict not in VERDICTS:
-            raise ValueError(f"unknown solver verdict {self.verdict!r}")
+            raise ValueError(f"unknown solver verdict {quoted(self.verdict)}")
 
     @property
     def decided(self) -> bool:

@@ -84,6 +84,15 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
+def quoted(v: Any) -> str:
+    """What someone typed or a stored file holds, quoted in a message as the record format quotes text:
+    ``"e3"`` (double quotes and JSON's escapes, never Python's ``'e3'``), what is not printable shown
+    escaped; a value that is not text as ``value`` says it."""
+    if not isinstance(v, str):
+        return value(v)
+    return one_line(json.dumps(v, ensure_ascii=False))
+
+
 # Escapes for text a stored file may hold and input refuses (the CLI's guard, the server's pages).
 def one_line(message: str) -> str:
     """The message on one line: newlines, ESC and other control characters shown escaped."""

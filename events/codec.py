@@ -19,6 +19,7 @@ import msgpack
 from solrec.core import frozen
 from solrec.core.errors import CorruptLog
 from solrec.core.game import Event, Game
+from solrec.core.words import quoted
 
 _CONVERTER: Any = None
 
@@ -150,29 +151,29 @@ class EventCodec:
     def _decode(self, tag: str, version: int, payload: bytes) -> Event:
         cls = self.types.get(tag)
         if cls is None:
-            raise CorruptLog(f"unknown event type {tag!r}")
+            raise CorruptLog(f"unknown event type {quoted(tag)}")
         data = unpack(payload)
         if not isinstance(data, dict):
-            raise CorruptLog(f"event {tag!r} payload is not a map")
+            raise CorruptLog(f"event {quoted(tag)} payload is not a map")
         while version < cls.VERSION:
             lift = self.upcasters.get((tag, version))
             if lift is None:
-                raise CorruptLog(f"no upcaster lifts {tag!r} from version {version} to {version + 1}")
+                raise CorruptLog(f"no upcaster lifts {quoted(tag)} from version {version} to {version + 1}")
             try:
                 data = lift(dict(data))
             except Exception as err:  # an upcaster meets whatever the file holds
-                raise CorruptLog(f"event {tag!r} version {version} does not lift: {_first_line(err)}") from None
+                raise CorruptLog(f"event {quoted(tag)} version {version} does not lift: {_first_line(err)}") from None
             version += 1
         if version > cls.VERSION:
-            raise CorruptLog(f"event {tag!r} version {version} is newer than this solrec knows ({cls.VERSION})")
+            raise CorruptLog(f"event {quoted(tag)} version {version} is newer than this solrec knows ({cls.VERSION})")
         try:
             event = strict_structure(data, cls)
         except (TypeError, ValueError) as err:
-            raise CorruptLog(f"event {tag!r} payload does not fit its type: {_first_line(err)}") from None
+            raise CorruptLog(f"event {quoted(tag)} payload does not fit its type: {_first_line(err)}") from None
         try:
             event.check()
         except ValueError as err:
-            raise CorruptLog(f"event {tag!r} is outside the game: {_first_line(err)}") from None
+            raise CorruptLog(f"event {quoted(tag)} is outside the game: {_first_line(err)}") from None
         return event
 
 
@@ -334,7 +335,7 @@ def _build_attrs(cls: type) -> _Structure:
                 else:
                     kwargs[name] = fn(v, f"{where}.{name}" if where else name)
             elif name in required:
-                raise DoesNotFit(f"{where or cls.__name__} lacks the field {name!r}")
+                raise DoesNotFit(f"{where or cls.__name__} lacks the field {quoted(name)}")
         return cls(**kwargs)
 
     return structure_attrs

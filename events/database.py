@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from solrec.core.errors import CorruptLog, SolrecError
+from solrec.core.words import quoted
 
 from .envelope import pack_head
 from .schema import (
@@ -296,7 +297,7 @@ class Database:
         elif type(value) is int:
             number = value
         else:
-            raise CorruptDatabase(f"{self.path}: the solrec schema version {str(value)[:40]!r} is not a number")
+            raise CorruptDatabase(f"{self.path}: the solrec schema version {quoted(str(value)[:40])} is not a number")
         if number not in (1, 2, SCHEMA_VERSION):
             raise NotASolrecDatabase(
                 f"{self.path}: solrec schema {number}; this solrec reads schema {SCHEMA_VERSION}"

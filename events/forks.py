@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from solrec.core.errors import CorruptLog
+from solrec.core.words import quoted
 
 from .store import Store
 
@@ -34,7 +35,7 @@ def all_links(store: Store) -> dict[str, tuple[str, int]]:
         "select game_id, parent, position from forks where parent in (select id from games)"
     ):
         if not (isinstance(gid, str) and isinstance(parent, str) and type(position) is int):
-            raise CorruptLog(f"fork {str(gid)[:80]!r}: its forks row is not of its type")
+            raise CorruptLog(f"fork {quoted(str(gid)[:80])}: its forks row is not of its type")
         out[gid] = (parent, position)
     return out
 

@@ -24,6 +24,7 @@ import msgpack
 
 from solrec.core import frozen
 from solrec.core.errors import CorruptLog, InvalidSetup
+from solrec.core.words import quoted
 
 from .envelope import genesis_hash
 from .store import MAX_TEXT, Store, now
@@ -74,7 +75,7 @@ def check_mark(mark: str | None) -> str:
     if mark is None or mark == "":
         return ""
     if mark not in MARKS:
-        raise InvalidSetup(f"mark {mark!r}: use one of {', '.join(MARKS)}")
+        raise InvalidSetup(f"mark {quoted(mark)}: use one of {', '.join(MARKS)}")
     return mark
 
 
@@ -82,7 +83,7 @@ def check_text(text: str, by: str) -> None:
     if len(text) > MAX_NOTE:
         raise InvalidSetup(f"a comment is at most {MAX_NOTE} characters (this one has {len(text)})")
     if len(by) > MAX_BY or any(ord(c) < 32 for c in by):
-        raise InvalidSetup(f"author {by[:40]!r}: a name of at most {MAX_BY} characters, on one line")
+        raise InvalidSetup(f"author {quoted(by[:40])}: a name of at most {MAX_BY} characters, on one line")
 
 
 def genesis(events_genesis: str) -> str:
@@ -120,7 +121,7 @@ def problem(events_genesis: str, stored: Notes, events: int) -> tuple[int, str] 
         if note.position > events:
             return events, f"comment {note.n} is on position {note.position}, past the end of the log ({events})"
         if note.mark not in ("", *MARKS):
-            return note.position, f"comment {note.n} has the mark {note.mark[:20]!r}, not one solrec knows"
+            return note.position, f"comment {note.n} has the mark {quoted(note.mark[:20])}, not one solrec knows"
         prev = note.hash
     if stored.recorded is None:
         if stored.notes:
@@ -161,7 +162,7 @@ def read(store: Store, game_id: str) -> Notes:
     for values in store.query(f"select {_PICK} from notes where game_id = ? order by n", [game_id]):
         n, position, by, time, mark, text, digest = values
         if not (type(n) is int and type(position) is int and all(isinstance(v, str) for v in (by, time, mark, text, digest))):
-            raise CorruptLog(f"game {game_id!r}: a stored comment is not of its type (or over {MAX_TEXT} long)")
+            raise CorruptLog(f"game {quoted(game_id)}: a stored comment is not of its type (or over {MAX_TEXT} long)")
         notes.append(Note(n, position, by, time, mark, text, digest))
     rows = store.query(
         "select notes, case when length(head) <= 200 then head end, sealed_notes,"
@@ -172,11 +173,11 @@ def read(store: Store, game_id: str) -> Notes:
     if rows:
         count, head, sealed_count, sealed_head = rows[0]
         if type(count) is not int or not isinstance(head, str):
-            raise CorruptLog(f"game {game_id!r}: its recorded comment count or head is not of its type")
+            raise CorruptLog(f"game {quoted(game_id)}: its recorded comment count or head is not of its type")
         recorded = (count, head)
         if sealed_count is not None or sealed_head is not None:
             if type(sealed_count) is not int or not isinstance(sealed_head, str):
-                raise CorruptLog(f"game {game_id!r}: what its seal covered of its comments is not of its type")
+                raise CorruptLog(f"game {quoted(game_id)}: what its seal covered of its comments is not of its type")
             sealed = (sealed_count, sealed_head)
     return Notes(tuple(notes), recorded, sealed)
 
@@ -197,7 +198,7 @@ def _write(store: Store, game_id: str, notes: Sequence[Note], expected: Notes | 
         if expected is not None and read(store, game_id).notes != expected.notes:
             from .store import ConcurrencyConflict
 
-            raise ConcurrencyConflict(f"game {game_id!r}: its comments changed meanwhile; nothing was written")
+            raise ConcurrencyConflict(f"game {quoted(game_id)}: its comments changed meanwhile; nothing was written")
         conn.execute("delete from notes where game_id = ?", [game_id])
         conn.executemany(
             "insert into notes (game_id, n, position, by, time, mark, text, hash) values (?,?,?,?,?,?,?,?)",
@@ -224,7 +225,7 @@ def checked(store: Store, game_id: str, events: int | None = None) -> Notes:
         events = row["events"] if type(row["events"]) is int else 0
     broken = problem(_events_genesis(store, game_id), current, events)
     if broken is not None:
-        raise CorruptLog(f"game {game_id!r} at position {broken[0]}: {broken[1]}")
+        raise CorruptLog(f"game {quoted(game_id)} at position {broken[0]}: {broken[1]}")
     return current
 
 

@@ -29,6 +29,7 @@ from solrec.core.play import (
     upcast_options,
 )
 from solrec.core.registry import get_game
+from solrec.core.words import quoted
 
 from .codec import to_plain
 from .envelope import Row, chain_rows, codec_for, genesis_hash, group_steps
@@ -149,7 +150,7 @@ def _load_json(text: str, lineno: int) -> dict[str, Any]:
 def read_header(data: dict[str, Any]) -> Header:
     unknown = set(data) - _HEADER_KEYS
     if unknown:
-        raise InvalidRecord(f"line 1: unknown header field {sorted(unknown)[0]!r}")
+        raise InvalidRecord(f"line 1: unknown header field {quoted(sorted(unknown)[0])}")
     version = data.get("solrec")
     if type(version) is not int or version != FORMAT_VERSION:  # not True, not 1.0: the integer 1
         raise InvalidRecord(f'line 1: not a solrec record (expected "solrec": {FORMAT_VERSION})')
@@ -225,7 +226,7 @@ def decide_record(text: str, notes: list[RecordNote] | None = None) -> tuple[Hea
         data = _load_json(raw, lineno)
         unknown = set(data) - _LINE_KEYS
         if unknown:
-            raise InvalidRecord(f"line {lineno}: unknown field {sorted(unknown)[0]!r}")
+            raise InvalidRecord(f"line {lineno}: unknown field {quoted(sorted(unknown)[0])}")
         actor, notation = data.get("actor"), data.get("command")
         if not isinstance(actor, str) or not isinstance(notation, str):
             raise InvalidRecord(f'line {lineno}: a command line needs "actor" and "command" strings')
@@ -236,7 +237,7 @@ def decide_record(text: str, notes: list[RecordNote] | None = None) -> tuple[Hea
             command = game.parse(notation, state)
             step = decide_as(game, header, state, position, actor, command)
         except SolrecError as err:
-            raise InvalidRecord(f"line {lineno}: {actor} {notation!r}: {err}") from None
+            raise InvalidRecord(f"line {lineno}: {actor} {quoted(notation)}: {err}") from None
         if "events" in data or "hashes" in data:
             _verify(lineno, data, step, codec, chained_hash(), position, len(steps))
         take([step])
@@ -287,7 +288,7 @@ def _verify(lineno: int, data: dict, step: Step, codec, prev_hash: str, position
         given = [to_plain(e) if isinstance(e, dict) else e for e in events]
         if produced != given:
             raise InvalidRecord(
-                f"line {lineno}: {step.notation!r} yields {json.dumps(produced)} under the current rules, "
+                f"line {lineno}: {quoted(step.notation)} yields {json.dumps(produced)} under the current rules, "
                 f"but the record says {json.dumps(events)}"
             )
     hashes = data.get("hashes")

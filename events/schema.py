@@ -18,6 +18,8 @@ from typing import Any
 import attrs
 import msgpack
 
+from solrec.core.words import quoted
+
 SCHEMA_VERSION = 3
 MAX_PAYLOAD = 64 * 1024  # bytes of one stored event; the largest real payload is under 1 KiB
 MAX_TEXT = 64 * 1024  # characters of one stored text field (options, players, scores, commands)
@@ -139,7 +141,7 @@ def check_file(where: Path, master: dict[str, tuple[str, Any]], number: int,
         check_table(where, master, table, table.columns_in(number), number, table_info, corrupt)
     triggers = sorted(name for name, (kind, _) in master.items() if kind == "trigger")
     if triggers:
-        raise corrupt(f"{where}: it holds a trigger ({triggers[0]!r}) solrec never makes")
+        raise corrupt(f"{where}: it holds a trigger ({quoted(triggers[0])}) solrec never makes")
     for name, (kind, sql) in sorted(master.items()):
         ours = (
             kind == "table" and (name in TABLES or name.startswith("sqlite_stat"))  # ANALYZE's
@@ -147,7 +149,7 @@ def check_file(where: Path, master: dict[str, tuple[str, Any]], number: int,
             or kind == "index" and sql is None and name.startswith("sqlite_autoindex_")  # a primary key's
         )
         if not ours:
-            raise corrupt(f"{where}: it holds a {kind} ({name[:80]!r}) solrec never makes")
+            raise corrupt(f"{where}: it holds a {kind} ({quoted(name[:80])}) solrec never makes")
 
 
 def check_table(where_file: Path, master: dict[str, tuple[str, Any]], table: Table, columns: Mapping[str, type],
@@ -167,23 +169,23 @@ def check_table(where_file: Path, master: dict[str, tuple[str, Any]], table: Tab
         quoted = token[0] in "\"[`'"
         word = token[1:-1] if quoted else token
         if not (word.lower() in names or not quoted and word.upper() in _TABLE_WORDS or token in "(),"):
-            raise corrupt(f"{where} is not the one solrec makes ({token[:40]!r} in its definition)")
+            raise corrupt(f"{where} is not the one solrec makes ({quoted(token[:40])} in its definition)")
     have = set()
     key = {c: i + 1 for i, c in enumerate(table.key)}
     for _, name, declared, notnull, default, pk, hidden in table_info(name_):
         name = str(name).lower()
         if name not in columns:
-            raise corrupt(f"{where} has a column {name[:80]!r} that solrec's schema {number} has not")
+            raise corrupt(f"{where} has a column {quoted(name[:80])} that solrec's schema {number} has not")
         if affinity(str(declared)) != _AFFINITY[columns[name]]:
-            raise corrupt(f"{where}: its column {name!r} is declared {str(declared)[:40]!r}")
+            raise corrupt(f"{where}: its column {quoted(name)} is declared {quoted(str(declared)[:40])}")
         if default is not None or hidden or (notnull and name not in table.not_null):
-            raise corrupt(f"{where}: its column {name!r} has a default or a constraint solrec never makes")
+            raise corrupt(f"{where}: its column {quoted(name)} has a default or a constraint solrec never makes")
         if pk != key.get(name, 0):
             raise corrupt(f"{where}: its primary key is not ({', '.join(table.key)})")
         have.add(name)
     missing = sorted(set(columns) - have)
     if missing:
-        raise corrupt(f"{where} lacks the column {missing[0]!r}")
+        raise corrupt(f"{where} lacks the column {quoted(missing[0])}")
 
 
 def affinity(declared: str) -> str:

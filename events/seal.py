@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from solrec.core.errors import CorruptLog, InvalidSetup
+from solrec.core.words import quoted
 
 if TYPE_CHECKING:
     from .store import Store
@@ -109,7 +110,7 @@ def put_seal(store: Store, game_id: str, events: int, head: str, mac: str) -> No
     with store.transaction() as conn:
         store.create_table("seals")
         if not store.has_game(game_id):
-            raise UnknownGameId(f"no game {game_id!r} in {store.path}")
+            raise UnknownGameId(f"no game {quoted(game_id)} in {store.path}")
         conn.execute("insert or replace into seals values (?,?,?,?,?)", [game_id, events, head, mac, now()])
 
 
@@ -126,5 +127,5 @@ def stored_seal(store: Store, game_id: str) -> dict[str, Any] | None:
         return None
     head, events, stored, sealed = rows[0]
     if not isinstance(head, str) or type(events) is not int or not isinstance(stored, str):
-        raise CorruptLog(f"game {game_id!r}: its seal is not of its type")
+        raise CorruptLog(f"game {quoted(game_id)}: its seal is not of its type")
     return {"events": events, "head": head, "mac": stored, "sealed": sealed}

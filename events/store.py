@@ -44,7 +44,7 @@ import msgpack
 from solrec.core.errors import CorruptLog, InvalidSetup, json_reason
 from solrec.core.play import INT64_MAX, INT64_MIN, Header, Step, check_bots, upcast_options
 from solrec.core.registry import game_ids, get_game
-from solrec.core.words import at_event
+from solrec.core.words import at_event, quoted
 
 from .codec import EventCodec
 from .database import (  # noqa: F401 - the store's errors and opening, where callers have always found them
@@ -114,7 +114,7 @@ def now() -> str:
 
 def check_game_id(game_id: str) -> str:
     if not isinstance(game_id, str) or not _ID.match(game_id):
-        raise InvalidSetup(f"game id {game_id!r}: use letters, digits, '.', '_' and '-' (at most 80)")
+        raise InvalidSetup(f"game id {quoted(game_id)}: use letters, digits, '.', '_' and '-' (at most 80)")
     return game_id
 
 
@@ -167,7 +167,7 @@ class Store(Database):
         """The game's games row, with ``bots``: its header's bot seats (``header_bots``), if any."""
         rows = self.query(f"select {_GAME_PICKS} from games where id = ?", [game_id])
         if not rows:
-            raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+            raise UnknownGameId(f"no game {quoted(game_id)} in {self.path}")
         out = _game_row(game_id, rows[0])
         out["bots"] = self._header_bots("game_id = ?", [game_id]).get(game_id, [])
         return out
@@ -207,7 +207,7 @@ class Store(Database):
     def header(self, game_id: str, row: dict[str, Any] | None = None) -> Header:
         """The game's header (``row``: its games row, when already read)."""
         row = self.game_row(game_id) if row is None else row
-        bad = f"game {game_id!r}: its header does not decode"
+        bad = f"game {quoted(game_id)}: its header does not decode"
         # Games set up alike store the same options and players texts: decoded once (a corpus read).
         key = (row["game"], row["options"], row["players"])
         known = _HEADER_PARTS.get(key)
@@ -238,7 +238,7 @@ class Store(Database):
         if seed is not None and type(seed) is not int:
             raise CorruptLog(f"{bad} (the seed is not a whole number)")
         if row["chance"] not in ("seeded", "entered"):
-            raise CorruptLog(f"{bad} (chance is {row['chance'][:20]!r}, neither 'seeded' nor 'entered')")
+            raise CorruptLog(f"{bad} (chance is {quoted(row['chance'][:20])}, neither 'seeded' nor 'entered')")
         if row["chance"] == "seeded" and seed is None:
             raise CorruptLog(f"{bad} (a seeded game without a seed)")
         return Header(
@@ -250,20 +250,20 @@ class Store(Database):
         """What was recorded beside the events: count, head hash, scores and outcome."""
         row = self.game_row(game_id) if row is None else row
         if type(row["events"]) is not int or not isinstance(row["head"], str):
-            raise CorruptLog(f"game {game_id!r}: its recorded event count or head is not of its type")
+            raise CorruptLog(f"game {quoted(game_id)}: its recorded event count or head is not of its type")
         if row["events"] < 0:  # a count, never below none: a position before the header means nothing
-            raise CorruptLog(f"game {game_id!r}: its recorded event count is negative ({row['events']})")
+            raise CorruptLog(f"game {quoted(game_id)}: its recorded event count is negative ({row['events']})")
         out = {"events": row["events"], "head": row["head"]}
         for field in ("scores", "outcome"):
             value = row[field]
             try:
                 out[field] = json.loads(_text(value, field)) if value else None
             except (ValueError, RecursionError) as err:
-                raise CorruptLog(f"game {game_id!r}: its recorded {field} is not JSON ({json_reason(err)})") from None
+                raise CorruptLog(f"game {quoted(game_id)}: its recorded {field} is not JSON ({json_reason(err)})") from None
         if out["scores"] is not None and not isinstance(out["scores"], dict):
-            raise CorruptLog(f"game {game_id!r}: its recorded scores are not a map")
+            raise CorruptLog(f"game {quoted(game_id)}: its recorded scores are not a map")
         if out["outcome"] is not None and not isinstance(out["outcome"], dict):
-            raise CorruptLog(f"game {game_id!r}: its recorded outcome is not a map")
+            raise CorruptLog(f"game {quoted(game_id)}: its recorded outcome is not a map")
         return out
 
     # -- writing ----------------------------------------------------------------------------
@@ -330,7 +330,7 @@ class Store(Database):
         """A new game's games row, its header's bot seats (``header_bots``, made by the first) and
         rows, inside the caller's write transaction."""
         if self.has_game(gid):
-            raise StoreError(f"a game {gid!r} already exists in {self.path}")
+            raise StoreError(f"a game {quoted(gid)} already exists in {self.path}")
         conn.execute(
             "insert into games (id, game, rules, options, chance, seed, players, created, genesis, events,"
             " head, scores, outcome) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -372,7 +372,7 @@ class Store(Database):
                 )
         except sqlite3.IntegrityError:
             raise ConcurrencyConflict(
-                f"game {game_id!r}: the game changed: replay and try again (another writer took event "
+                f"game {quoted(game_id)}: the game changed: replay and try again (another writer took event "
                 f"{expected_seq}); nothing was written"
             ) from None
         return rows
@@ -382,7 +382,7 @@ class Store(Database):
         hash the next event chains from (the genesis hash of an empty log)."""
         row = conn.execute("select head from games where id = ?", [game_id]).fetchone()
         if row is None:
-            raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+            raise UnknownGameId(f"no game {quoted(game_id)} in {self.path}")
         last = conn.execute(
             "select seq, step, hash from events where game_id = ? order by seq desc limit 1", [game_id]
         ).fetchone()
@@ -395,7 +395,7 @@ class Store(Database):
         """A write decided against another head than the game's (an ABA race included: the same
         length, another last event)."""
         return ConcurrencyConflict(
-            f"game {game_id!r}: the game changed: replay and try again (decided at position {seq}, "
+            f"game {quoted(game_id)}: the game changed: replay and try again (decided at position {seq}, "
             f"head {str(head)[:12]}; the log now has {now_seq} events, head {str(now_head)[:12]}); nothing was {done}"
         )
 
@@ -462,9 +462,9 @@ class Store(Database):
         check_game_id(new_id)
         with self.transaction() as conn:
             if not self.has_game(game_id):
-                raise UnknownGameId(f"no game {game_id!r} in {self.path}")
+                raise UnknownGameId(f"no game {quoted(game_id)} in {self.path}")
             if self.has_game(new_id):
-                raise StoreError(f"a game {new_id!r} already exists in {self.path}")
+                raise StoreError(f"a game {quoted(new_id)} already exists in {self.path}")
             conn.execute("update events set game_id = ? where game_id = ?", [new_id, game_id])
             conn.execute("update games set id = ? where id = ?", [new_id, game_id])
             objects = self.objects()
@@ -495,16 +495,16 @@ class Store(Database):
             out.append(row)
             gid = row["id"]
             if not all(isinstance(row[c], str) for c in ("id", "game", "players", "created")) or type(row["events"]) is not int:
-                raise CorruptLog(f"game {str(gid)[:80]!r}: its games row is not of its type (or over {MAX_TEXT} long)")
+                raise CorruptLog(f"game {quoted(str(gid)[:80])}: its games row is not of its type (or over {MAX_TEXT} long)")
             try:
                 players = json.loads(row["players"])
                 scores = json.loads(row["scores"]) if row["scores"] else None
             except (ValueError, RecursionError, TypeError) as err:
-                raise CorruptLog(f"game {gid!r}: its players or scores are not JSON ({json_reason(err)})") from None
+                raise CorruptLog(f"game {quoted(gid)}: its players or scores are not JSON ({json_reason(err)})") from None
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-                raise CorruptLog(f"game {gid!r}: its players are not a list of names")
+                raise CorruptLog(f"game {quoted(gid)}: its players are not a list of names")
             if scores is not None and not isinstance(scores, dict):
-                raise CorruptLog(f"game {gid!r}: its recorded scores are not a map")
+                raise CorruptLog(f"game {quoted(gid)}: its recorded scores are not a map")
         return out
 
     # -- reading ----------------------------------------------------------------------------
@@ -634,7 +634,7 @@ class Store(Database):
         """A stored row from its hashed head and payload, its hash and time, or why it is damaged (a
         time that is not text, NULL included, is taken as no time). ``position``: the row's place in
         its game's log, as read."""
-        where = f"game {game_id!r} at {at_event(position)}"
+        where = f"game {quoted(game_id)} at {at_event(position)}"
         if head is None or payload is None:
             sizes = self.query(
                 "select length(head), length(payload) from events where game_id = ? order by seq limit 1 offset ?",
@@ -708,7 +708,7 @@ def option_values_problem(options: dict[str, Any]) -> str | None:
         if kind is str or kind is bool or (kind is int and INT64_MIN <= value <= INT64_MAX):
             continue
         shown = f"a whole number of {len(str(value))} digits" if kind is int else f"a {_JSON_KINDS.get(kind, 'value')}"
-        return f"option {str(name)[:40]!r} is {shown}, not text, true/false or a whole number of at most 64 bits"
+        return f"option {quoted(str(name)[:40])} is {shown}, not text, true/false or a whole number of at most 64 bits"
     return None
 
 
@@ -758,7 +758,7 @@ def _game_row(game_id: str, values: tuple) -> dict[str, Any]:
     for i, col in enumerate(_GAMES_COLUMNS):
         value, length, kind = values[3 * i : 3 * i + 3]
         if value is None and kind != "null":
-            raise CorruptLog(f"game {game_id!r}: its {col} is {length} long, over the bound of {MAX_TEXT}")
+            raise CorruptLog(f"game {quoted(game_id)}: its {col} is {length} long, over the bound of {MAX_TEXT}")
         out[col] = value
     return out
 

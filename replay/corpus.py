@@ -24,6 +24,7 @@ import attrs
 
 from solrec.core.errors import CorruptLog, SolrecError
 from solrec.core.registry import get_game
+from solrec.core.words import quoted
 from solrec.events.notes import read as read_notes
 from solrec.events.seal import stored_seal
 from solrec.events.store import Store
@@ -92,7 +93,7 @@ def final_states(store: Store, ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
         else:
             broken = integrity(log)
             if broken is not None:
-                raise CorruptLog(f"game {gid!r} at {where(log.rows, broken.seq)}: {broken.reason}")
+                raise CorruptLog(f"game {quoted(gid)} at {where(log.rows, broken.seq)}: {broken.reason}")
         yield gid, fold(log)
 
 

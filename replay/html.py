@@ -29,6 +29,7 @@ from typing import Any, cast
 from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.observe import Viewer
 from solrec.core.play import initial_state
+from solrec.core.words import quoted
 
 from .diff import diff as diff_logs
 from .impact import sheets_side_by_side
@@ -142,7 +143,7 @@ def replay_data(log: Log, tables: _Tables, *, reveal: bool = False, player: str 
         except SolrecError as err:
             if not reveal:
                 # the log's own command does not read where it stands: damaged stored data, a verdict
-                raise CorruptLog(f"game {log.game_id!r} move {len(steps)} ({written!r}) does not read "
+                raise CorruptLog(f"game {quoted(log.game_id)} move {len(steps)} ({quoted(written)}) does not read "
                                  f"where it stands: {err}", group[0].seq) from None
         else:
             written = observe.command(parsed, before, seer)

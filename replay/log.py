@@ -18,7 +18,7 @@ from solrec.core.errors import CorruptLog, InvalidSetup, SolrecError
 from solrec.core.game import Event, Game
 from solrec.core.play import INT64_MAX, INT64_MIN, Header, initial_state, make_header
 from solrec.core.registry import get_game
-from solrec.core.words import at_event
+from solrec.core.words import at_event, quoted
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import ChainBreak, Row, check_chain, codec_for, genesis_hash, group_steps
 from solrec.events.notes import NO_NOTES, Notes
@@ -50,7 +50,7 @@ class Log:
         events, undecodable = self.decoded(upto)
         if undecodable is not None:
             seq, err = undecodable
-            raise CorruptLog(f"game {self.game_id!r} at {at_event(seq, self.rows[seq].step)}: {err}", seq)
+            raise CorruptLog(f"game {quoted(self.game_id)} at {at_event(seq, self.rows[seq].step)}: {err}", seq)
         return events
 
     def decoded(self, upto: int | None = None) -> tuple[list[Event], tuple[int, CorruptLog] | None]:
@@ -110,7 +110,7 @@ def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log
         try:
             get_game(header.game)
         except InvalidSetup as err:
-            raise CorruptLog(f"game {game_id!r}: {err}") from None
+            raise CorruptLog(f"game {quoted(game_id)}: {err}") from None
         rows = tuple(store.rows_of_read_game(game_id))
         unmirrored = store.unmirrored(game_id) if mirrors else None
         log = Log(game_id, header, rows, store.recorded(game_id, row), stored_seal(store, game_id), unmirrored,
@@ -118,7 +118,7 @@ def load(store, game_id: str, verify: bool = True, mirrors: bool = False) -> Log
     if verify:
         broken = integrity(log)
         if broken is not None:
-            raise CorruptLog(f"game {game_id!r} at {where(log.rows, broken.seq)}: {broken.reason}")
+            raise CorruptLog(f"game {quoted(game_id)} at {where(log.rows, broken.seq)}: {broken.reason}")
     return log
 
 
@@ -225,7 +225,7 @@ def start(log: Log) -> Any:
     data problem, not bad input."""
     problem, state = set_up(log.game, log.header)
     if problem is not None:
-        raise CorruptLog(f"game {log.game_id!r}: its header does not set up a game: {problem}")
+        raise CorruptLog(f"game {quoted(log.game_id)}: its header does not set up a game: {problem}")
     return state
 
 
@@ -242,7 +242,7 @@ def apply(game: Game, state: Any, event: Event, game_id: str, seq: int, step: in
 
 
 def misfit(game_id: str, seq: int, event: Event, err: BaseException, step: int | None = None) -> CorruptLog:
-    return CorruptLog(f"game {game_id!r} at {at_event(seq)}: event {event.TYPE!r} does not fit the game there ({type(err).__name__})")
+    return CorruptLog(f"game {quoted(game_id)} at {at_event(seq)}: event {quoted(event.TYPE)} does not fit the game there ({type(err).__name__})")
 
 
 def apply_all(game: Game, state: Any, rows: Sequence[Row], events: Sequence[Event], game_id: str) -> Any:
@@ -302,7 +302,7 @@ class Replay:
             try:
                 self._events.append(self._codec.decode(row.type, row.version, row.payload))
             except CorruptLog as err:
-                raise CorruptLog(f"game {self.log.game_id!r} at {at_event(row.seq, row.step)}: {err}") from None
+                raise CorruptLog(f"game {quoted(self.log.game_id)} at {at_event(row.seq, row.step)}: {err}") from None
         return self._events
 
     def _fold(self, state: Any, begin: int, end: int) -> Any:
@@ -415,7 +415,7 @@ def walk(log: Log) -> Iterator[tuple[list[Row], list[Event], Any]]:
             try:
                 events.append(codec.decode(row.type, row.version, row.payload))
             except CorruptLog as err:
-                raise CorruptLog(f"game {log.game_id!r} at {at_event(row.seq, row.step)}: {err}") from None
+                raise CorruptLog(f"game {quoted(log.game_id)} at {at_event(row.seq, row.step)}: {err}") from None
         for row, event in zip(group, events):
             state = apply(game, state, event, log.game_id, row.seq, row.step)
         yield group, events, state

@@ -21,6 +21,7 @@ from solrec.core.errors import SolrecError
 from solrec.core.game import same_outcome
 from solrec.core.play import decide_events
 from solrec.core.registry import get_game
+from solrec.core.words import quoted
 from solrec.events import notes
 from solrec.events import seal as seals
 from solrec.events.envelope import genesis_hash
@@ -130,12 +131,12 @@ def validate(log: Log, key: bytes | None = None) -> Verdict:
             command = parse(first.command, state)
             events = decide_events(game, header, state, position, first.actor, command)
         except SolrecError as err:
-            return fail(first.seq + 1, f"{first.actor} {first.command!r} is refused now: {err}")
+            return fail(first.seq + 1, f"{first.actor} {quoted(first.command)} is refused now: {err}")
         recorded_events = tuple(recorded[position:end])
         if events != recorded_events:
             got = "; ".join(game.describe_event(e) for e in events)
             had = "; ".join(game.describe_event(e) for e in recorded_events)
-            return fail(first.seq + 1, f"{first.command!r} now yields [{got}] but the log has [{had}]")
+            return fail(first.seq + 1, f"{quoted(first.command)} now yields [{got}] but the log has [{had}]")
         at = position
         try:
             for event in events:  # ``apply``, inlined: validation meets every event of a corpus

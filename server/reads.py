@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from solrec.core.errors import CorruptLog, SolrecError
-from solrec.core.words import one_line
+from solrec.core.words import one_line, quoted
 
 from . import bots, pages, seats
 from .asking import at_param, check_post, cookie_name, move_param, quick_seat, referee, state, who_later
@@ -111,7 +111,7 @@ async def new_post(request: Request) -> Response:
             try:
                 seed = int(seed_text)
             except ValueError:
-                raise InvalidSetup(f"the seed is a whole number, not {seed_text[:30]!r}") from None
+                raise InvalidSetup(f"the seed is a whole number, not {quoted(seed_text[:30])}") from None
         gid = values.get("id", "").strip() or None
         if seated:
             bots.check_table(game, players, options)

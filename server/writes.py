@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 
 from solrec.core.errors import CorruptLog, SolrecError
-from solrec.core.words import one_line
+from solrec.core.words import one_line, quoted
 from solrec.events.store import ConcurrencyConflict
 
 from . import bots, pages, seats
@@ -223,14 +223,14 @@ def do_bots(server: ServerState, viewer: Caller, values: dict[str, str], game_id
     log_ = server.load_log(game_id)
     player, kind = values.get("player", ""), values.get("kind", "").strip()
     if player not in log_.header.players:
-        raise Refused(400, f"{player[:40]!r} is not a player of {game_id}")
+        raise Refused(400, f"{quoted(player[:40])} is not a player of {game_id}")
     if kind == bots.PERSON:
         bots.unseat_bot(s, game_id, player)
         return game_id
     bot = bots.check_bot(kind, values.get("settings", ""))
     seed_text = values.get("seed", "").strip()
     if seed_text and not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 18):
-        raise Refused(400, f"a bot's seed is a whole number (or empty: random), not {seed_text[:30]!r}")
+        raise Refused(400, f"a bot's seed is a whole number (or empty: random), not {quoted(seed_text[:30])}")
     if bots.whose_turn(log_) is None:
         raise Refused(400, f"the game is over: {game_id} needs no bot")
     bots.check_table(log_.game, log_.header.players, log_.header.options_dict())

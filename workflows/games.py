@@ -14,6 +14,7 @@ from solrec.core.errors import IllegalCommand, InvalidCommand, SolrecError
 from solrec.core.game import Game
 from solrec.core.play import ENTERED, SEEDED, Header, Step, advance_chance, initial_state, make_header, play
 from solrec.core.registry import get_game
+from solrec.core.words import quoted
 from solrec.events.codec import EventCodec
 from solrec.events.envelope import codec_for
 from solrec.events.record import InvalidRecord
@@ -119,7 +120,7 @@ def decide_commands(log: Log, texts: Iterable[str], actor: str | None = None,
     stores them. ``expected``: as ``play_commands``."""
     game_id = log.game_id
     if expected is not None and expected != (len(log.rows), log.head):
-        raise ConcurrencyConflict(f"game {game_id!r}: the position changed (the log now has {len(log.rows)} events); nothing was written")
+        raise ConcurrencyConflict(f"game {quoted(game_id)}: the position changed (the log now has {len(log.rows)} events); nothing was written")
     game, header = log.game, log.header
     state = before = state_at(log)
     position = len(log.rows)
@@ -169,9 +170,9 @@ def import_all(store: Store, text: str, game_id: str | None, name: str | None = 
             if link is not None:
                 parent = hashes.get(link[0])
                 if parent is None:
-                    raise InvalidRecord(f"line {offset + 1}: a fork of {link[0]!r}, which no record before it is")
+                    raise InvalidRecord(f"line {offset + 1}: a fork of {quoted(link[0])}, which no record before it is")
                 if link[1] > min(len(parent), len(chain)) or parent[: link[1]] != chain[: link[1]]:
-                    raise InvalidRecord(f"line {offset + 1}: its first {link[1]} events are not those of {link[0]!r}")
+                    raise InvalidRecord(f"line {offset + 1}: its first {link[1]} events are not those of {quoted(link[0])}")
             if proposed is not None:
                 hashes[proposed] = chain
         decided.append((header, steps, state, proposed, found, link))
@@ -407,7 +408,7 @@ def validate_games(store: Store, ids: list[str] | None, progress=None, jobs: int
             if gid in orphans:
                 verdicts.append(orphans[gid])
             elif not store.has_game(gid):
-                raise UnknownGameId(f"no game {gid!r} in {store.path}")
+                raise UnknownGameId(f"no game {quoted(gid)} in {store.path}")
             else:
                 verdicts.append(validate_stored(store, gid, key))
         return verdicts

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from solrec.core.errors import InvalidSetup
-from solrec.core.words import plural
+from solrec.core.words import plural, quoted
 
 from .errors import ChanceStays, CommentsStay, NothingToUndo
 
@@ -76,7 +76,7 @@ def seat_refusal(log: Any, player: str) -> str | None:
     if shown:
         row = groups[last - 1][0]
         text = seen_text(log.game, row.command, Viewer.seat(player), partial(state_at, log, row.seq))
-        return (f"{log.game_id}: {player}'s {text!r} showed what was hidden before it ({_shown_text(shown)}): "
+        return (f"{log.game_id}: {player}'s {quoted(text)} showed what was hidden before it ({_shown_text(shown)}): "
                 "a seat cannot take it back (the referee may)")
     return None
 
@@ -127,7 +127,7 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
 
     log = load(store, game_id)
     if expected is not None and expected != (len(log.rows), log.head):
-        raise ConcurrencyConflict(f"game {game_id!r}: the position changed (the log now has {len(log.rows)} events); nothing was taken back")
+        raise ConcurrencyConflict(f"game {quoted(game_id)}: the position changed (the log now has {len(log.rows)} events); nothing was taken back")
     groups = log.steps()
     seeded = log.header.chance == "seeded"
     setup = 0  # the set-up's seeded chance: the commands before the first player's command
@@ -154,8 +154,8 @@ def take_back(store, game_id: str, steps: int | None = 1, expected: tuple[int, s
             cause -= 1
         need = len(groups) - cause
         raise ChanceStays(
-            f"{game_id}: chance's {log.game.observation.command_text(first[0].command, Viewer.table())!r} comes from the seed because of "
-            f"{groups[cause][0].actor}'s {groups[cause][0].command!r}; take that back too (--steps {need})"
+            f"{game_id}: chance's {quoted(log.game.observation.command_text(first[0].command, Viewer.table()))} comes from the seed because of "
+            f"{groups[cause][0].actor}'s {quoted(groups[cause][0].command)}; take that back too (--steps {need})"
         )
     keep = first[0].seq
     on_gone = [n for n in log.notes.notes if n.position > keep]

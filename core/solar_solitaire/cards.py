@@ -7,6 +7,7 @@ canonical form puts the smaller end first (``a <= c``): ``3-2-1`` is stored as `
 from __future__ import annotations
 
 from ..errors import InvalidCommand
+from ..words import quoted
 
 ROCKETS: tuple[str, ...] = ("0-0-0", "1-1-1", "2-2-2", "3-3-3")  # the rockets of pads 0..3
 PADS: tuple[str, ...] = ("pad0", "pad1", "pad2", "pad3")
@@ -38,7 +39,7 @@ def read_card(text: str) -> str:
     """A card in either orientation, returned in canonical form (InvalidCommand if malformed)."""
     card = _WRITTEN.get(text.strip())
     if card is None:
-        raise InvalidCommand(f"{text!r} is not a Space Domino: write three sections of 0-3 pips, e.g. 1-2-3")
+        raise InvalidCommand(f"{quoted(text)} is not a Space Domino: write three sections of 0-3 pips, e.g. 1-2-3")
     return card
 
 

@@ -7,6 +7,7 @@ from typing import ClassVar
 import attrs
 
 from ..game import Event
+from ..words import quoted
 from .cards import ALL_CARDS, PLACES, ROCKETS, WASTE
 
 SOURCES = ("stock", WASTE)  # where a forced play takes its card from
@@ -16,12 +17,12 @@ def _check(cards: tuple[str, ...] = (), pads: tuple[int, ...] = (), source: str 
     """A stored event's values must be the deck's: a card in canonical form, a pad 0 to 3."""
     for card in cards:
         if card not in ALL_CARDS:
-            raise ValueError(f"{card!r} is not a Space Domino (written a-b-c, smaller end first)")
+            raise ValueError(f"{quoted(card)} is not a Space Domino (written a-b-c, smaller end first)")
     for pad in pads:
         if pad not in range(4):
-            raise ValueError(f"{pad!r} is not a launch pad (0 to 3)")
+            raise ValueError(f"{quoted(pad)} is not a launch pad (0 to 3)")
     if source is not None and source not in SOURCES:
-        raise ValueError(f"{source!r} is not where a forced play comes from (stock or waste)")
+        raise ValueError(f"{quoted(source)} is not where a forced play comes from (stock or waste)")
 
 
 def _distinct(what: str, cards: tuple[str, ...]) -> None:
@@ -68,7 +69,7 @@ class DealRefused(Event):
     def check(self) -> None:
         _check(pads=(self.pad,))
         if self.rocket not in ROCKETS:
-            raise ValueError(f"{self.rocket!r} is not a rocket")
+            raise ValueError(f"{quoted(self.rocket)} is not a rocket")
 
 
 @attrs.frozen
@@ -137,7 +138,7 @@ class Moved(Event):
         _check((self.card,))
         for place in (self.source, self.target):
             if place not in PLACES:
-                raise ValueError(f"{place!r} is not a place of the layout ({', '.join(PLACES)})")
+                raise ValueError(f"{quoted(place)} is not a place of the layout ({', '.join(PLACES)})")
 
 
 @attrs.frozen

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import InvalidCommand
+from ..words import quoted
 from .cards import PADS, PLACES, read_card
 from .commands import Card, Deal, Move, Play, Resign, Shuffle, Turn
 
@@ -22,7 +23,7 @@ HELP = (
 
 def _place(word: str) -> str:
     if word not in PLACES:
-        raise InvalidCommand(f"{word!r} is not a place: {', '.join(PLACES)}")
+        raise InvalidCommand(f"{quoted(word)} is not a place: {', '.join(PLACES)}")
     return word
 
 
@@ -40,7 +41,7 @@ def parse(text: str):
         return Resign()
     if head == "play" and len(rest) == 1:
         if rest[0] not in PADS:
-            raise InvalidCommand(f"{rest[0]!r} is not a launch pad: pad0, pad1, pad2 or pad3")
+            raise InvalidCommand(f"{quoted(rest[0])} is not a launch pad: pad0, pad1, pad2 or pad3")
         return Play(PADS.index(rest[0]))
     if head == "move" and len(rest) == 2:
         return Move(_place(rest[0]), _place(rest[1]))
@@ -52,7 +53,7 @@ def parse(text: str):
         return Deal(tuple(read_card(w) for w in rest))
     if head == "shuffle":
         return Shuffle(tuple(read_card(w) for w in rest))
-    raise InvalidCommand(f"{text!r} is not Solar Solitaire notation: {HELP}")
+    raise InvalidCommand(f"{quoted(text)} is not Solar Solitaire notation: {HELP}")
 
 
 def format(command) -> str:

@@ -7,6 +7,7 @@ from typing import ClassVar
 import attrs
 
 from ..game import Event
+from ..words import quoted
 from .board import FACINGS, KINDS, SIDES, Piece, on_board, row_col
 from .scoring import Unit
 
@@ -21,25 +22,25 @@ def _check(
     """A stored event's values must be the game's: a side of the four, a square of the 8x8 board."""
     for s in (side, *(p.side for p in pieces if p is not None)):
         if s is not None and s not in SIDES:
-            raise ValueError(f"{s!r} is not a side ({', '.join(SIDES)})")
+            raise ValueError(f"{quoted(s)} is not a side ({', '.join(SIDES)})")
     for piece in pieces:
         if piece is None:
             continue
         if piece.kind not in KINDS:
-            raise ValueError(f"{piece.kind!r} is not a kind of piece ({', '.join(KINDS)})")
+            raise ValueError(f"{quoted(piece.kind)} is not a kind of piece ({', '.join(KINDS)})")
         if piece.kind == "comet" and (piece.number not in range(1, 7) or piece.facing not in (*FACINGS, None)):
-            raise ValueError(f"a comet is numbered 1-6 and faces N, E, S or W, not {piece.number} {piece.facing!r}")
+            raise ValueError(f"a comet is numbered 1-6 and faces N, E, S or W, not {piece.number} {quoted(piece.facing)}")
         if piece.kind != "comet" and (piece.number != 0 or piece.facing is not None):
             raise ValueError(f"a {piece.kind} has no number and no facing")
     for sq in squares:
         if not (0 <= sq <= 77 and on_board(*row_col(sq))):
-            raise ValueError(f"{sq!r} is not a square of the board (00 to 77)")
+            raise ValueError(f"{quoted(sq)} is not a square of the board (00 to 77)")
     for n in numbers:
         if n not in range(1, 7):
-            raise ValueError(f"{n!r} is not a number of a die or domino half (1-6)")
+            raise ValueError(f"{quoted(n)} is not a number of a die or domino half (1-6)")
     for kind in kinds:
         if kind is not None and kind not in SHOT_KINDS:
-            raise ValueError(f"{kind!r} is not a kind of shot ({', '.join(SHOT_KINDS)})")
+            raise ValueError(f"{quoted(kind)} is not a kind of shot ({', '.join(SHOT_KINDS)})")
 
 
 @attrs.frozen
@@ -68,7 +69,7 @@ class NumbersSet(Event):
     def check(self) -> None:
         _check(self.side, numbers=self.numbers)
         if self.how not in HOWS:
-            raise ValueError(f"{self.how!r} is not how numbers are set ({', '.join(HOWS)})")
+            raise ValueError(f"{quoted(self.how)} is not how numbers are set ({', '.join(HOWS)})")
 
 
 @attrs.frozen

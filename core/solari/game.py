@@ -8,6 +8,7 @@ from ..chance import SeededDraw
 from ..errors import IllegalCommand, InvalidSetup
 from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreLine, ScoreSheet
 from ..observe import Observation
+from ..words import quoted
 from . import notation, rules, text, words
 from .board import SIDES, name
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
@@ -40,7 +41,7 @@ def sides_of(options: Options, players: tuple[str, ...]) -> tuple[str, ...]:
         word = word.strip()
         match = [s for s in SIDES if word.lower() in (s.lower(), s[0].lower())]
         if not match:
-            raise InvalidSetup(f"option sides: {word!r} is not Uranus, Neptune, Saturn or Jupiter")
+            raise InvalidSetup(f"option sides: {quoted(word)} is not Uranus, Neptune, Saturn or Jupiter")
         out.append(match[0])
     if len(set(out)) != len(out):
         raise InvalidSetup("option sides names a side twice")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InvalidSetup
+from ..words import quoted
 from .board import BLOCKER, CHASER, COMET, DOUBLER, FACINGS, MARGIN, SIDES, Board, Piece, board_from
 
 KIND_CODE = {CHASER: "c", BLOCKER: "b", DOUBLER: "d"}
@@ -83,7 +84,7 @@ def parse_layout(text: str) -> Board:
         m = _ITEM.match(item)
         if not m:
             raise InvalidSetup(
-                f"layout item {item!r} is not SQUARE:CODE, e.g. '33:U1N' (Uranus comet 1 facing north) or '00:Ud'"
+                f"layout item {quoted(item)} is not SQUARE:CODE, e.g. '33:U1N' (Uranus comet 1 facing north) or '00:Ud'"
             )
         sq = int(m.group(1) + m.group(2))
         side = INITIAL[m.group(3).upper()]

@@ -13,6 +13,7 @@ import functools
 import re
 
 from ..errors import InvalidCommand
+from ..words import quoted
 from .board import COMET, SIDES
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
 from .layout import CODE_KIND
@@ -31,7 +32,7 @@ _ENTER = re.compile(rf"^enter\s+([1-6]|[cbd])\s+{_SQ}(?:\s+([nesw]))?$")
 def _domino(word: str, original: str) -> tuple[int, int]:
     m = _DOM.match(word)
     if not m:
-        raise InvalidCommand(f"{original!r}: a domino is written like 3-5 (two numbers from 1 to 6)")
+        raise InvalidCommand(f"{quoted(original)}: a domino is written like 3-5 (two numbers from 1 to 6)")
     return (int(m.group(1)), int(m.group(2)))
 
 
@@ -39,7 +40,7 @@ def _side(word: str, original: str) -> str:
     for side in SIDES:
         if word.lower() in (side.lower(), side[0].lower()):
             return side
-    raise InvalidCommand(f"{original!r}: {word!r} is not a side (Uranus, Neptune, Saturn, Jupiter)")
+    raise InvalidCommand(f"{quoted(original)}: {quoted(word)} is not a side (Uranus, Neptune, Saturn, Jupiter)")
 
 
 def parse(text: str, state=None):
@@ -47,7 +48,7 @@ def parse(text: str, state=None):
     if piece is not None and state is not None:  # 'U3 25-55': the piece named must be on the square
         found = dict(state.board).get(command.frm)
         if found is None or (found.side, found.kind, found.number) != piece[:3]:
-            raise InvalidCommand(f"{text!r}: {piece[3]} is not on {command.frm:02d}")
+            raise InvalidCommand(f"{quoted(text)}: {piece[3]} is not on {command.frm:02d}")
     return command
 
 
@@ -61,7 +62,7 @@ def _parsed(text: str):
     if words.startswith("roll"):
         dice = words[4:].replace("-", " ").replace(",", " ").split()
         if len(dice) != 2 or not all(d in ("1", "2", "3", "4", "5", "6") for d in dice):
-            raise InvalidCommand(f"{original!r}: a roll is two dice from 1 to 6, e.g. 'roll 3 5'")
+            raise InvalidCommand(f"{quoted(original)}: a roll is two dice from 1 to 6, e.g. 'roll 3 5'")
         return Roll((int(dice[0]), int(dice[1]))), None
     if words.startswith("turn "):
         return Turn(_domino(words[5:].strip(), original)), None
@@ -70,7 +71,7 @@ def _parsed(text: str):
     if words.startswith("deal "):
         parts = words[5:].split()
         if not parts:
-            raise InvalidCommand(f"{original!r}: write 'deal SIDE' and the 21 dominoes in order")
+            raise InvalidCommand(f"{quoted(original)}: write 'deal SIDE' and the 21 dominoes in order")
         side = _side(parts[0], original)
         return Deal(side, tuple(_domino(w, original) for w in parts[1:])), None
     m = _PLACE.match(words)
@@ -88,7 +89,7 @@ def _parsed(text: str):
         kind = COMET if m.group(2) else CODE_KIND[m.group(3)]
         number = int(m.group(2)) if m.group(2) else 0
         return command, (side, kind, number, f"{side[0]}{m.group(2) or m.group(3)}")
-    raise InvalidCommand(f"{original!r} is not Solari notation: {HELP}")
+    raise InvalidCommand(f"{quoted(original)} is not Solari notation: {HELP}")
 
 
 def _sq(sq: int) -> str:

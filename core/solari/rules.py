@@ -12,6 +12,7 @@ import attrs
 from ..errors import IllegalCommand
 from ..frozen import evolve as copy_with
 from ..game import Choice, Choices, Field, Form
+from ..words import quoted
 from . import text
 from .board import BLOCKER, CHASER, COMET, DOUBLER, FACINGS, MARGIN, Piece, as_dict, name
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
@@ -608,7 +609,7 @@ def _decide_enter(state: State, ph, c: Enter, out) -> None:
     piece = next((p for p in mine if piece_code(p) == c.piece), None)
     if piece is None:
         codes = ", ".join(piece_code(p) for p in mine)
-        raise IllegalCommand(f"{state.mover} has no piece {c.piece!r} off the board (off the board: {codes})")
+        raise IllegalCommand(f"{state.mover} has no piece {quoted(c.piece)} off the board (off the board: {codes})")
     squares = entry_squares(state)
     if c.square not in squares:
         raise IllegalCommand(

@@ -25,6 +25,7 @@ import attrs
 
 from .. import frozen
 from ..errors import InvalidCommand
+from ..words import quoted
 
 CENTRE = "centre"
 CENTRE_LETTER = "H"  # the home tile, in the notation
@@ -253,25 +254,25 @@ def parse_hex(text: str, board: Board | None = None) -> Hex:
     if m:
         h = Hex(int(m.group(1)), int(m.group(2)))
         if board is not None and h not in board:
-            raise InvalidCommand(f"{t!r} is not a hex of the board")
+            raise InvalidCommand(f"{quoted(t)} is not a hex of the board")
         return h
     m = _LABEL.match(t.upper())
     if not m:
         raise InvalidCommand(
-            f"{t!r} is not a hex: write the tile (H for the centre, A-F) and the hex's number 0-{TILE_SIZE - 1}, "
+            f"{quoted(t)} is not a hex: write the tile (H for the centre, A-F) and the hex's number 0-{TILE_SIZE - 1}, "
             "e.g. B7, or axial q,r"
         )
     letter, number = m.group(1), int(m.group(2) or 0)
     if m.group(2) is None and letter != CENTRE_LETTER:
-        raise InvalidCommand(f"{t!r} is not a hex: give the hex's number on tile {letter}, 0-{TILE_SIZE - 1}")
+        raise InvalidCommand(f"{quoted(t)} is not a hex: give the hex's number on tile {letter}, 0-{TILE_SIZE - 1}")
     if number >= TILE_SIZE:
-        raise InvalidCommand(f"{t!r} is not a hex: a tile's hexes are numbered 0-{TILE_SIZE - 1}")
+        raise InvalidCommand(f"{quoted(t)} is not a hex: a tile's hexes are numbered 0-{TILE_SIZE - 1}")
     if board is None:
         if letter != CENTRE_LETTER:
-            raise InvalidCommand(f"{t!r} names a hex of an outer tile; where it lies depends on the tiles placed")
+            raise InvalidCommand(f"{quoted(t)} names a hex of an outer tile; where it lies depends on the tiles placed")
         return TILE_OFFSETS[number]
     if f"{letter}{number}" not in board.labels:
-        raise InvalidCommand(f"{t!r} is not a hex of the board (tile {letter} is not placed)")
+        raise InvalidCommand(f"{quoted(t)} is not a hex of the board (tile {letter} is not placed)")
     return board.labels[f"{letter}{number}"]
 
 

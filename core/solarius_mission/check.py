@@ -8,6 +8,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..words import quoted
 from .components import (
     COLOURS,
     FAMILIES,
@@ -111,7 +112,7 @@ class _Check:
             return None
         kind, sep, reason = value.partition(":")
         if kind.strip() not in SOURCE_KINDS or not sep or not reason.strip():
-            self.bad(path, f"starts with stated:, inferred: or house: and gives a reason, not {value[:40]!r}")
+            self.bad(path, f"starts with stated:, inferred: or house: and gives a reason, not {quoted(value[:40])}")
             return None
         return value
 
@@ -265,7 +266,7 @@ def _unique(check: _Check, path: str, ids: list[Any]) -> None:
         if not isinstance(i, int) or isinstance(i, bool):
             continue  # refused as a wrong type where the record is read
         if i in seen:
-            check.bad(path, f"id {i!r} appears twice")
+            check.bad(path, f"id {quoted(i)} appears twice")
         seen.add(i)
 
 
@@ -483,11 +484,11 @@ def check_set(name: str, raw: Mapping[str, Any]) -> ComponentSet:
     if check.errors:
         shown = check.errors[:25]
         more = f"\n... and {len(check.errors) - 25} more" if len(check.errors) > 25 else ""
-        raise InvalidComponents(f"component set {name!r} is refused:\n" + "\n".join(shown) + more)
+        raise InvalidComponents(f"component set {quoted(name)} is refused:\n" + "\n".join(shown) + more)
     canon = canonical_json(raw)
     stored = len(json.dumps(canon))  # as the game's options hold it (JSON-escaped)
     if stored > MAX_CONTENT:
-        raise InvalidComponents(f"component set {name!r} is {stored:,} characters as a game records it, over the bound of "
+        raise InvalidComponents(f"component set {quoted(name)} is {stored:,} characters as a game records it, over the bound of "
                                 f"{MAX_CONTENT:,} (the store holds a game's options in 64 KiB)")
     return ComponentSet(
         name=name,

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import IllegalCommand
 from ..game import Choice, Choices, Command, Field, Form
+from ..words import quoted
 from . import commands as c
 from . import space
 from .components import COLOURS
@@ -151,4 +152,4 @@ def _first_accepted(state: State, template: str, fields: tuple[Field, ...]) -> s
         text = template.format(**{f.name: v for f, v in zip(fields, pick)})
         if _accepts(state, parse(text, state)):
             return text
-    raise AssertionError(f"no {template!r} is accepted")  # chance always has an outcome
+    raise AssertionError(f"no {quoted(template)} is accepted")  # chance always has an outcome

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import json_reason
+from ..words import quoted
 from .check import check_set, shown_value
 from .components import BUILTIN, BUILTINS, DATA_DIR, FAMILIES, ComponentSet, InvalidComponents
 from .schema import HUGE, MAX_BYTES, MAX_CONTENT, MAX_DEPTH, MAX_DIGITS, MAX_NAME
@@ -148,7 +149,7 @@ def _remember(cset: ComponentSet) -> ComponentSet:
 def builtin(name: str = BUILTIN) -> ComponentSet:
     # The built-in sets ship inside the package (package data), read like a module is imported.
     if name not in BUILTINS:
-        raise InvalidComponents(f"no built-in component set {name!r} (built in: {', '.join(BUILTINS)})")
+        raise InvalidComponents(f"no built-in component set {quoted(name)} (built in: {', '.join(BUILTINS)})")
     folder = DATA_DIR / name
     raw = _parsed(folder, name, {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.toml"))})
     cset = check_set(name, {k: v for k, v in raw.items() if k != "name"})
@@ -220,10 +221,10 @@ def resolve(name: str, digest: str, data: str) -> ComponentSet:
     elif name in BUILTINS:
         cset = builtin(name)
     else:
-        raise InvalidComponents(f"component set {name!r} is not built in and the game records no content for it")
+        raise InvalidComponents(f"component set {quoted(name)} is not built in and the game records no content for it")
     if digest and cset.digest != digest:
         raise InvalidComponents(
-            f"the game was recorded with component set {name!r} digest {digest}; the data at hand has digest "
+            f"the game was recorded with component set {quoted(name)} digest {digest}; the data at hand has digest "
             f"{cset.digest} (the set changed since)"
         )
     return cset

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import AmbiguousCommand, InvalidCommand
+from ..words import quoted
 from . import commands as c
 from .components import COLOURS
 
@@ -39,18 +40,18 @@ def _int(word: str, what: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise InvalidCommand(f"{what} is a number, not {word!r}") from None
+        raise InvalidCommand(f"{what} is a number, not {quoted(word)}") from None
 
 
 def _colour(word: str) -> str:
     if word not in COLOURS:
-        raise InvalidCommand(f"{word!r} is not a colour ({', '.join(COLOURS)})")
+        raise InvalidCommand(f"{quoted(word)} is not a colour ({', '.join(COLOURS)})")
     return word
 
 
 def _column(word: str) -> int:
     if word.upper() not in ROMAN:
-        raise InvalidCommand(f"{word!r} is not a storage column (I, II or III)")
+        raise InvalidCommand(f"{quoted(word)} is not a storage column (I, II or III)")
     return ROMAN[word.upper()]
 
 
@@ -63,7 +64,7 @@ def _cubes(words: list[str]) -> tuple[tuple[str, int], ...]:
             colour = w
             continue
         if not colour:
-            raise InvalidCommand(f"name the colour before the column {w!r} (e.g. 'black I')")
+            raise InvalidCommand(f"name the colour before the column {quoted(w)} (e.g. 'black I')")
         out.append((colour, _column(w)))
     return tuple(out)
 
@@ -72,15 +73,15 @@ def _die(word: str, state: Any) -> tuple[str, str, int]:
     """``black3@-1`` -> (colour, face, bonus); ``black@-1`` needs the game to find the face."""
     die, sep, bonus_text = word.partition("@")
     if not sep:
-        raise InvalidCommand(f"a die on the bridge is written COLOUR FACE@BONUS, e.g. black3@-1, not {word!r}")
+        raise InvalidCommand(f"a die on the bridge is written COLOUR FACE@BONUS, e.g. black3@-1, not {quoted(word)}")
     bonus = _int(bonus_text, "a bonus")
     colour = next((col for col in COLOURS if die.startswith(col)), None)
     if colour is None:
-        raise InvalidCommand(f"{word!r} does not start with a colour ({', '.join(COLOURS)})")
+        raise InvalidCommand(f"{quoted(word)} does not start with a colour ({', '.join(COLOURS)})")
     face = die[len(colour):]
     if face:
         if face not in FACES:
-            raise InvalidCommand(f"{face!r} is not a face (1, 2, 3, *, *+1)")
+            raise InvalidCommand(f"{quoted(face)} is not a face (1, 2, 3, *, *+1)")
         return colour, face, bonus
     if state is None:
         raise InvalidCommand(f"write the face of the die, e.g. {colour}3@{bonus}")
@@ -91,7 +92,7 @@ def _die(word: str, state: Any) -> tuple[str, str, int]:
     if not faces:
         raise InvalidCommand(f"no {colour} die lies on the space with bonus {bonus}")
     if len(faces) > 1:
-        raise AmbiguousCommand(f"{word!r} fits " + " and ".join(f"{colour}{f}@{bonus}" for f in faces))
+        raise AmbiguousCommand(f"{quoted(word)} fits " + " and ".join(f"{colour}{f}@{bonus}" for f in faces))
     return colour, faces[0], bonus
 
 
@@ -105,7 +106,7 @@ def _track(words: list[str]) -> tuple[int, int]:
         elif kind == "bucks":
             bucks = _int(amount, "SpaceBucks")
         else:
-            raise InvalidCommand(f"{kind!r} is neither fuel nor bucks")
+            raise InvalidCommand(f"{quoted(kind)} is neither fuel nor bucks")
     return fuel, bucks
 
 
@@ -169,7 +170,7 @@ def parse(text: str, state: Any = None) -> c.Command:  # noqa: C901 - one branch
         return c.FirstPlayer(" ".join(rest))
     if head == "roll" and len(rest) == 2:
         if low[1] not in FACES:
-            raise InvalidCommand(f"{rest[1]!r} is not a face (1, 2, 3, *, *+1)")
+            raise InvalidCommand(f"{quoted(rest[1])} is not a face (1, 2, 3, *, *+1)")
         return c.Roll(_colour(low[0]), low[1])
     if head == "hub" and len(rest) == 1:
         return c.RevealHub(rest[0].upper())
@@ -179,7 +180,7 @@ def parse(text: str, state: Any = None) -> c.Command:  # noqa: C901 - one branch
         return c.PlaceTiles(parse_placement(rest))
     if head == "planet" and len(rest) == 1:
         return c.RevealPlanet(_int(rest[0], "a planet"))
-    raise InvalidCommand(f"{text!r} is not Solarius Mission notation: {HELP}")
+    raise InvalidCommand(f"{quoted(text)} is not Solarius Mission notation: {HELP}")
 
 
 def _cubes_text(cubes: tuple[tuple[str, int], ...]) -> str:
@@ -273,9 +274,9 @@ def parse_placement(words: list[str]) -> tuple[tuple[str, int], ...]:
     for word in words:
         letter, rotation = word[:1].upper(), word[1:]
         if letter not in OUTER:
-            raise InvalidCommand(f"{word!r}: the outer tiles are {', '.join(OUTER)}")
+            raise InvalidCommand(f"{quoted(word)}: the outer tiles are {', '.join(OUTER)}")
         if not (rotation.isdigit() and len(rotation) == 1 and int(rotation) < 6):
-            raise InvalidCommand(f"{word!r}: a tile's rotation is 0-5 (clockwise, 60 degrees a step)")
+            raise InvalidCommand(f"{quoted(word)}: a tile's rotation is 0-5 (clockwise, 60 degrees a step)")
         out.append((letter, int(rotation)))
     seen = [letter for letter, _ in out]
     for letter in OUTER:
@@ -347,7 +348,7 @@ def parse_space(head: str, rest: list[str], state: Any) -> c.Command:  # noqa: C
     if head == "mission" and words:
         hub = _take_option(words, low, "at").upper()
         return c.CompleteMission(_int(words[0], "a mission card"), _cubes(_roman_words(low[1:])), hub, post)
-    raise InvalidCommand(f"{' '.join((head, *rest))!r} is not Solarius Mission notation: {HELP}")
+    raise InvalidCommand(f"{quoted(' '.join((head, *rest)))} is not Solarius Mission notation: {HELP}")
 
 
 def format_space(command: Any, board: Any = None) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from .. import frozen
 from ..errors import IllegalCommand
 from ..game import Command, Event
+from ..words import quoted
 from . import commands as c
 from . import effects, space, text
 from . import events as ev
@@ -75,7 +76,7 @@ def decide_deal_start_card(state: State, cmd: c.DealStartCard) -> list[Event]:
 
 def decide_first(state: State, cmd: c.FirstPlayer) -> list[Event]:
     _phase_is(state, "first-player", what="choosing the starting player")
-    _need(cmd.player in state.players, f"{cmd.player!r} is not a player ({', '.join(state.players)})")
+    _need(cmd.player in state.players, f"{quoted(cmd.player)} is not a player ({', '.join(state.players)})")
     return [ev.StartingPlayerChosen(cmd.player)]
 
 
@@ -293,7 +294,7 @@ def decide_take(state: State, cmd: c.Take) -> list[Event]:
         _need(space.accepts(cmd.colour), f"the die space of card {cmd.card} takes {' or '.join(space.colours)} dice")
         card = cmd.card
     else:
-        _need(cmd.space == "standard", f"{cmd.space!r} is not a die space")
+        _need(cmd.space == "standard", f"{quoted(cmd.space)} is not a die space")
     points = die_points(state, mat, acts_as, cmd.face)
     ap = points + permanent_action_points(state, mat, acts_as)
     out: list[Event] = [ev.DieTaken(player, cmd.colour, cmd.face, cmd.bonus, cmd.space, acts_as, card, points, ap)]

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import IllegalCommand
 from ..game import Command, Event
+from ..words import quoted
 from . import commands as c
 from . import effects, text
 from . import events as ev
@@ -150,7 +151,7 @@ def flight_events(state: State, cmd: c.Fly) -> list[Event]:
 
 def decide_fly(state: State, cmd: c.Fly) -> list[Event]:
     _phase_is(state, "supplementary", what="space flight")
-    _need(state.has_map, f"the component set {state.cset.name!r} has no map: this game is played without flight")
+    _need(state.has_map, f"the component set {quoted(state.cset.name)} has no map: this game is played without flight")
     if len(cmd.path) == 1 and cmd.path[0] != state.ships[state.actor]:
         cmd = cheapest_flight(state, cmd.path[0], cmd.portal)
     return flight_events(state, cmd)

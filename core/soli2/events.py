@@ -7,6 +7,7 @@ from typing import ClassVar
 import attrs
 
 from ..game import Event
+from ..words import quoted
 from .board import COLORS, is_square
 
 # Why a game ended (Ended.reason).
@@ -19,10 +20,10 @@ REASONS = (NO_JUMP, BLACK_OUT, WHITE_OUT)
 def _check(color: str | None = None, squares: tuple[str, ...] = (), player: str | None = None) -> None:
     """A stored event's values must be the game's: a colour is black or white, a square is on the board."""
     if color is not None and color not in COLORS:
-        raise ValueError(f"{color!r} is not a marble colour (black or white)")
+        raise ValueError(f"{quoted(color)} is not a marble colour (black or white)")
     for square in squares:
         if not is_square(square):
-            raise ValueError(f"{square!r} is not a pocket of the board (a1 to g7)")
+            raise ValueError(f"{quoted(square)} is not a pocket of the board (a1 to g7)")
     if player is not None and not player:
         raise ValueError("the player's name is empty")
 
@@ -90,4 +91,4 @@ class Ended(Event):
 
     def check(self) -> None:
         if self.reason not in REASONS:
-            raise ValueError(f"{self.reason!r} is not a way a game ends ({', '.join(REASONS)})")
+            raise ValueError(f"{quoted(self.reason)} is not a way a game ends ({', '.join(REASONS)})")

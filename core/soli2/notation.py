@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InvalidCommand
+from ..words import quoted
 from .commands import Draw, Jump, Pass, Place
 
 HELP = (
@@ -21,7 +22,7 @@ _POCKET = re.compile(r"^[a-g][1-7]$")
 
 def _pocket(text: str, square: str) -> str:
     if not _POCKET.match(square):
-        raise InvalidCommand(f"{text!r}: {square} is not a pocket (files a-g, ranks 1-7)")
+        raise InvalidCommand(f"{quoted(text)}: {square} is not a pocket (files a-g, ranks 1-7)")
     return square
 
 
@@ -35,7 +36,7 @@ def parse(text: str) -> Draw | Place | Jump | Pass:
         return Place(_pocket(text, m.group(2)), m.group(1))
     if m := _JUMP.match(words):
         return Jump(_pocket(text, m.group(1)), _pocket(text, m.group(2)))
-    raise InvalidCommand(f"{text!r} is not SOLI2 notation: {HELP}")
+    raise InvalidCommand(f"{quoted(text)} is not SOLI2 notation: {HELP}")
 
 
 def format(command: Draw | Place | Jump | Pass) -> str:

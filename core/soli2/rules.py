@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import IllegalCommand
 from ..game import Choice, Choices, Field, Form
+from ..words import quoted
 from . import board as B
 from .commands import Draw, Jump, Pass, Place
 from .events import BLACK_OUT, NO_JUMP, WHITE_OUT, Drawn, Ended, Jumped, Passed, Placed
@@ -124,7 +125,7 @@ def _filled(state: State) -> str:
 
 def decide_draw(state: State, command: Draw) -> tuple:
     if command.color not in B.COLORS:
-        raise IllegalCommand(f"a marble is black or white, not {command.color!r}")
+        raise IllegalCommand(f"a marble is black or white, not {quoted(command.color)}")
     if state.mode == CLASSIC:
         raise IllegalCommand("classic solitaire uses no pouch: all the marbles are on the board from the start")
     if state.mode == DUEL and state.fill == PURE_SKILL:
@@ -154,9 +155,9 @@ def decide_draw(state: State, command: Draw) -> tuple:
 
 def decide_place(state: State, command: Place) -> tuple:
     if not B.is_square(command.square):
-        raise IllegalCommand(f"{command.square!r} is not a pocket: files a-g, ranks 1-7")
+        raise IllegalCommand(f"{quoted(command.square)} is not a pocket: files a-g, ranks 1-7")
     if command.color is not None and command.color not in B.COLORS:
-        raise IllegalCommand(f"a marble is black or white, not {command.color!r}")
+        raise IllegalCommand(f"a marble is black or white, not {quoted(command.color)}")
     if state.mode == CLASSIC:
         raise IllegalCommand(f"in classic solitaire {_filled(state)} from the start: {must_jump(state)}")
     if state.mode == SOLI2_SOLITAIRE and state.phase == FILLING:
@@ -201,7 +202,7 @@ def decide_jump(state: State, command: Jump) -> tuple:
     start, end = command.start, command.end
     for square in (start, end):
         if not B.is_square(square):
-            raise IllegalCommand(f"{square!r} is not a pocket: files a-g, ranks 1-7")
+            raise IllegalCommand(f"{quoted(square)} is not a pocket: files a-g, ranks 1-7")
     if state.phase == FILLING:
         raise IllegalCommand(
             f"the board is still being filled ({state.placements} of {MARBLES} marbles placed): "

@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from ..errors import InvalidCommand
+from ..words import quoted
 from .commands import Choose, Roll
 
 _DIE = r"([1-6])"
@@ -22,11 +23,11 @@ def parse(text: str) -> Roll | Choose:
     if words.startswith("roll"):
         dice = words[4:].replace(",", " ").split()
         if len(dice) != 5 or not all(d in "123456" and len(d) == 1 for d in dice):
-            raise InvalidCommand(f"{text!r}: a roll is five dice from 1 to 6, e.g. 'roll 6 1 5 5 5'")
+            raise InvalidCommand(f"{quoted(text)}: a roll is five dice from 1 to 6, e.g. 'roll 6 1 5 5 5'")
         return Roll(tuple(int(d) for d in dice))
     match = _CHOOSE.match(words)
     if not match:
-        raise InvalidCommand(f"{text!r} is not Solo Dice notation: {HELP}")
+        raise InvalidCommand(f"{quoted(text)} is not Solo Dice notation: {HELP}")
     a, b, c, d, e = (int(g) for g in match.groups())
     return Choose((a, b), (c, d), e)
 
