@@ -46,7 +46,7 @@ def cluster_address(address: str | None) -> str | None:
 
     if address is None:
         return None
-    shown = repr(address) if len(address) <= 60 else f"{quoted(address[:40])}... ({len(address)} characters)"
+    shown = quoted(address) if len(address) <= 60 else f"{quoted(address[:40])}... ({len(address)} characters)"
 
     def refused(why: str) -> UsageRefused:
         return UsageRefused(f"--cluster {shown} is not a scheduler's address ({why}); give tcp://HOST:PORT, "

@@ -22,7 +22,7 @@ _FALSE = {"off", "false", "no", "0"}
 
 def _given(value: object) -> str:
     """A refused option value as it was written: quoted text, or a record's JSON value (never Python's None)."""
-    return repr(value) if isinstance(value, str) else words.value(value)
+    return words.quoted(value) if isinstance(value, str) else words.value(value)
 
 
 def option(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:

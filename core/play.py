@@ -90,7 +90,7 @@ def make_header(
     if chance == ENTERED:
         seed = None
     if rules is not None and (not isinstance(rules, str) or len(rules) > MAX_RULES or not rules.isprintable()):
-        shown = repr(rules[:40]) if isinstance(rules, str) else type(rules).__name__
+        shown = quoted(rules[:40]) if isinstance(rules, str) else type(rules).__name__
         raise InvalidSetup(f"a rules version is printable text of at most {MAX_RULES} characters, not {shown}")
     return Header(
         game=game.id,

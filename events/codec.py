@@ -223,7 +223,7 @@ def _structurer(tp: Any) -> _Structure:
 
 
 def _show(value: Any) -> str:
-    text = repr(value)
+    text = quoted(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -61,7 +61,7 @@ def shown_value(value: Any) -> str:
         if abs(value) >= HUGE:  # str() would refuse it (Python's bound for whole numbers as text)
             return f"a number of more than {MAX_DIGITS} digits"
         return f"a number of {len(str(abs(value)))} digits"
-    text = repr(value) if isinstance(value, str | int | float | bool) else f"a {type(value).__name__}"
+    text = quoted(value) if isinstance(value, str | int | float | bool) else f"a {type(value).__name__}"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
