@@ -66,9 +66,10 @@ tests/axe/node_modules/axe-core/axe.min.js: tests/axe/package.json tests/axe/pac
 docs: install
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
 
-# Both cores (pytest-xdist): about 2,000 tests, the Solarius Mission ones the dearest.
+# Both cores (pytest-xdist): about 3,500 tests, the Solarius Mission ones the dearest; worksteal so
+# neither core idles at the end while the other finishes a long test.
 test: install lint docs browser axe
-	SOLREC_BROWSER_TESTS=required $(BIN)/python -m pytest -m "not slow" -n 2
+	SOLREC_BROWSER_TESTS=required $(BIN)/python -m pytest -m "not slow" -n 2 --dist worksteal
 
 # What a person who clones the project gets: a clone of the committed tree in a folder with no
 # shared/ beside it (the rule texts absent), installed from nothing and tested with `make test`.

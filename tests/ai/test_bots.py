@@ -243,6 +243,7 @@ def test_the_solarius_resampler_keeps_what_the_seat_sees_and_redraws_the_hidden_
     assert len(hands) > 1  # the other hands and the deck are drawn anew
 
 
+@pytest.mark.slow  # a whole mcts game of Solar Solitaire: half a minute of CPU
 def test_the_solver_bot_never_moves_back_to_a_position_seen_since_the_last_card():
     """A free move back where the player already stood since a card was last turned or played is a
     detour (docs/ai.md): the bot's games end, with no position seen twice between two such cards."""
