@@ -38,8 +38,8 @@ section.chapter h2 { font-size: 18px; margin: 4px 0; }
 .leaves { color: #2e7d32; font-weight: bold; font-size: 14px; margin: 2px 0 8px 0; }
 ol.moves { list-style: none; padding: 0; margin: 0; font-size: 14px; columns: 2 22em; column-gap: 24px; }
 ol.moves > li { break-inside: avoid; padding: 1px 0; }
-ol.moves > li.shared { color: #777; }
-.num { display: inline-block; min-width: 2.6em; color: #777; text-align: right; margin-right: 6px; }
+ol.moves > li.shared { color: #595959; }
+.num { display: inline-block; min-width: 2.6em; color: #595959; text-align: right; margin-right: 6px; }
 .cmd { font-family: DejaVu Sans Mono, monospace; background: #f1f1ea; padding: 0 4px; }
 .actor { font-weight: bold; }
 ul.notes { list-style: none; margin: 2px 0 4px 3.2em; padding: 0; }
