@@ -22,6 +22,8 @@ the referee's: ``form.seats``, ``form.spectators``, ``a.study``, ``form.bots`` (
 ``#hint``; in the move list ``.review`` (a review's mark and loss) and ``.bot``; on the links pages ``a.seat-link``,
 ``a.spectator-link``; the disputes page's ``tr.dispute`` with ``a.goto-move``; ``#connection`` says when the live stream is lost; ``body[data-loads]`` counts the views the
 script fetched and handled (a test waits for it rather than for time).
+At an earlier move, every viewer's ``section.desk[data-move]`` (the move in words, its ``ul.notes``, and, but
+for a spectator, ``form.ruling``: the comment form, with a mark for the referee).
 """
 
 from __future__ import annotations

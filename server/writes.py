@@ -189,7 +189,7 @@ def do_note(server: ServerState, viewer: Caller, values: dict[str, str], game_id
     text = given(values, "text", "the comment is empty: give its text", "a comment", MAX_NOTE)
     mark = notes.check_mark(values.get("mark") or None)
     if mark == "ruled" and viewer.player is not None:
-        raise Refused(403, "only the referee rules: a seat comments, or marks a move disputed")
+        raise Refused(403, "only the referee rules on a move: a seat comments")
     if values.get("end", "") in ("", values.get("at")):
         at, log_ = at_command_end(server, viewer, game_id, values, "comment on")
     else:
