@@ -323,6 +323,7 @@ def fragment(v: View, page: tuple[str, str] | None = None) -> str:
     if v.choices is not None:
         out.append(_act(v.choices, v.player, v.hints, v.hint, dict(v.asks)))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
+    out.append(_desk(v, page, at_live=True))
     out.append('</div><div class="board" aria-label="the board">')
     if v.board:  # a big board (Solarius Mission's map) is zoomed on a phone until its labels read at 12 px
         out.append('<p class="zoombar"><button type="button" class="zoom" aria-pressed="false">zoom the board</button>'
@@ -436,16 +437,9 @@ def _tools(v: View) -> str:
         return ""
     if v.player is None and v.moves:
         out.append('<button type="button" class="fork">fork a variation here</button>')
-    marks = ""
-    if v.player is None:  # a referee's marks: a dispute and its ruling, and the annotation glyphs
-        from solrec.events.notes import MARKS
-
-        marks = ' <select name="mark" aria-label="mark"><option value="">no mark</option>' + "".join(
-            f'<option value="{esc(m)}">{esc(m)}</option>' for m in MARKS) + "</select>"
-    out.append(
-        '<form class="note"><label>comment on this move <input name="text" maxlength="4000"></label>'
-        f'{marks} <button type="submit">add</button></form>'
-    )
+    if v.player is not None:  # a seat's comment; the referee's, with its marks, is the desk's (``_desk``)
+        out.append('<form class="note"><label>comment on this move <input name="text" maxlength="4000"></label>'
+                   ' <button type="submit">add</button></form>')
     out.append("</div>")
     return "\n".join(out)
 
@@ -513,13 +507,14 @@ def _notes_at(notes: Mapping[int, list[str]], position: int) -> str:
     return f'<ul class="notes">{"".join(got)}</ul>' if got else ""
 
 
-def _desk(v: View, page: tuple[str, str] | None = None) -> str:
-    """The referee's desk at an earlier move (``#move=N``, ``?move=N``), first in the side column (on
-    a phone, above the board): move N's command in words with its notation in small type, its
-    comments and marks, and the form to comment on it, with a mark for the referee (a ruling is the
-    comment ``solrec comment --at N --mark ruled`` stores). A seat comments as at the live position
-    (text only); a spectator reads. Nothing at the live position, where the tools hold the form."""
-    if v.live:
+def _desk(v: View, page: tuple[str, str] | None = None, at_live: bool = False) -> str:
+    """The referee's desk at a move (``#move=N``, ``?move=N``): move N's command in words with its
+    notation in small type, its comments and marks, and the form to comment on it, with a mark for
+    the referee (a ruling is the comment ``solrec comment --at N --mark ruled`` stores). At an
+    earlier move, every viewer's, first in the side column (on a phone, above the board): a seat
+    comments as at the live position (text only), a spectator reads. At the live position
+    (``at_live``), the referee's only, after the actions (a seat's comment form is in its tools)."""
+    if v.live != at_live or (at_live and not v.referee):
         return ""
     move = next((m for m in v.moves if m.number == v.move), None)
     if move is None:  # the set-up (or a position inside a move, ``?at=``: its move's line is not shown yet)

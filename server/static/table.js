@@ -393,7 +393,7 @@
       Array.prototype.forEach.call(form.elements, function (f) {
         if (f.name && ["csrf", "at", "version", "page"].indexOf(f.name) < 0) fields[f.name] = f.value;
       });
-      var shown = parseInt(s.getAttribute("data-move"), 10);
+      var shown = s.getAttribute("data-live") === "1" ? null : parseInt(s.getAttribute("data-move"), 10);
       if (fields.text && fields.text.trim()) post("/note", fields, function () { browsing = shown; load(shown); });
     };
     var list = main.querySelector("ol.moves"), current = list && list.querySelector("li.current");

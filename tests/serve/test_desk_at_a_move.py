@@ -50,7 +50,24 @@ def test_the_page_at_a_move_says_the_move_in_words_with_its_comments_and_offers_
     # the fragment the script fetches: the same desk, its form sent by the script (no CSRF value in it)
     fetched = desk_of(table.page(f"/g/{gid}/view?move=10"))
     assert "moved Uranus&#x27;s doubler" in fetched and 'name="csrf"' not in fetched and "action=" not in fetched
-    assert '<section class="desk"' not in table.page(f"/g/{gid}")  # the live position: the tools' form
+
+
+
+def test_at_the_live_position_the_referees_desk_follows_the_actions_and_a_seat_keeps_its_tools_form(table):
+    gid, seats, guest = table.seated()
+    assert table.play(seats["Ann"], "place d4", guest).status_code == 200
+    referee = table.page(f"/g/{gid}")
+    desk = desk_of(referee)
+    assert "move 3: Chance drew" in desk and '<option value="ruled">ruled</option>' in desk  # the last move: the draw after d4
+    assert referee.index('class="refusal"') < referee.index('<section class="desk"')  # after the actions
+    assert 'form class="note"' not in referee  # the desk's form is the referee's
+    seat = guest.get(seats["Bob"]).text
+    assert '<section class="desk"' not in seat and 'form class="note"' in seat
+    at, version = position_of(referee)
+    r = table.client.post(f"/g/{gid}/note", data={**form_of(referee), "csrf": csrf_of(referee), "text": "d4 stands",
+                                                  "mark": "ruled"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/g/{gid}?move=3#move=3"
+    assert [(n.position, n.mark) for n in notes_of(table.db, gid)] == [(int(at), "ruled")]
 
 
 def test_a_ruling_from_the_page_is_stored_as_solrec_comment_at_the_move_marked_ruled_stores_it(table, tmp_path):
