@@ -518,17 +518,18 @@ def _desk(v: View, page: tuple[str, str] | None = None, at_live: bool = False) -
         return ""
     move = next((m for m in v.moves if m.number == v.move), None)
     if move is None:  # the set-up (or a position inside a move, ``?at=``: its move's line is not shown yet)
-        said = "the set-up" if v.move == 0 else f"inside move {v.move}"
+        said, folded = "the set-up" if v.move == 0 else f"inside move {v.move}", ""
     else:
         actor = "Chance" if move.actor == CHANCE else name(move.actor)
         words = move.said or (f"drew {move.command}" if move.actor == CHANCE else f"played {move.command}")
-        said = f'move {move.number}: {actor} {esc(words)} <small class="notation">(<code>{esc(move.command)}</code>)</small>'
+        said = f"move {move.number}: {actor} {esc(words)}" + _notation(move.command)
+        folded = _notation(move.command, folded=True)
     items = [f'<li class="note" data-n="{n}">' + (f'<span class="nmark">{esc(mark)}</span> ' if mark else "")
              + (f'<span class="by">{esc(by)}:</span> ' if by else "") + f"{esc(text)}</li>"
              for position, n, by, mark, text in v.notes if position == v.position]
     comments = f'<ul class="notes">{"".join(items)}</ul>' if items else '<p class="help">no comment on this move yet</p>'
     what = "the set-up" if v.move == 0 else f"move {v.move}"
-    out = [f'<section class="desk" aria-label="{what}" data-move="{v.move}"><h2>{said}</h2>', comments]
+    out = [f'<section class="desk" aria-label="{what}" data-move="{v.move}"><h2>{said}</h2>{folded}', comments]
     if not v.spectator:
         marks = ""
         if v.referee:
@@ -546,6 +547,19 @@ def _desk(v: View, page: tuple[str, str] | None = None, at_live: bool = False) -
             ' <button type="submit">add</button></form>')
     out.append("</section>")
     return "\n".join(out)
+
+
+NOTATION_INLINE = 40  # characters of a notation shown beside the words; a longer one (a shuffle's 40 cards) folds
+
+
+def _notation(command: str, folded: bool = False) -> str:
+    """A command's notation in small type beside its words (in the heading); a long one below it,
+    folded under "notation" (``folded``)."""
+    if (len(command) > NOTATION_INLINE) != folded:
+        return ""
+    if folded:
+        return f'<details class="notation"><summary>notation</summary><code>{esc(command)}</code></details>'
+    return f' <small class="notation">(<code>{esc(command)}</code>)</small>'
 
 
 # -- a spectator link, shown once --------------------------------------------------------------------

@@ -183,8 +183,8 @@
     var s = state();
     if (!s) return;
     var want = "#move=" + s.getAttribute("data-move");
-    if (location.hash !== want) {
-      try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
+    if (location.hash !== want || location.search) {  // a page drawn at ?move=N: the address is the hash's
+      try { history.replaceState(null, "", location.pathname + want); } catch (e) { location.hash = want; }
     }
   }
   function wanted() {

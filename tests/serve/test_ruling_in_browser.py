@@ -99,7 +99,7 @@ def test_a_referee_rules_at_move_10_from_the_disputes_without_scrolling_at_a_des
     desk.find_element("css selector", "button[type=submit]").click()
     wait(driver, lambda d: RULING in d.find_element("css selector", DESK).text, "the ruling shown at move 10")
     assert move_shown(driver) == "10" and driver.execute_script("return window.scrollY") == 0
-    assert driver.execute_script("return location.hash") == "#move=10"
+    assert driver.execute_script("return location.pathname + location.search + location.hash") == "/g/disp#move=10"
     log = Store(server.db)
     try:
         at = position_of_move(load(log, "disp"), 10)
