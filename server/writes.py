@@ -179,8 +179,8 @@ class Noted(NamedTuple):
 
 
 def do_note(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> Noted:
-    """A comment on the move the page shows: the live position's, or an earlier move's (the desk at
-    ``#move=N``, whose form names the log's length it saw, ``end``). Stored as ``solrec comment --at
+    """A comment on the move the page shows: the live position's (a seat's tools), or the desk's at
+    ``#move=N`` (whose form names the log's length it saw, ``end``: moves played since keep it). Stored as ``solrec comment --at
     N`` stores it (``notes.add`` at the position after move N); its author the seat, or "referee".
     Only the referee rules (the mark ``ruled``); a spectator is refused before this."""
     from solrec.events import notes
@@ -190,7 +190,7 @@ def do_note(server: ServerState, viewer: Caller, values: dict[str, str], game_id
     mark = notes.check_mark(values.get("mark") or None)
     if mark == "ruled" and viewer.player is not None:
         raise Refused(403, "only the referee rules on a move: a seat comments")
-    if values.get("end", "") in ("", values.get("at")):
+    if not values.get("end"):  # the tools' form (a seat's, at the live position): the live position's
         at, log_ = at_command_end(server, viewer, game_id, values, "comment on")
     else:
         at, log_ = at_earlier_move(server, viewer, game_id, values)
@@ -199,8 +199,8 @@ def do_note(server: ServerState, viewer: Caller, values: dict[str, str], game_id
 
 
 def at_earlier_move(server: ServerState, viewer: Caller, game_id: str, values: dict[str, str]) -> tuple[int, Any]:
-    """The position of an earlier move a page shows (the desk's form: ``at``, ``version`` and the
-    log's length then, ``end``), where a move ends; and the log. Moves played since keep it: the
+    """The position of the move a page's desk shows (its form: ``at``, ``version`` and the log's
+    length then, ``end``; the live position's too), where a move ends; and the log. Moves played since keep it: the
     version is checked against the same view of the log as it was (its first ``end`` rows); a
     take-back over it, or rows changed under it, is a conflict (409)."""
     from solrec.replay.log import from_rows

@@ -64,6 +64,7 @@ def test_at_the_live_position_the_referees_desk_follows_the_actions_and_a_seat_k
     seat = guest.get(seats["Bob"]).text
     assert '<section class="desk"' not in seat and 'form class="note"' in seat
     at, version = position_of(referee)
+    assert table.play(seats["Bob"], "place c3", guest).status_code == 200  # the game goes on: the ruling still lands
     r = table.client.post(f"/g/{gid}/note", data={**form_of(referee), "csrf": csrf_of(referee), "text": "d4 stands",
                                                   "mark": "ruled"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/g/{gid}?move=3#move=3"
