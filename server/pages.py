@@ -587,7 +587,7 @@ def disputes_page(found: Sequence[Mapping[str, Any]]) -> str:
         href = f"/g/{d['id']}?move={d['move']}#move={d['move']}"  # the desk at that move, with or without the script
         who = f'<span class="by">{esc(d["by"])}:</span> ' if d["by"] else ""
         rows.append(
-            f'<tr class="dispute" data-id="{esc(d["id"])}" data-move="{d["move"]}"><td>{esc(str(d["time"])[:19])}</td>'
+            f'<tr class="dispute" data-id="{esc(d["id"])}" data-move="{d["move"]}"><td>{esc(str(d["time"])[:16].replace("T", " "))}</td>'
             f'<td><a href="/g/{esc(d["id"])}">{esc(d["id"])}</a></td>'
             f'<td><a class="goto-move" href="{esc(href)}">move {d["move"]}</a></td>'
             f'<td class="nmark">{esc(d["mark"])}</td><td>{who}{esc(d["text"])}</td></tr>'
