@@ -1,6 +1,7 @@
 """The study page: one game and its forks (variations) as chapters of one printable page, every
 move numbered as everywhere else (move N: the record's N-th line), the comments inline at their
-moves, each chapter's board and score totals at its end. ``solrec html --study`` writes it (a
+moves, each chapter drawn at its commented moves (the move in words, its comments, the board after
+it), and its board and score totals at its end. ``solrec html --study`` writes it (a
 self-contained file: inline style, no script, no request); ``solrec serve`` serves it to the referee
 (then its style is the server's ``/static/study.css``: the server's pages allow no inline style).
 
@@ -17,10 +18,11 @@ from typing import Any
 import attrs
 
 from solrec.core import words
+from solrec.core.game import CHANCE
 from solrec.core.observe import Viewer
 
 from .log import Log, move_at, state_at, walk
-from .seen import seen, seen_command
+from .seen import seen, seen_command, seen_said
 
 _XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>'
 
@@ -36,8 +38,8 @@ section.chapter h2 { font-size: 18px; margin: 4px 0; }
 .leaves { color: #2e7d32; font-weight: bold; font-size: 14px; margin: 2px 0 8px 0; }
 ol.moves { list-style: none; padding: 0; margin: 0; font-size: 14px; columns: 2 22em; column-gap: 24px; }
 ol.moves > li { break-inside: avoid; padding: 1px 0; }
-ol.moves > li.shared { color: #777; }
-.num { display: inline-block; min-width: 2.6em; color: #777; text-align: right; margin-right: 6px; }
+ol.moves > li.shared { color: #595959; }
+.num { display: inline-block; min-width: 2.6em; color: #595959; text-align: right; margin-right: 6px; }
 .cmd { font-family: DejaVu Sans Mono, monospace; background: #f1f1ea; padding: 0 4px; }
 .actor { font-weight: bold; }
 ul.notes { list-style: none; margin: 2px 0 4px 3.2em; padding: 0; }
@@ -49,6 +51,14 @@ ul.notes li { background: #fff8e1; border-left: 3px solid #f9a825; padding: 2px 
 .board svg { width: 100%; height: auto; }
 .board pre { font-size: 11px; white-space: pre-wrap; }
 .totals { font-weight: bold; }
+.at-moves { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 10px; }
+figure.at-move { margin: 0; width: 340px; max-width: 100%; break-inside: avoid; border: 1px solid #ddd; padding: 6px; }
+figure.at-move figcaption { font-size: 14px; margin-bottom: 4px; }
+figure.at-move .said { font-weight: bold; }
+figure.at-move ul.notes { margin: 2px 0; }
+figure.at-move .board { width: 100%; }
+.notation { color: #555; }
+.notation code { font-family: DejaVu Sans Mono, monospace; font-size: 12px; }
 @media print {
   body { max-width: none; padding: 0; }
   nav.chapters { display: none; }
@@ -69,9 +79,9 @@ class Chapter:
     at: int = 0
 
 
-def _board(log: Log, viewer: Viewer) -> str:
-    """The board at the chapter's end, as ``viewer`` sees it (``replay.seen``)."""
-    look = seen(log, viewer, len(log.rows))
+def _board(log: Log, viewer: Viewer, position: int | None = None) -> str:
+    """The board after ``position`` events (None: the chapter's end), as ``viewer`` sees it (``replay.seen``)."""
+    look = seen(log, viewer, len(log.rows) if position is None else position)
     picture = look.svg()
     if picture:
         return picture.replace(_XML_DECL, "", 1).strip()
@@ -85,6 +95,15 @@ def _notes(log: Log, position: int) -> str:
         by = f'<span class="by">{escape(n.by)}:</span> ' if n.by else ""
         items.append(f'<li class="note" data-n="{n.n}">{mark}{by}{escape(n.text)}</li>')
     return f'<ul class="notes">{"".join(items)}</ul>' if items else ""
+
+
+def _at_move(log: Log, viewer: Viewer, position: int, said: str, notation: str) -> str:
+    """A commented move drawn: what was played, in words (its notation in small type), its
+    comments, and the board after it."""
+    move = move_at(log.rows, position)
+    small = f' <small class="notation">(<code>{escape(notation)}</code>)</small>' if notation else ""
+    return (f'<figure class="at-move" data-move="{move}"><figcaption><span class="said">{escape(said)}</span>{small}'
+            f'{_notes(log, position)}</figcaption><div class="board">{_board(log, viewer, position)}</div></figure>')
 
 
 def _chapter(k: int, chapter: Chapter, reveal: bool, names: dict[str, str]) -> str:
@@ -106,15 +125,24 @@ def _chapter(k: int, chapter: Chapter, reveal: bool, names: dict[str, str]) -> s
     viewer = Viewer.referee() if reveal else Viewer.table()
     before = state_at(log, 0)
     position = 0
-    for group, _, after in walk(log):
+    commented = {n.position for n in log.notes.notes}
+    # the chapter drawn at each commented move: the move in words, its comments, the board after it
+    figures = [_at_move(log, viewer, 0, "the set-up", "")] if 0 in commented else []
+    for group, events, after in walk(log):
         move = group[0].step + 1
         shown = seen_command(game, group[0].command, before, viewer)
         position += len(group)
         cls = ' class="shared"' if move <= shared else ""
         out.append(f'<li data-move="{move}"{cls}><span class="num">{move}</span><span class="actor">'
                    f"{escape(group[0].actor)}</span> <span class=\"cmd\">{escape(shown)}</span>{_notes(log, position)}</li>")
+        if position in commented:
+            actor = "Chance" if group[0].actor == CHANCE else group[0].actor
+            said = seen_said(game, group[0].actor, group[0].command, events, before, viewer)
+            figures.append(_at_move(log, viewer, position, f"move {move}: {actor} {said}", shown))
         before = after
     out.append("</ol>")
+    if figures:
+        out.append('<div class="at-moves">' + "".join(figures) + "</div>")
     state = before
     outcome = game.outcome(state)
     totals = ", ".join(f"{escape(p)} {t}" for p, t in game.score(state).totals)

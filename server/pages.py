@@ -22,6 +22,8 @@ the referee's: ``form.seats``, ``form.spectators``, ``a.study``, ``form.bots`` (
 ``#hint``; in the move list ``.review`` (a review's mark and loss) and ``.bot``; on the links pages ``a.seat-link``,
 ``a.spectator-link``; the disputes page's ``tr.dispute`` with ``a.goto-move``; ``#connection`` says when the live stream is lost; ``body[data-loads]`` counts the views the
 script fetched and handled (a test waits for it rather than for time).
+At an earlier move, every viewer's ``section.desk[data-move]`` (the move in words, its ``ul.notes``, and, but
+for a spectator, ``form.ruling``: the comment form, with a mark for the referee).
 """
 
 from __future__ import annotations
@@ -268,7 +270,7 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectati
             + _bot_controls(v, csrf, hints)
         )
     top.append("</header>")
-    body = "\n".join(top) + f'\n<main id="view">{fragment(v)}</main>\n<p id="connection" class="connection"></p>'
+    body = "\n".join(top) + f'\n<main id="view">{fragment(v, (base, csrf))}</main>\n<p id="connection" class="connection"></p>'
     return document(f"{v.title} {v.game_id}", body, data={"base": base, "csrf": csrf, "viewer": v.player or ""})
 
 
@@ -296,8 +298,11 @@ def _bot_controls(v: View, csrf: str, hints: bool) -> str:
     )
 
 
-def fragment(v: View) -> str:
-    """The board, whose turn it is, what to click, the score sheet, the move list with comments."""
+def fragment(v: View, page: tuple[str, str] | None = None) -> str:
+    """The board, whose turn it is, what to click, the score sheet, the move list with comments; at
+    an earlier move, the referee's desk (``_desk``) first. ``page``: the viewer's address of the game
+    and CSRF value, for the whole page only (its desk's form is then sent without the script too); a
+    fragment fetched by the script carries neither (the script sends the form, with the value)."""
     head = f' data-head="{esc(v.head)}"' if v.player is None and v.head else ""  # the referee's only
     shown = "the set-up" if v.move == 0 else f"after move {v.move}"
     out = [
@@ -313,10 +318,12 @@ def fragment(v: View) -> str:
         _after_the_end(v),
         # the actions come before the board in the page's order: on a phone they are on the first screen
         '<div class="columns"><div class="side">',
+        _desk(v, page),
     ]
     if v.choices is not None:
         out.append(_act(v.choices, v.player, v.hints, v.hint, dict(v.asks)))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
+    out.append(_desk(v, page, at_live=True))
     out.append('</div><div class="board" aria-label="the board">')
     if v.board:  # a big board (Solarius Mission's map) is zoomed on a phone until its labels read at 12 px
         out.append('<p class="zoombar"><button type="button" class="zoom" aria-pressed="false">zoom the board</button>'
@@ -430,16 +437,9 @@ def _tools(v: View) -> str:
         return ""
     if v.player is None and v.moves:
         out.append('<button type="button" class="fork">fork a variation here</button>')
-    marks = ""
-    if v.player is None:  # a referee's marks: a dispute and its ruling, and the annotation glyphs
-        from solrec.events.notes import MARKS
-
-        marks = ' <select name="mark" aria-label="mark"><option value="">no mark</option>' + "".join(
-            f'<option value="{esc(m)}">{esc(m)}</option>' for m in MARKS) + "</select>"
-    out.append(
-        '<form class="note"><label>comment on this move <input name="text" maxlength="4000"></label>'
-        f'{marks} <button type="submit">add</button></form>'
-    )
+    if v.player is not None:  # a seat's comment; the referee's, with its marks, is the desk's (``_desk``)
+        out.append('<form class="note"><label>comment on this move <input name="text" maxlength="4000"></label>'
+                   ' <button type="submit">add</button></form>')
     out.append("</div>")
     return "\n".join(out)
 
@@ -467,14 +467,14 @@ def _moves(v: View) -> str:
         shown = (f'<span class="nmark">{esc(mark)}</span> ' if mark else "") + (f'<span class="by">{esc(by)}:</span> ' if by else "")
         notes.setdefault(position, []).append(f'<li class="note" data-n="{n}">{shown}{esc(text)}</li>')
     out = ['<section class="movelist"><h2>moves</h2><ol class="moves">',
-           f'<li data-position="0" data-move="0"><a href="#move=0" class="goto" data-at="0" data-move="0">the set-up</a>'
+           f'<li data-position="0" data-move="0"><a href="?move=0#move=0" class="goto" data-at="0" data-move="0">the set-up</a>'
            f'{_notes_at(notes, 0)}</li>']
     for m in v.moves:
         current = ' class="current"' if m.position == v.position else ""
         said, events = _move_words(m.number, m.actor, m.command, m.events)
         out.append(
             f'<li data-position="{m.position}" data-move="{m.number}"{current}>'
-            f'<a href="#move={m.number}" class="goto" data-at="{m.position}" data-move="{m.number}">{said}{_marked(marks.get(m.position))}</a>'
+            f'<a href="?move={m.number}#move={m.number}" class="goto" data-at="{m.position}" data-move="{m.number}">{said}{_marked(marks.get(m.position))}</a>'
             f"{events}{_notes_at(notes, m.position)}</li>"
         )
     out.append("</ol></section>")
@@ -507,6 +507,61 @@ def _notes_at(notes: Mapping[int, list[str]], position: int) -> str:
     return f'<ul class="notes">{"".join(got)}</ul>' if got else ""
 
 
+def _desk(v: View, page: tuple[str, str] | None = None, at_live: bool = False) -> str:
+    """The referee's desk at a move (``#move=N``, ``?move=N``): move N's command in words with its
+    notation in small type, its comments and marks, and the form to comment on it, with a mark for
+    the referee (a ruling is the comment ``solrec comment --at N --mark ruled`` stores). At an
+    earlier move, every viewer's, first in the side column (on a phone, above the board): a seat
+    comments as at the live position (text only), a spectator reads. At the live position
+    (``at_live``), the referee's only, after the actions (a seat's comment form is in its tools)."""
+    if v.live != at_live or (at_live and not v.referee):
+        return ""
+    move = next((m for m in v.moves if m.number == v.move), None)
+    if move is None:  # the set-up (or a position inside a move, ``?at=``: its move's line is not shown yet)
+        said, folded = "the set-up" if v.move == 0 else f"inside move {v.move}", ""
+    else:
+        actor = "Chance" if move.actor == CHANCE else name(move.actor)
+        words = move.said or (f"drew {move.command}" if move.actor == CHANCE else f"played {move.command}")
+        said = f"move {move.number}: {actor} {esc(words)}" + _notation(move.command)
+        folded = _notation(move.command, folded=True)
+    items = [f'<li class="note" data-n="{n}">' + (f'<span class="nmark">{esc(mark)}</span> ' if mark else "")
+             + (f'<span class="by">{esc(by)}:</span> ' if by else "") + f"{esc(text)}</li>"
+             for position, n, by, mark, text in v.notes if position == v.position]
+    comments = f'<ul class="notes">{"".join(items)}</ul>' if items else '<p class="help">no comment on this move yet</p>'
+    what = "the set-up" if v.move == 0 else f"move {v.move}"
+    out = [f'<section class="desk" aria-label="{what}" data-move="{v.move}"><h2>{said}</h2>{folded}', comments]
+    if not v.spectator:
+        marks = ""
+        if v.referee:
+            from solrec.events.notes import MARKS
+
+            marks = (' <label>mark <select name="mark"><option value="">no mark</option>'
+                     + "".join(f'<option value="{esc(m)}">{esc(m)}</option>' for m in MARKS) + "</select></label>")
+        # the whole page's form posts without the script; a fetched fragment's is sent by the script
+        sent = f' method="post" action="{esc(page[0])}/note">{_hidden_csrf(page[1])}' if page else ">"
+        out.append(
+            f'<form class="ruling"{sent}'
+            f'<input type="hidden" name="at" value="{v.position}"><input type="hidden" name="version" value="{esc(v.version)}">'
+            f'<input type="hidden" name="end" value="{v.end}"><input type="hidden" name="page" value="1">'
+            f'<label>comment on {what} <input name="text" maxlength="4000" required></label>{marks}'
+            ' <button type="submit">add</button></form>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+NOTATION_INLINE = 40  # characters of a notation shown beside the words; a longer one (a shuffle's 40 cards) folds
+
+
+def _notation(command: str, folded: bool = False) -> str:
+    """A command's notation in small type beside its words (in the heading); a long one below it,
+    folded under "notation" (``folded``)."""
+    if (len(command) > NOTATION_INLINE) != folded:
+        return ""
+    if folded:
+        return f'<details class="notation"><summary>notation</summary><code>{esc(command)}</code></details>'
+    return f' <small class="notation">(<code>{esc(command)}</code>)</small>'
+
+
 # -- a spectator link, shown once --------------------------------------------------------------------
 def spectator_page(game_id: str, link: str) -> str:
     from .qr import qr_svg
@@ -529,10 +584,10 @@ def disputes_page(found: Sequence[Mapping[str, Any]]) -> str:
     its move (``replay/disputes.py``; ``solrec list --marked`` in the CLI)."""
     rows = []
     for d in found:
-        href = f"/g/{d['id']}#move={d['move']}"
+        href = f"/g/{d['id']}?move={d['move']}#move={d['move']}"  # the desk at that move, with or without the script
         who = f'<span class="by">{esc(d["by"])}:</span> ' if d["by"] else ""
         rows.append(
-            f'<tr class="dispute" data-id="{esc(d["id"])}" data-move="{d["move"]}"><td>{esc(str(d["time"])[:19])}</td>'
+            f'<tr class="dispute" data-id="{esc(d["id"])}" data-move="{d["move"]}"><td>{esc(str(d["time"])[:16].replace("T", " "))}</td>'
             f'<td><a href="/g/{esc(d["id"])}">{esc(d["id"])}</a></td>'
             f'<td><a class="goto-move" href="{esc(href)}">move {d["move"]}</a></td>'
             f'<td class="nmark">{esc(d["mark"])}</td><td>{who}{esc(d["text"])}</td></tr>'

@@ -6,6 +6,7 @@ through the server's one writer (``writer.py``) before it is answered (docs/secu
 from __future__ import annotations
 
 import asyncio
+import hmac
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
@@ -168,13 +169,58 @@ def do_undo(server: ServerState, viewer: Caller, values: dict[str, str], game_id
     return int(done["position"])
 
 
-def do_note(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> int:
+class Noted(NamedTuple):
+    """A comment stored: its position, its move, and whether the page's own form sent it (``page``:
+    answered with that page at the move, for a browser without the script)."""
+
+    at: int
+    move: int
+    page: bool
+
+
+def do_note(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> Noted:
+    """A comment on the move the page shows: the live position's (a seat's tools), or the desk's at
+    ``#move=N`` (whose form names the log's length it saw, ``end``: moves played since keep it). Stored as ``solrec comment --at
+    N`` stores it (``notes.add`` at the position after move N); its author the seat, or "referee".
+    Only the referee rules (the mark ``ruled``); a spectator is refused before this."""
     from solrec.events import notes
+    from solrec.replay.log import move_at
 
     text = given(values, "text", "the comment is empty: give its text", "a comment", MAX_NOTE)
-    at = at_command_end(server, viewer, game_id, values, "comment on")[0]
-    notes.add(server.store(), game_id, at, viewer.player or "referee", notes.check_mark(values.get("mark") or None), text)
-    return at
+    mark = notes.check_mark(values.get("mark") or None)
+    if mark == "ruled" and viewer.player is not None:
+        raise Refused(403, "only the referee rules on a move: a seat comments")
+    if not values.get("end"):  # the tools' form (a seat's, at the live position): the live position's
+        at, log_ = at_command_end(server, viewer, game_id, values, "comment on")
+    else:
+        at, log_ = at_earlier_move(server, viewer, game_id, values)
+    notes.add(server.store(), game_id, at, viewer.player or "referee", mark, text)
+    return Noted(at, move_at(log_.rows, at), values.get("page") == "1")
+
+
+def at_earlier_move(server: ServerState, viewer: Caller, game_id: str, values: dict[str, str]) -> tuple[int, Any]:
+    """The position of the move a page's desk shows (its form: ``at``, ``version`` and the log's
+    length then, ``end``; the live position's too), where a move ends; and the log. Moves played since keep it: the
+    version is checked against the same view of the log as it was (its first ``end`` rows); a
+    take-back over it, or rows changed under it, is a conflict (409)."""
+    from solrec.replay.log import from_rows
+    from solrec.workflows.undo import check_command_end
+
+    from .state import position_of
+    from .views import view
+
+    at, version = position_of(values)
+    end = values.get("end", "")
+    if not (end.isascii() and end.isdigit()) or len(end) > 12:
+        raise Refused(400, "the page did not say which position it shows (reload the page)")
+    log_ = server.as_stored(server.load_log(game_id))
+    if not at <= int(end) <= len(log_.rows):
+        raise ConcurrencyConflict("the position changed")
+    then = log_ if int(end) == len(log_.rows) else from_rows(game_id, log_.header, log_.rows[:int(end)])
+    shown = server.view_for(then, viewer, at) if then is log_ else view(then, viewer.seen, at)
+    if not hmac.compare_digest(version.encode("utf-8", "surrogatepass"), server.version_of(shown).encode()):
+        raise ConcurrencyConflict("the position changed")
+    return check_command_end(log_, at, "comment on"), log_
 
 
 def do_fork(server: ServerState, viewer: Caller, values: dict[str, str], game_id: str) -> str:
@@ -342,7 +388,16 @@ async def undo(request: Request) -> Response:
 
 
 async def note(request: Request) -> Response:
-    return await write(request, do_note)
+    """A comment: answered with its position (the script), or, from the page's own form sent without
+    the script (``page``), with that page at the move (its address ``?move=N#move=N``)."""
+    base = request.url.path.removesuffix("/note")
+
+    def answer(done: Noted) -> Response:
+        if done.page:
+            return RedirectResponse(f"{base}?move={done.move}#move={done.move}", status_code=303)
+        return PlainTextResponse(str(done.at))
+
+    return await write(request, do_note, answer)
 
 
 async def fork(request: Request) -> Response:

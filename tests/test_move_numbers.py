@@ -152,4 +152,4 @@ def test_served_pages_name_the_move_by_the_same_number(game):
         live = client.get("/g/disp/view").text
         assert re.search(rf'<li data-position="{position_after(game, MOVE)}" data-move="{MOVE}">', live)
         disputes = client.get("/disputes").text
-        assert f'href="/g/disp#move={MOVE}"' in disputes
+        assert f'href="/g/disp?move={MOVE}#move={MOVE}"' in disputes

@@ -183,8 +183,8 @@
     var s = state();
     if (!s) return;
     var want = "#move=" + s.getAttribute("data-move");
-    if (location.hash !== want) {
-      try { history.replaceState(null, "", want); } catch (e) { location.hash = want; }
+    if (location.hash !== want || location.search) {  // a page drawn at ?move=N: the address is the hash's
+      try { history.replaceState(null, "", location.pathname + want); } catch (e) { location.hash = want; }
     }
   }
   function wanted() {
@@ -365,6 +365,7 @@
       if (note.elements.mark) fields.mark = note.elements.mark.value;
       if (text) post("/note", fields);
     };
+    desk(s);
     Array.prototype.forEach.call(main.querySelectorAll("a.goto"), function (a) {
       a.onclick = function (e) {
         e.preventDefault();
@@ -380,6 +381,25 @@
     };
     var live = main.querySelector("button.golive");
     if (live) live.onclick = function () { browsing = null; load(null); };
+  }
+
+  // -- the referee's desk at an earlier move: its comment (or ruling) sent with the page's CSRF value,
+  // the page staying at that move; the move list scrolled inside its box (not the page) to the move shown
+  function desk(s) {
+    var form = main.querySelector("form.ruling");
+    if (form) form.onsubmit = function (e) {
+      e.preventDefault();
+      var fields = {};
+      Array.prototype.forEach.call(form.elements, function (f) {
+        if (f.name && ["csrf", "at", "version", "page"].indexOf(f.name) < 0) fields[f.name] = f.value;
+      });
+      var shown = s.getAttribute("data-live") === "1" ? null : parseInt(s.getAttribute("data-move"), 10);
+      if (fields.text && fields.text.trim()) post("/note", fields, function () { browsing = shown; load(shown); });
+    };
+    var list = main.querySelector("ol.moves"), current = list && list.querySelector("li.current");
+    if (current && list.scrollHeight > list.clientHeight) {
+      list.scrollTop += current.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 3;
+    }
   }
 
   // -- chance entered by taps: a form's fields get pads of their values, each tap filling the next
@@ -541,6 +561,8 @@
   var opening = wanted();
   setUp();
   var first = state();
+  // a page the server drew at an earlier move (``?move=N``) stays there while the game goes on
+  if (first && first.getAttribute("data-live") === "0") browsing = parseInt(first.getAttribute("data-move"), 10);
   if (opening !== null && first && String(opening) !== first.getAttribute("data-move")) {
     browsing = opening;
     load(opening, null);

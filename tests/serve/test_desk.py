@@ -39,7 +39,7 @@ def test_a_move_is_opened_by_its_number_and_named_by_it(table):
     twelve = [g for g in log.steps()][11]
     assert f'data-position="{twelve[-1].seq + 1}"' in fragment and 'data-move="12"' in fragment
     assert "after move 12" in fragment
-    assert '<a href="#move=12" class="goto"' in fragment
+    assert '<a href="?move=12#move=12" class="goto"' in fragment  # the page at move 12, with or without the script
     assert "outside the game" in table.page(f"/g/{gid}/view?move=999", status=400)
 
 
@@ -97,7 +97,7 @@ def test_the_disputes_page_lists_marked_comments_newest_first_linked_to_their_mo
     page = table.page("/disputes")
     rows = re.findall(r'<tr class="dispute" data-id="([^"]+)" data-move="(\d+)">', page)
     assert (gid, "10") in rows and (gid, "21") in rows
-    assert f'href="/g/{gid}#move=10"' in page and "disputed" in page
+    assert f'href="/g/{gid}?move=10#move=10"' in page and "disputed" in page
     assert stranger(table).get("/disputes").status_code == 403
 
 
