@@ -132,6 +132,14 @@ def _kind(err: BaseException) -> str:
     return "refused"
 
 
+# Click quotes what it names as Python does ('shw'); solrec quotes as the record format does ("shw").
+_CLICK_QUOTED = re.compile(r"(?<![\w'])'([^'\n]*)'(?![\w'])")
+
+
+def _click_quotes(message: str) -> str:
+    return _CLICK_QUOTED.sub(lambda m: quoted(m.group(1)), message)
+
+
 class SolrecGroup(TyperGroup):
     """What Typer itself rejects (an unknown option, a non-integer ``--at``, ``--games 0``) is one
     line and exit 2 as well, never a boxed panel; Ctrl-C is exit 130."""
@@ -154,11 +162,11 @@ class SolrecGroup(TyperGroup):
                 where = err.ctx.command_path if err.ctx is not None else "solrec"
                 message = err.format_message().rstrip(".")
                 message = message[:1].lower() + message[1:]
-                refuse(f"{message} (see '{where} --help')", EXIT_BAD_INPUT, "usage", as_json)
+                refuse(f"{_click_quotes(message)} (see {where} --help)", EXIT_BAD_INPUT, "usage", as_json)
             except typer.Abort:
                 refuse("interrupted", EXIT_INTERRUPTED, "interrupted", as_json)
             except click_errors.ClickException as err:
-                refuse(err.format_message(), err.exit_code, "usage", as_json)
+                refuse(_click_quotes(err.format_message()), err.exit_code, "usage", as_json)
             except KeyboardInterrupt:
                 refuse("interrupted", EXIT_INTERRUPTED, "interrupted", as_json)
         except typer.Exit as done:

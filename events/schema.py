@@ -166,9 +166,9 @@ def check_table(where_file: Path, master: dict[str, tuple[str, Any]], table: Tab
         raise corrupt(f"{where_file}: {name_} is a {kind}, not a table")
     names = {name_, *columns} | {name for ref in table.references for name in ref[1:]}
     for token in dict.fromkeys(_SQL_TOKEN.findall(sql if isinstance(sql, str) else "")):  # in order, once
-        quoted = token[0] in "\"[`'"
-        word = token[1:-1] if quoted else token
-        if not (word.lower() in names or not quoted and word.upper() in _TABLE_WORDS or token in "(),"):
+        in_quotes = token[0] in "\"[`'"
+        word = token[1:-1] if in_quotes else token
+        if not (word.lower() in names or not in_quotes and word.upper() in _TABLE_WORDS or token in "(),"):
             raise corrupt(f"{where} is not the one solrec makes ({quoted(token[:40])} in its definition)")
     have = set()
     key = {c: i + 1 for i, c in enumerate(table.key)}

@@ -238,7 +238,7 @@ class Store(Database):
         if seed is not None and type(seed) is not int:
             raise CorruptLog(f"{bad} (the seed is not a whole number)")
         if row["chance"] not in ("seeded", "entered"):
-            raise CorruptLog(f"{bad} (chance is {quoted(row['chance'][:20])}, neither 'seeded' nor 'entered')")
+            raise CorruptLog(f"{bad} (chance is {quoted(row['chance'][:20])}, neither \"seeded\" nor \"entered\")")
         if row["chance"] == "seeded" and seed is None:
             raise CorruptLog(f"{bad} (a seeded game without a seed)")
         return Header(

@@ -165,7 +165,7 @@ def test_import_of_an_illegal_record_exits_2_and_leaves_nothing(cli, tmp_path):
     lines[4] = json.dumps({"actor": "Ann", "command": "5+5 6+4 5"})
     bad.write_text("\n".join(lines))
     result = cli.run("import", str(bad), "--id", "bad", expect=2)
-    assert result.stderr.startswith("solrec: line 5: Ann '5+5 6+4 5':")
+    assert result.stderr.startswith('solrec: line 5: Ann "5+5 6+4 5":')
     assert "bad" not in cli.run("validate", "--all", expect=None).stdout
 
 
@@ -192,11 +192,11 @@ def test_simulate_is_reproducible(cli, tmp_path):
 
 
 def test_unknown_game_exits_2(cli):
-    assert "unknown game 'chess'" in cli.run("new", "chess", expect=2).stderr
+    assert 'unknown game "chess"' in cli.run("new", "chess", expect=2).stderr
 
 
 def test_bad_option_exits_2(cli):
-    assert "unknown option 'x'" in cli.run("new", "solo-dice", "--option", "x=1", expect=2).stderr
+    assert 'unknown option "x"' in cli.run("new", "solo-dice", "--option", "x=1", expect=2).stderr
     assert "KEY=VALUE" in cli.run("new", "solo-dice", "--option", "x", expect=2).stderr
 
 
@@ -206,7 +206,7 @@ def test_seed_and_entered_together_exit_2(cli):
 
 def test_unknown_game_id_exits_2(cli):
     cli.run("new", "solo-dice", "--id", "g")
-    assert "no game 'nope'" in cli.run("show", "nope", expect=2).stderr
+    assert 'no game "nope"' in cli.run("show", "nope", expect=2).stderr
 
 
 def test_a_file_that_is_not_a_solrec_database_exits_2_and_is_untouched(cli, tmp_path):

@@ -54,10 +54,10 @@ def test_every_refusal_has_a_kind(cli, args, kind):
 @pytest.mark.parametrize(
     "args, reason",
     [
-        (("show", "g", "--at", "two"), "'two' is not a whole number"),
+        (("show", "g", "--at", "two"), '"two" is not a whole number'),
         (("simulate", "solo-dice", "--games", "0"), "0 is below the minimum 1"),
         (("show", "g", "--colour"), "no such option: --colour"),
-        (("shw", "g"), "no such command 'shw'"),
+        (("shw", "g"), 'no such command "shw"'),
         (("play",), "missing argument"),
     ],
 )
@@ -249,7 +249,7 @@ def test_delete_asks_unless_yes(cli):
     assert cli.json("list")[0]["id"] == "g"
     cli.run("delete", "g", "--yes")
     assert cli.json("list") == []
-    assert "no game 'g'" in one_line(cli.run("delete", "g", "--yes", expect=2))
+    assert 'no game "g"' in one_line(cli.run("delete", "g", "--yes", expect=2))
 
 
 def test_rename_keeps_the_log_valid(cli):
@@ -281,7 +281,7 @@ def test_undo_in_a_seeded_game_takes_chance_back_only_with_its_command(cli):
     cli.run("new", "solo-dice", "-p", "Ann", "--seed", "7", "--id", "g")
     first = cli.json("play", "g", "5+5 1+1 3")
     refused = one_line(cli.run("undo", "g", expect=2))
-    assert "comes from the seed because of Ann's '5+5 1+1 3'" in refused and "--steps 2" in refused
+    assert 'comes from the seed because of Ann\'s "5+5 1+1 3"' in refused and "--steps 2" in refused
     assert cli.json("undo", "g", "--steps", "2")["position"] == 1
     assert "nothing to take back" in one_line(cli.run("undo", "g", expect=2))  # the set-up's roll stays
     assert cli.json("play", "g", "5+5 1+1 3")["steps"] == first["steps"]  # the seed draws the same again
@@ -390,7 +390,7 @@ def test_solari_hidden_dominoes_are_not_named_before_they_are_turned(cli):
     turned = [e for e in log if e["command"].startswith("turn ")]
     assert len(turned) == 1  # only the mover's first domino, turned face up
     result = cli.run("play", "h", "--actor", "chance", "turn 1-1", expect=2)
-    assert "turn" not in result.stderr.replace("'turn 1-1'", "")
+    assert "turn" not in result.stderr.replace('"turn 1-1"', "")
 
 
 def test_after_the_game_ends_the_log_shows_everything(cli):
@@ -484,7 +484,7 @@ def test_a_row_not_of_its_types_under_schema_2_reads_back_as_damaged_once_migrat
     as_schema(cli.db, 2, "update events set actor = x'4576' where seq = 1")  # bytes, not text
     result = cli.run("show", "we", expect=1)
     assert "at position 2: its head" in result.stderr
-    assert "we: INVALID at position 2: game 'we' at position 2: its head" in cli.run("validate", "we", expect=1).stdout
+    assert 'we: INVALID at position 2: game "we" at position 2: its head' in cli.run("validate", "we", expect=1).stdout
 
 
 # -- validate and simulate reports ---------------------------------------------------------------
@@ -532,11 +532,11 @@ def test_simulate_prints_a_summary_of_the_games_it_recorded(cli):
 def test_the_common_path_imports_no_game_nor_heavy_library(cli):
     cli.run("new", "solo-dice", "--id", "g")
     probe = (
-        "import sys; sys.argv = ['solrec', 'show', 'g', '--db', sys.argv[1]]\n"
+        'import sys; sys.argv = ["solrec", "show", "g", "--db", sys.argv[1]]\n'
         "from solrec.cli.main import app\n"
         "try:\n    app()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'sqlite_utils', 'rich')"
-        " or m.startswith('solrec.core.') and m.count('.') >= 3))"
+        'print(sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "sqlite_utils", "rich")'
+        ' or m.startswith("solrec.core.") and m.count(".") >= 3))'
     )
     out = subprocess.run([sys.executable, "-c", probe, str(cli.db)], capture_output=True, text=True, check=True).stdout
     loaded = out.strip().splitlines()[-1]
@@ -548,7 +548,7 @@ def test_a_call_through_the_console_entry_closes_its_database(cli):
     """The entry point skips the collector's pass over the whole heap at exit (cli/main.py ``run``),
     so it closes the database itself: no write-ahead log is left beside the file."""
     cli.run("new", "solo-dice", "-p", "Ann", "--entered", "--id", "g")
-    probe = "import sys; sys.argv = ['solrec', *sys.argv[1:]]\nfrom solrec.cli.main import run\nrun()\n"
+    probe = 'import sys; sys.argv = ["solrec", *sys.argv[1:]]\nfrom solrec.cli.main import run\nrun()\n'
     for args in (["play", "g", "roll 6 1 5 5 5"], ["legal", "g"], ["show", "nope"]):
         subprocess.run([sys.executable, "-c", probe, *args, "--db", str(cli.db)], capture_output=True, text=True)
         assert sorted(p.name for p in cli.db.parent.iterdir()) == [cli.db.name], args

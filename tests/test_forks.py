@@ -95,7 +95,7 @@ def test_a_fork_record_whose_prefix_differs_from_its_parent_is_refused(cli, tmp_
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(lines))
     result = cli.run("import", str(bad), expect=2)
-    assert "line 48: its first 13 events are not those of 'solari-disputed'" in result.stderr
+    assert 'line 48: its first 13 events are not those of "solari-disputed"' in result.stderr
     assert not cli.db.exists()
 
 

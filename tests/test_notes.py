@@ -81,7 +81,7 @@ def test_a_record_comment_with_an_unknown_mark_is_refused_naming_its_line(cli, t
     record = tmp_path / "bad.jsonl"
     record.write_text("\n".join(lines))
     result = cli.run("import", str(record), expect=2)
-    assert "line 3: mark '??!'" in result.stderr and not cli.db.exists()
+    assert 'line 3: mark "??!"' in result.stderr and not cli.db.exists()
 
 
 # -- solrec note ----------------------------------------------------------------------------------

@@ -135,7 +135,7 @@ def test_a_ladder_setting_after_a_comma_belongs_to_the_bot_before_it():
     (["soli2", "--against", "objective=give-away", "--sprt", "height:0:5"], "no metric"),
     (["soli2", "--against", "objective=give-away", "--sprt", "win:3:0:5"], "seats are numbered 1 to 2"),
     (["soli2", "--against", "objective=give-away", "--sprt", "first-seat:0:5", "--alpha", "0.6"], "--alpha"),
-    (["soli2", "--against", "objective=give-away", "--sprt", "bot:mcts:0:5"], "no bot 'mcts' plays"),
+    (["soli2", "--against", "objective=give-away", "--sprt", "bot:mcts:0:5"], 'no bot "mcts" plays'),
     (["soli2", "--against", "objective=give-away", "--games", "4", "--max-games", "9"], "belong to --sprt"),
     (["soli2", "--against", "objective=give-away"], "--games N"),
     (["soli2", "--games", "4", "--bots", "random,greedy", "--bot", "random"], "not both"),

@@ -132,7 +132,7 @@ def test_a_goal_is_the_distance_to_its_target_or_the_measure_itself():
 
 
 @pytest.mark.parametrize("args, reason", [
-    (["solari", "--vary", "colour=1..3", "--target", "length=100"], "no option 'colour'"),
+    (["solari", "--vary", "colour=1..3", "--target", "length=100"], 'no option "colour"'),
     (["solari", "--vary", "target=40..20", "--target", "length=100"], "above"),
     (["solari", "--vary", "target=4to9", "--target", "length=100"], "KEY=LO..HI"),
     (["solari", "--vary", "target=4..9", "--target", "fun=3"], "unknown metric"),

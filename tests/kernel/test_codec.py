@@ -66,7 +66,7 @@ def test_an_upcaster_lifts_a_stored_v1_event_to_v2():
 
 def test_a_missing_upcaster_is_a_corrupt_log_not_a_crash():
     stored = EventCodec({"scored": ScoredV1}, {}).encode(ScoredV1(total=9))
-    with pytest.raises(CorruptLog, match="no upcaster lifts 'scored' from version 1 to 2"):
+    with pytest.raises(CorruptLog, match='no upcaster lifts "scored" from version 1 to 2'):
         EventCodec({"scored": ScoredV2}, {}).decode(*stored)
 
 
@@ -76,7 +76,7 @@ def test_a_version_newer_than_the_code_is_refused():
 
 
 def test_an_unknown_type_is_refused():
-    with pytest.raises(CorruptLog, match="unknown event type 'exploded'"):
+    with pytest.raises(CorruptLog, match='unknown event type "exploded"'):
         CODEC.decode("exploded", 1, pack({}))
 
 

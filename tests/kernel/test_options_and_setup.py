@@ -28,10 +28,10 @@ def test_text_values_are_read_by_type():
 @pytest.mark.parametrize(
     "raw,reason",
     [
-        ({"mode": "trio"}, "option mode is one of duel, solo, not 'trio'"),
-        ({"target": "many"}, "option target takes a whole number, not 'many'"),
-        ({"joker": "maybe"}, "option joker is on or off, not 'maybe'"),
-        ({"colour": "red"}, "unknown option 'colour' (this game's options: joker, mode, target)"),
+        ({"mode": "trio"}, 'option mode is one of duel, solo, not "trio"'),
+        ({"target": "many"}, 'option target takes a whole number, not "many"'),
+        ({"joker": "maybe"}, 'option joker is on or off, not "maybe"'),
+        ({"colour": "red"}, 'unknown option "colour" (this game\'s options: joker, mode, target)'),
     ],
 )
 def test_bad_options_are_refused_with_a_reason(raw, reason):
@@ -63,9 +63,9 @@ def test_header_records_rules_version_options_and_chance():
     "players,chance,seed,reason",
     [
         (["Ann", "Bob"], "seeded", 1, "Solo Dice is played by 1 player, not 2"),
-        (["chance"], "seeded", 1, "'chance' is the name of chance, not a player name"),
-        ([" Ann"], "seeded", 1, "player name ' Ann' is empty or has surrounding spaces"),
-        (["Ann"], "dice", 1, "chance is 'seeded' or 'entered', not 'dice'"),
+        (["chance"], "seeded", 1, '"chance" is the name of chance, not a player name'),
+        ([" Ann"], "seeded", 1, 'player name " Ann" is empty or has surrounding spaces'),
+        (["Ann"], "dice", 1, 'chance is "seeded" or "entered", not "dice"'),
         (["Ann"], "seeded", None, "a seeded game needs a seed"),
     ],
 )
@@ -76,5 +76,5 @@ def test_bad_setups_are_refused(players, chance, seed, reason):
 
 
 def test_unknown_game():
-    with pytest.raises(InvalidSetup, match="unknown game 'chess'"):
+    with pytest.raises(InvalidSetup, match='unknown game "chess"'):
         get_game("chess")

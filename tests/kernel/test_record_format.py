@@ -50,12 +50,12 @@ def test_a_seeded_record_may_leave_out_chance_lines(store):
     "body,reason",
     [
         ('{"actor": "chance", "command": "roll 6 1 5 5 5"}\n{"actor": "Ann", "command": "6+1 5+5 4"}',
-         "line 3: Ann '6+1 5+5 4': the two pairs and the leftover must be exactly the five dice rolled"),
-        ('{"actor": "Ann", "command": "roll 6 1 5 5 5"}', "line 2: Ann 'roll 6 1 5 5 5': chance acts now, not Ann"),
-        ('{"actor": "chance", "command": "roll 6 1 5"}', "line 2: chance 'roll 6 1 5': 'roll 6 1 5': a roll is five dice"),
+         'line 3: Ann "6+1 5+5 4": the two pairs and the leftover must be exactly the five dice rolled'),
+        ('{"actor": "Ann", "command": "roll 6 1 5 5 5"}', 'line 2: Ann "roll 6 1 5 5 5": chance acts now, not Ann'),
+        ('{"actor": "chance", "command": "roll 6 1 5"}', 'line 2: chance "roll 6 1 5": "roll 6 1 5": a roll is five dice'),
         ('not json', "line 2: not JSON"),
         ('{"actor": "chance"}', 'line 2: a command line needs "actor" and "command" strings'),
-        ('{"actor": "chance", "command": "roll 1 2 3 4 5", "colour": 1}', "line 2: unknown field 'colour'"),
+        ('{"actor": "chance", "command": "roll 1 2 3 4 5", "colour": 1}', 'line 2: unknown field "colour"'),
     ],
 )
 def test_a_bad_line_stops_the_import_with_its_number_and_reason(store, body, reason):
@@ -69,9 +69,9 @@ def test_a_bad_line_stops_the_import_with_its_number_and_reason(store, body, rea
     "header,reason",
     [
         ('{"game": "solo-dice", "players": ["Ann"], "chance": "entered"}', 'line 1: not a solrec record'),
-        ('{"solrec": 1, "game": "chess", "players": ["Ann"], "chance": "entered"}', "line 1: unknown game 'chess'"),
+        ('{"solrec": 1, "game": "chess", "players": ["Ann"], "chance": "entered"}', 'line 1: unknown game "chess"'),
         ('{"solrec": 1, "game": "solo-dice", "players": ["Ann"], "chance": "entered", "options": {"x": 1}}',
-         "line 1: unknown option 'x'"),
+         'line 1: unknown option "x"'),
         ('{"solrec": 1, "game": "solo-dice", "players": "Ann", "chance": "entered"}', 'line 1: "players" is a list'),
     ],
 )
@@ -87,7 +87,7 @@ def test_recorded_events_that_the_rules_no_longer_produce_are_refused(store):
     second = json.loads(lines[2])
     second["events"][0]["data"]["leftover"] = 6
     lines[2] = json.dumps(second)
-    with pytest.raises(InvalidRecord, match="line 3: '6\\+1 5\\+5 5' yields"):
+    with pytest.raises(InvalidRecord, match='line 3: "6\\+1 5\\+5 5" yields'):
         import_text(store, "\n".join(lines), "b")
     assert not store.has_game("b")
 

@@ -103,7 +103,7 @@ def test_the_primary_key_backs_the_position_check(store):
 
 def test_a_game_id_is_unique(store):
     store.create_game("g", HEADER, CODEC)
-    with pytest.raises(StoreError, match="a game 'g' already exists"):
+    with pytest.raises(StoreError, match='a game "g" already exists'):
         store.create_game("g", HEADER, CODEC)
 
 

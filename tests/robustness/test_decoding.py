@@ -117,34 +117,34 @@ def decode(gid: str, tag: str, payload: Any):
 
 
 def test_none_is_not_a_string():
-    with pytest.raises(CorruptLog, match="color should be a string, not NoneType None"):
+    with pytest.raises(CorruptLog, match="color should be a string, not NoneType null"):
         decode("soli2", Drawn.TYPE, {"color": None})
 
 
 def test_a_string_is_not_a_tuple():
-    with pytest.raises(CorruptLog, match="dice should be a list, not str '12345'"):
+    with pytest.raises(CorruptLog, match='dice should be a list, not str "12345"'):
         decode("solo-dice", Rolled.TYPE, {"dice": "12345"})
 
 
 def test_true_is_not_a_die():
-    with pytest.raises(CorruptLog, match=r"dice\[0\] should be a whole number, not bool True"):
+    with pytest.raises(CorruptLog, match=r"dice\[0\] should be a whole number, not bool true"):
         decode("solo-dice", Rolled.TYPE, {"dice": [True, 1, 2, 3, 4]})
 
 
 def test_a_missing_field_and_an_unknown_field_are_refused():
-    with pytest.raises(CorruptLog, match="lacks the field 'color'"):
+    with pytest.raises(CorruptLog, match='lacks the field "color"'):
         decode("soli2", Drawn.TYPE, {})
-    with pytest.raises(CorruptLog, match="unknown field 'colour'"):
+    with pytest.raises(CorruptLog, match='unknown field "colour"'):
         decode("soli2", Drawn.TYPE, {"color": "black", "colour": "red"})
 
 
 def test_a_colour_is_black_or_white():
-    with pytest.raises(CorruptLog, match="'red' is not a marble colour"):
+    with pytest.raises(CorruptLog, match='"red" is not a marble colour'):
         decode("soli2", Drawn.TYPE, {"color": "red"})
 
 
 def test_a_square_is_on_the_board():
-    with pytest.raises(CorruptLog, match="'z9' is not a pocket of the board"):
+    with pytest.raises(CorruptLog, match='"z9" is not a pocket of the board'):
         decode("soli2", Placed.TYPE, {"player": "Ann", "color": "black", "square": "z9"})
 
 
@@ -154,7 +154,7 @@ def test_a_die_shows_one_to_six():
 
 
 def test_a_card_is_a_space_domino():
-    with pytest.raises(CorruptLog, match="'9-9-9' is not a Space Domino"):
+    with pytest.raises(CorruptLog, match='"9-9-9" is not a Space Domino'):
         decode("solar-solitaire", "turned", {"card": "9-9-9"})
 
 

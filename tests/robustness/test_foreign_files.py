@@ -41,18 +41,18 @@ def refused_unchanged(cli, *args) -> str:
 FOREIGN = {
     # fired by the migration's updates before the trigger check (issue 21: an 11 GB WAL)
     "a trigger on events": (
-        "create trigger t after update on events begin update games set players = '[\"Eve\"]'; end", "trigger ('t')",
+        "create trigger t after update on events begin update games set players = '[\"Eve\"]'; end", 'trigger ("t")',
     ),
-    "a trigger on games": ("create trigger t before insert on games begin select 1; end", "trigger ('t')"),
-    "a unique index": ("create unique index u on events(game_id, seq, hash)", "index ('u')"),
-    "an index": ("create index i on games(created)", "index ('i')"),
-    "a table": ("create table sink (x blob)", "table ('sink')"),
-    "a view": ("create view v as select * from games, events, events", "view ('v')"),
-    "a column": ("alter table games add column note text", "not the one solrec makes ('note'"),
-    "a default": ("alter table games add column x text default 'x'", "not the one solrec makes ('x'"),
+    "a trigger on games": ("create trigger t before insert on games begin select 1; end", 'trigger ("t")'),
+    "a unique index": ("create unique index u on events(game_id, seq, hash)", 'index ("u")'),
+    "an index": ("create index i on games(created)", 'index ("i")'),
+    "a table": ("create table sink (x blob)", 'table ("sink")'),
+    "a view": ("create view v as select * from games, events, events", 'view ("v")'),
+    "a column": ("alter table games add column note text", 'not the one solrec makes ("note"'),
+    "a default": ("alter table games add column x text default 'x'", 'not the one solrec makes ("x"'),
     "a column of another type": (
         "drop view if exists game_list && alter table games drop column seed && alter table games add column seed text",
-        "its column 'seed' is declared 'TEXT'",
+        'its column "seed" is declared "TEXT"',
     ),
     "a stored generated column": (
         "drop view if exists game_list && drop view if exists event_log && drop table games"
@@ -81,14 +81,14 @@ def test_a_check_on_a_head_column_a_schema_2_file_should_not_have_is_refused(cli
     command, ``list`` included, with exit 3."""
     as_schema(cli.db, 2, "alter table events add column head blob check (head is null)")
     for args in READERS:
-        assert "the events table is not the one solrec makes ('head' in its definition)" in refused_unchanged(cli, *args)
+        assert 'the events table is not the one solrec makes ("head" in its definition)' in refused_unchanged(cli, *args)
 
 
 def test_a_unique_index_on_the_data_of_a_schema_1_file_is_refused(cli):
     """Issue 21: the migration's ``update events set data`` broke a unique index on it: exit 3."""
     as_schema(cli.db, 1, "alter table events add column data text", "create unique index d on events(data)")
     for args in READERS:
-        assert "the events table is not the one solrec makes ('data' in its definition)" in refused_unchanged(cli, *args)
+        assert 'the events table is not the one solrec makes ("data" in its definition)' in refused_unchanged(cli, *args)
 
 
 @pytest.mark.parametrize("schema", [1, 2])
@@ -96,7 +96,7 @@ def test_a_missing_column_of_an_old_file_is_one_verdict(cli, schema):
     """Issue 21: the migration read a column the file lacked and failed with exit 2."""
     as_schema(cli.db, schema, "drop view if exists event_log", "alter table events drop column actor")
     for args in READERS:
-        assert "the events table lacks the column 'actor'" in refused_unchanged(cli, *args)
+        assert 'the events table lacks the column "actor"' in refused_unchanged(cli, *args)
 
 
 def test_a_migration_that_cannot_complete_leaves_the_file_byte_for_byte(cli, monkeypatch):
@@ -141,7 +141,7 @@ def test_a_payload_stored_as_text_not_utf8_is_damaged_at_its_own_position(cli):
     sql(cli.db, "update events set payload = cast(x'93ff00' as text) where game_id = 'we' and seq = 3")
     result = verdict(cli, "show", "we")
     assert result.exit_code == 1 and "at position 4: the payload is not stored bytes" in result.stderr, result.stderr
-    assert "we: INVALID at position 4: game 'we' at position 4: the payload is not stored bytes" in verdict(cli, "validate", "we").stdout
+    assert 'we: INVALID at position 4: game "we" at position 4: the payload is not stored bytes' in verdict(cli, "validate", "we").stdout
     listing = verdict(cli, "validate", "--all")
     assert "we: INVALID at position 4" in listing.stdout and "ok: valid" in listing.stdout
     assert cli.run("show", "ok").exit_code == 0

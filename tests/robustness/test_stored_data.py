@@ -87,14 +87,14 @@ PER_GAME_DAMAGE = {
     "players not JSON": ("update games set players = '[' where id = 'we'", "header does not decode"),
     "options not a map": ("update games set options = '[1]' where id = 'we'", "options are not a map"),
     # rechained below, as an attacker would, so that the check past the chain is what finds it
-    "option out of range": ("""update games set options = '{"x": 1}' where id = 'we'""", "unknown option 'x'"),
+    "option out of range": ("""update games set options = '{"x": 1}' where id = 'we'""", 'unknown option "x"'),
     "seed not a number": ("update games set seed = 'abc', chance = 'seeded' where id = 'we'", "seed is not a whole number"),
     "seeded without a seed": ("update games set seed = null, chance = 'seeded' where id = 'we'", "without a seed"),
-    "chance neither seeded nor entered": ("update games set chance = 'dice' where id = 'we'", "neither 'seeded'"),
+    "chance neither seeded nor entered": ("update games set chance = 'dice' where id = 'we'", 'neither "seeded"'),
     # rechained below too: the chain would catch these first
     "no players": ("update games set players = '[]' where id = 'we'", "names no players"),
     "a player with ESC": ("""update games set players = '["Ann\\u001b"]' where id = 'we'""", "control character"),
-    "unknown game": ("update games set game = 'chess' where id = 'we'", "unknown game 'chess'"),
+    "unknown game": ("update games set game = 'chess' where id = 'we'", 'unknown game "chess"'),
     "count not a number": ("update games set events = 'many' where id = 'we'", "count or head"),
     # found by the long tampering fuzz: a negative count once reached validate as a position before the header
     "count negative": ("update games set events = -48 where id = 'we'", "recorded event count is negative (-48)"),
@@ -147,7 +147,7 @@ FILE_DAMAGE = {
     "events a view": (
         "drop view event_log && alter table events rename to events_t && create view events as select * from events_t", "events is a view",
     ),
-    "missing column": ("drop view game_list && alter table games drop column scores", "lacks the column 'scores'"),
+    "missing column": ("drop view game_list && alter table games drop column scores", 'lacks the column "scores"'),
     "a trigger": ("create trigger t after insert on events begin delete from games; end", "trigger"),
 }
 
@@ -180,7 +180,7 @@ def test_a_rechained_edit_is_decoded_strictly(cli):
 
     sql(cli.db, "update events set payload = ? where game_id = 'we' and seq = 0", params=(pack({"dice": "66666"}),))
     rechain(cli.db, "we")
-    assert "at move 1: event 'rolled' payload does not fit its type: dice should be a list" in refused(cli, "show", "we")
+    assert 'at move 1: event "rolled" payload does not fit its type: dice should be a list' in refused(cli, "show", "we")
     assert "we: INVALID at move 1" in cli.run("validate", "we").stdout
 
 
@@ -196,7 +196,7 @@ def test_an_edited_data_column_is_reported_by_validate(cli, args):
 def test_an_option_value_beyond_64_bits_is_a_verdict_for_its_game_and_the_others_still_read(cli):
     sql(cli.db, """update games set options = '{"x": 1000000000000000000000000000000}' where id = 'we'""")
     for args in READERS:
-        assert "option 'x' is a whole number of 31 digits" in refused(cli, *args)
+        assert 'option "x" is a whole number of 31 digits' in refused(cli, *args)
     listed = cli.run("list")
     assert listed.exit_code == 0 and "we " in listed.stdout and "ok " in listed.stdout
     result = cli.run("validate", "--all")

@@ -157,11 +157,11 @@ def test_a_bots_move_is_the_one_its_seat_would_be_hinted_with_its_seed(served):
 
 
 @pytest.mark.parametrize(("form", "reason"), [
-    ({"player": "Ann", "kind": "alphazero"}, "unknown bot kind 'alphazero'"),
+    ({"player": "Ann", "kind": "alphazero"}, 'unknown bot kind "alphazero"'),
     ({"player": "Ann", "kind": "mcts", "settings": "depth=3"}, "is not KEY=VALUE with a known key"),
     ({"player": "Ann", "kind": "mcts", "settings": "simulations=many"}, "simulations is a int"),
-    ({"player": "Zed", "kind": "random"}, "'Zed' is not a player of"),
-    ({"player": "chance", "kind": "random"}, "'chance' is not a player of"),
+    ({"player": "Zed", "kind": "random"}, '"Zed" is not a player of'),
+    ({"player": "chance", "kind": "random"}, '"chance" is not a player of'),
     ({"player": "Ann", "kind": "random", "seed": "twelve"}, "a bot's seed is a whole number"),
 ])
 def test_bad_bot_seats_are_refused_in_one_line_and_nothing_is_stored(served, form, reason):
@@ -184,7 +184,7 @@ def test_a_bot_is_refused_at_a_finished_game_and_on_the_new_game_form_when_missp
     before = Store(served.db).list_games()
     r = served.client.post("/new", data={"csrf": csrf_of(form), "game": "soli2", "chance": "seeded", "seed": "",
                                          "id": "", "players": "Ann=bot:wizard\nBob", "option.mode": "duel"})
-    assert r.status_code == 400 and "unknown bot kind 'wizard'" in html.unescape(r.text)
+    assert r.status_code == 400 and 'unknown bot kind "wizard"' in html.unescape(r.text)
     assert len(Store(served.db).list_games()) == len(before)  # no game made
 
 
@@ -365,7 +365,7 @@ def test_serve_refuses_a_misspelt_hint_bot_in_one_line_before_serving(tmp_path):
     from ..conftest import Cli
 
     out = Cli(tmp_path / "x.db").run("serve", "--hint-bot", "mcts:depth=2", "--port", "1", expect=2)
-    assert "--hint-bot: bot mcts: 'depth=2' is not KEY=VALUE" in out.stderr and out.stderr.count("\n") == 1
+    assert '--hint-bot: bot mcts: "depth=2" is not KEY=VALUE' in out.stderr and out.stderr.count("\n") == 1
     assert not (tmp_path / "x.db").exists()
 
 

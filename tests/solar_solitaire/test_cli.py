@@ -86,7 +86,7 @@ def test_survey_of_seeded_deals(cli):
     "args, reason",
     [
         (("solve", "nope"), "no game"),
-        (("solve", "nope", "--deals", "3"), "unknown game 'nope'"),
+        (("solve", "nope", "--deals", "3"), 'unknown game "nope"'),
         (("solve", "g", "--seed", "3"), "--seed chooses the deals of a survey"),
         (("solve", "solo-dice", "--deals", "3"), "Solo Dice has no solver"),
         (("solve", "solar-solitaire", "--deals", "3", "--reveal"), "--reveal is for a stored game"),

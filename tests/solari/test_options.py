@@ -39,7 +39,7 @@ def test_the_sides_option_maps_players_to_sides_in_seat_order():
 
 @pytest.mark.parametrize(
     "sides, message",
-    [("Pluto,Saturn", "'Pluto' is not"), ("Uranus,Uranus", "names a side twice"), ("Uranus", "names 1 sides for 2")],
+    [("Pluto,Saturn", '"Pluto" is not'), ("Uranus,Uranus", "names a side twice"), ("Uranus", "names 1 sides for 2")],
 )
 def test_the_sides_option_refuses_bad_lists(sides, message):
     with pytest.raises(InvalidSetup, match=message):

@@ -199,7 +199,7 @@ def test_a_reentry_when_nothing_is_off_the_board_is_refused():
 
 def test_a_reentry_of_a_piece_that_is_not_off_the_board_is_refused():
     t = total_shot_then()("roll 3 5")
-    assert "has no piece '2' off the board" in refused(t, "enter 2 53 N")
+    assert 'has no piece "2" off the board' in refused(t, "enter 2 53 N")
 
 
 def test_reentry_waits_while_every_entering_square_holds_an_opposing_blocker():

@@ -81,9 +81,9 @@ def position(cli, game: str) -> int:
 @pytest.mark.parametrize(
     "tiles, reason",
     [
-        ("tiles A0 C3 B1 F5 D2 G4", "'G4': the outer tiles are A, B, C, D, E, F"),
+        ("tiles A0 C3 B1 F5 D2 G4", '"G4": the outer tiles are A, B, C, D, E, F'),
         ("tiles A0 C3 B1 F5 D2 A4", "tile A is named 2 times; each outer tile lies once"),
-        ("tiles A0 C3 B1 F5 D2 E9", "'E9': a tile's rotation is 0-5"),
+        ("tiles A0 C3 B1 F5 D2 E9", '"E9": a tile\'s rotation is 0-5'),
         ("tiles A0 C3 B1", "tiles names the 6 outer tiles"),
     ],
 )
@@ -99,7 +99,7 @@ def test_a_bad_hex_in_a_command_is_refused_with_its_reason():
     from solrec.core.errors import InvalidCommand
     from solrec.core.solarius_mission.board import parse_hex
 
-    with pytest.raises(InvalidCommand, match="'Q7' is not a hex"):
+    with pytest.raises(InvalidCommand, match='"Q7" is not a hex'):
         parse_hex("Q7")
 
 

@@ -102,7 +102,7 @@ def test_an_unknown_key_is_refused_with_its_path():
 def test_a_wrong_type_is_refused():
     texts = texts_of(HOUSE)
     texts["mat"] = texts["mat"].replace("limit = 3", 'limit = "three"')
-    assert "mat.hand.limit: is a whole number, not 'three'" in refused(texts)
+    assert 'mat.hand.limit: is a whole number, not "three"' in refused(texts)
 
 
 def test_a_missing_datum_is_refused():
@@ -228,7 +228,7 @@ def test_validate_components_with_a_changed_cost_names_the_games_and_the_first_c
 
 
 def test_a_game_of_a_changed_built_in_set_refuses_to_set_up_with_a_reason():
-    with pytest.raises(comp.InvalidComponents, match="recorded with component set 'house-2016b' digest 0000"):
+    with pytest.raises(comp.InvalidComponents, match='recorded with component set "house-2016b" digest 0000'):
         loading.resolve(comp.BUILTIN, "0000000000000000", "")
 
 

@@ -493,7 +493,7 @@ def test_a_player_cannot_give_what_chance_gives(command):
     "opening, reason",
     [
         (("start-card 9",), "start card 9 is not among the undealt ones"),
-        (("start-card 1", "start-card 2", "first Zoe"), "'Zoe' is not a player"),
+        (("start-card 1", "start-card 2", "first Zoe"), '"Zoe" is not a player'),
         (("start-card 1", "start-card 2", "first Marion", "roll black 3", "roll black 3", "roll black 3", "roll black 3"),
          "the bag holds no black die"),
         (("start-card 1", "start-card 2", "first Marion", "roll black 3", "roll yellow 2", "roll turquoise 1",

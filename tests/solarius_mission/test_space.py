@@ -709,7 +709,7 @@ def test_a_bad_hex_written_in_a_flight_is_refused_exits_two_and_writes_nothing(c
     cli.run("play", "g", OPENING_IN_SPACE)
     before = stored(cli, "g")
     result = cli.run("play", "g", flight, expect=2)
-    assert "'Q7' is not a hex" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert '"Q7" is not a hex' in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert stored(cli, "g") == before and before[0] > 0
     assert cli.json("show", "g")["to_act"] == "Marion"
 

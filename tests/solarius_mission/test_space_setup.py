@@ -156,10 +156,10 @@ def test_seeded_reveals_turn_every_planet_in_play_and_no_more(players):
     "text, reason",
     [
         ("tiles A0 C3 B1 F5 D2", "names the 6 outer tiles"),
-        ("tiles A0 C3 B1 F5 D2 G4", "'G4': the outer tiles are A, B, C, D, E, F"),
+        ("tiles A0 C3 B1 F5 D2 G4", '"G4": the outer tiles are A, B, C, D, E, F'),
         ("tiles A0 C3 B1 F5 D2 A4", "tile A is named 2 times"),
-        ("tiles A0 C3 B1 F5 D2 E6", "'E6': a tile's rotation is 0-5"),
-        ("tiles A0 C3 B1 F5 D2 E", "'E': a tile's rotation is 0-5"),
+        ("tiles A0 C3 B1 F5 D2 E6", '"E6": a tile\'s rotation is 0-5'),
+        ("tiles A0 C3 B1 F5 D2 E", '"E": a tile\'s rotation is 0-5'),
         ("planet x", "a planet is a number"),
     ],
 )

@@ -13,22 +13,22 @@ from .conftest import GAME, new, play, position
 
 
 def test_a_marble_drawn_is_black_or_white():
-    with pytest.raises(IllegalCommand, match=r"^a marble is black or white, not 'red'$"):
+    with pytest.raises(IllegalCommand, match='^a marble is black or white, not "red"$'):
         GAME.decide(new(), Draw("red"))
 
 
 def test_a_marble_placed_is_black_or_white():
-    with pytest.raises(IllegalCommand, match=r"^a marble is black or white, not 'red'$"):
+    with pytest.raises(IllegalCommand, match='^a marble is black or white, not "red"$'):
         GAME.decide(new(fill="pure-skill"), Place("d4", "red"))
 
 
 def test_a_placement_names_a_pocket_of_the_board():
-    with pytest.raises(IllegalCommand, match=r"^'h9' is not a pocket: files a-g, ranks 1-7$"):
+    with pytest.raises(IllegalCommand, match='^"h9" is not a pocket: files a-g, ranks 1-7$'):
         GAME.decide(play(new(), "draw black"), Place("h9"))
 
 
 def test_a_jump_names_pockets_of_the_board():
-    with pytest.raises(IllegalCommand, match=r"^'d0' is not a pocket: files a-g, ranks 1-7$"):
+    with pytest.raises(IllegalCommand, match='^"d0" is not a pocket: files a-g, ranks 1-7$'):
         GAME.decide(new("classic-solitaire"), Jump("d2", "d0"))
 
 
