@@ -4,7 +4,9 @@ notation. Walked over every recorded fixture: no event or command of a game fall
 
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +55,31 @@ def test_a_button_says_the_command_in_words_beside_its_notation():
     solitaire = get_game("solar-solitaire")
     assert solitaire.command_words(solitaire.parse("move waste pad1")) == "move the top card of waste from waste to pad1"
     assert get_game("solo-dice").command_words(get_game("solo-dice").parse("6+1 5+5 5")) == "pair 6+1 and 5+5, leaving 5"
+
+
+def _siblings(package: str) -> dict[str, set[str]]:
+    """Each module of a game's package and the modules of the same package it imports (anywhere in
+    it, a function's own import too), read from its source."""
+    folder = Path(importlib.import_module(package).__file__).parent
+    out: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
+        out[path.stem] = found
+    return out
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_neither_the_words_nor_the_observation_import_the_game_module(game_id):
+    package = "solrec.core." + GAMES[game_id][0].split(".")[0]
+    imports = _siblings(package)
+    for start in ("words", "observation"):
+        reached, todo = set(), [start]
+        while todo:
+            module = todo.pop()
+            if module not in reached:
+                reached.add(module)
+                todo.extend(imports.get(module, ()))
+        assert "game" not in reached, f"{package}.{start} imports {package}.game: the circle is back"
