@@ -19,7 +19,7 @@ def said(event: Event) -> Said:
     if isinstance(event, PairsChosen):
         (a, b), (c, d) = event.first, event.second
         free = " as a free throw (F)" if event.free_throw else ""
-        return Said(f"paired {a}+{b}={a + b} and {c}+{d}={c + d}, leaving {event.leftover}{free}")
+        return Said(f"paired {a}+{b} and {c}+{d}, leaving {event.leftover}{free}")
     return Said(type(event).__name__)
 
 

@@ -58,7 +58,7 @@ def test_soli2_the_pouch_draw_and_the_placement_are_told_in_words():
 def test_solo_dice_the_roll_is_told_in_words():
     assert since(after_move("solo-dice/worked-example.jsonl", 3), "Ann") == ["Chance rolled 5 5 6 4 3."]
     moves = seen(after_move("solo-dice/worked-example.jsonl", 2), Viewer.seat("Ann")).moves
-    assert moves[-1].said == "paired 6+1=7 and 5+5=10, leaving 5"
+    assert moves[-1].said == "paired 6+1 and 5+5, leaving 5"
 
 
 def test_solar_solitaire_the_turned_card_is_told_and_the_shuffle_names_no_card():
