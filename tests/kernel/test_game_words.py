@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from solrec.core.observe import Observation, Viewer
 from solrec.core.play import initial_state
 from solrec.core.registry import GAMES, get_game
 from solrec.replay.log import walk
@@ -44,6 +45,23 @@ def test_every_recorded_command_and_event_is_worded(path):
         for event in events:
             line = game.describe_event_at(event, before)
             assert line and line != type(event).__name__ and not line.startswith(f"{event.TYPE}("), event
+        before = after
+
+
+@pytest.mark.parametrize("path", FIXTURE_FILES, ids=FIXTURE_IDS)
+def test_the_record_and_since_your_last_move_say_each_event_in_the_same_words(path):
+    # the record's line is the actor's name and the words; "since your last move" the words alone
+    # after the command's actor ("then Ann ..." for another's), or nothing (a detail left to the move list)
+    log = fixture_log(path)
+    game = log.game
+    before = initial_state(game, log.header)
+    for group, events, after in walk(log):
+        actor, command = group[0].actor, game.parse(group[0].command, before)
+        left_out = Observation.said(game.observation, actor, command, [], before, Viewer.table())
+        for event in events:
+            line = game.describe_event_at(event, before)
+            told = game.observation.said(actor, command, [event], before, Viewer.table())
+            assert told == left_out or told in (line, f"then {line}") or line.endswith(f" {told}"), (line, told)
         before = after
 
 
