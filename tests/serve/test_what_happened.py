@@ -1,7 +1,7 @@
 """What the other players did since a seat last acted, in words, near the top of its page (issue
-31): "Bob flew to H14 and colonized a yellow planet". Each game writes its own sentences
-(``Observation.said`` in its ``observation.py``), which every viewer reads through ``replay.seen``;
-a hidden card or draw is never named in them (tests/fairness compares them too)."""
+31): "Bob flew H0 H14 (range 1) and colonized the yellow planet 10 at H14", in the words of the
+record (issue 41: each event said once, core/<game>/words.py), which every viewer reads through
+``replay.seen``; a hidden card or draw is never named in them (tests/fairness compares them too)."""
 
 from __future__ import annotations
 
