@@ -188,7 +188,7 @@ _ROMAN = ("I", "II", "III")
 
 
 def _count(n: int, what: str) -> str:
-    return f"a {what}" if n == 1 else f"{n} {what}s"
+    return (f"an {what}" if what[0] in "aeiou" else f"a {what}") if n == 1 else f"{n} {what}s"
 
 
 def _track(fuel: int, bucks: int) -> str:
