@@ -179,8 +179,8 @@ class Observation(abc.ABC):
 
     def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
         """What ``actor`` did by ``command`` (its ``events``, played at ``before``), in words, as
-        ``viewer`` may read it: a phrase in the past tense that follows the actor's name ("flew to H14
-        and colonized a yellow planet"), for the seat page's "since your last move". A game overrides
+        ``viewer`` may read it: a phrase in the past tense that follows the actor's name ("flew H0 H14
+        (range 1) and colonized the yellow planet 10 at H14"), for the seat page's "since your last move". A game overrides
         it with its own words and never names there what the viewer may not see (a hidden card); this
         default names only the command as the viewer reads it."""
         shown = self.command(command, before, viewer)

@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import attrs
+
 # A string prints bare when nothing in it could be read as another value or as punctuation of the
 # text around it: no quotes, commas, brackets, leading/trailing spaces, and not "true"/"null"/a number.
 _BARE = re.compile(r"[^\s\"',\[\]{}|:;]+(?: [^\s\"',\[\]{}|:;]+)*")
@@ -91,6 +93,29 @@ def quoted(v: Any) -> str:
     if not isinstance(v, str):
         return value(v)
     return one_line(json.dumps(v, ensure_ascii=False))
+
+
+@attrs.frozen
+class Said:
+    """One event said once, in the past tense (issue 41): ``words`` follow the name of its ``actor``
+    (the player the event names; None where it names none, or names him inside the words). The
+    record's line (``log``, the replay page, the move list) and the "since your last move" sentence
+    are both made from it. ``told`` False: a detail that sentence leaves to the move list."""
+
+    words: str
+    actor: str | None = None
+    told: bool = True
+
+    def line(self) -> str:
+        """The record's line: the actor's name, then the words."""
+        return f"{self.actor} {self.words}" if self.actor else self.words
+
+    def after(self, actor: str) -> str:
+        """The words after ``actor``'s name in "since your last move" ("" for a detail left out); an
+        event of another player follows as what came of it: "then Ann passed"."""
+        if not self.told:
+            return ""
+        return self.words if self.actor in (None, actor) else f"then {self.actor} {self.words}"
 
 
 # Escapes for text a stored file may hold and input refuses (the CLI's guard, the server's pages).

@@ -217,7 +217,7 @@ def test_diff_exits_1_when_the_logs_differ_and_speaks_the_games_words(cli):
     text = result.stdout
     assert "the logs first differ at move 2; they agree up to move 1" in text
     assert "Ann: 6+1 5+5 5" in text and "Ann: 6+5 1+5 5" in text
-    assert "pairs 6+1=7 and 5+5=10" in text
+    assert "paired 6+1 and 5+5" in text
     assert "marks" not in text.replace("marks  ", "") or "[" not in text
     assert ": False" not in text and ": True" not in text and "'" not in text
     assert cli.json("diff", "a", "b", expect=1)["position"] == 2

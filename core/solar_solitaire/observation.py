@@ -73,14 +73,7 @@ class Observation(Base):
 
     def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
         # a shuffle's order is the face-down stockpile: never named but to the referee (nor here)
-        parts: list[str] = []
-        turned = ""
-        for e in events:
-            if isinstance(e, Wasted) and e.card == turned and parts:  # the card just turned up goes to the waste heap
-                parts[-1] += " onto the waste heap"
-            elif p := words.since(e):
-                parts.append(p)
-            turned = e.card if isinstance(e, Turned) else ""
+        parts = [words.since(e, actor) for e in events]
         return phrases(parts) or super().said(actor, command, events, before, viewer)
 
     def draw_text(self, seen: State, viewer: Viewer) -> str:

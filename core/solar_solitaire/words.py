@@ -1,6 +1,6 @@
-"""Solar Solitaire in words: each event said once, for the record (``record``) and in the past tense
-after the player's name for "since your last move" (``since``), and each command said for a button
-(``command``). A shuffle's order is the face-down stockpile: no words here name it.
+"""Solar Solitaire in words: each event said once, in the past tense (``said``), from which come the
+record's line (``record``) and the "since your last move" words (``since``), and each command said for
+a button (``command``). A shuffle's order is the face-down stockpile: no words here name it.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from ..game import Command, Event
+from ..words import Said
 from . import commands as c
 from .cards import PADS, ROCKETS
 from .events import (
@@ -30,44 +31,47 @@ from .events import (
 )
 
 
-def record(event: Event) -> str:  # noqa: C901 - one line per event type
-    """One event in the record's words (``log``, the replay page, the move list)."""
+def said(event: Event) -> Said:  # noqa: C901 - one phrase per event type
+    """One event in the past tense (the game has one player: no event names him)."""
+    e: Any = event
     if isinstance(event, Shuffled):
-        return f"shuffled the deck ({len(event.order)} cards)"
+        return Said(f"shuffled the deck ({len(e.order)} cards, face down)")
     if isinstance(event, Dealt):
-        return "dealt launch pads " + " ".join(f"{PADS[p]}={c}" for p, c in enumerate(event.pads))
+        return Said("dealt the launch pads " + " ".join(f"{PADS[p]}={c}" for p, c in enumerate(e.pads)))
     if isinstance(event, DealRefused):
-        if event.own:
-            return f"rocket {event.rocket} on its own pad{event.pad} (own_pad_rocket=redeal): pick up, shuffle, deal again"
-        return f"rocket {event.rocket} on the wrong launch pad pad{event.pad}: pick up, shuffle, deal again"
+        why = f"its own pad{e.pad} (own_pad_rocket=redeal)" if e.own else f"the wrong launch pad pad{e.pad}"
+        return Said(f"dealt rocket {e.rocket} onto {why}: to be picked up, shuffled and dealt again", told=False)
     if isinstance(event, TurnAsked):
-        return "turns the next stock card"
+        return Said("turned the next stock card")
     if isinstance(event, Turned):
-        return f"turned {event.card}"
+        return Said(f"turned up {e.card}")
     if isinstance(event, Played):
-        frm = "the turned card" if event.source == "stock" else "from the waste heap"
-        launched = " - rocket launched" if event.card == ROCKETS[event.pad] else ""
-        return f"forced play: {event.card} ({frm}) on pad{event.pad}{launched}"
+        frm = "the turned card" if e.source == "stock" else "from the waste heap"
+        launched = ", launching a rocket" if e.card == ROCKETS[e.pad] else ""
+        return Said(f"had to play {e.card} ({frm}) on pad{e.pad}{launched}")
     if isinstance(event, Wasted):
-        return f"{event.card} to the waste heap"
+        return Said(f"put {e.card} on the waste heap")
     if isinstance(event, ChoiceWaiting):
-        return f"{event.card} matches " + " and ".join(f"pad{p}" for p in event.pads) + ": the player chooses"
+        pads = " and ".join(f"pad{p}" for p in e.pads)
+        return Said(f"found {e.card} matching {pads}: the player chooses", told=False)
     if isinstance(event, Moved):
-        launched = " - rocket launched" if event.card in ROCKETS and event.target.startswith("pad") else ""
-        return f"moved {event.card} from {event.source} to {event.target}{launched}"
+        return Said(f"moved {e.card} from {e.source} to {e.target}" + _launching(e.card, e.target))
     if isinstance(event, EmergencyOn):
-        return f"emergency rules apply: {' '.join(event.rockets)} in the waste heap"
+        return Said(f"put {' '.join(e.rockets)} in the waste heap: the emergency rules apply", told=False)
     if isinstance(event, EmergencyOff):
-        return "no rocket in the waste heap: the emergency rules no longer apply"
+        return Said("left no rocket in the waste heap: the emergency rules no longer apply", told=False)
     if isinstance(event, Won):
-        return "won: all four rockets stand on their launch pads"
+        return Said("won: all four rockets stand on their launch pads")
     if isinstance(event, Lost):
-        how = f"{event.positions} positions searched" if event.positions else "proven without a search"
-        return f"lost: no way to free {' '.join(event.stranded)} ({how})"
+        how = f"{e.positions} positions searched" if e.positions else "proven without a search"
+        return Said(f"lost: no way to free {' '.join(e.stranded)} ({how})")
     if isinstance(event, Resigned):
-        return "resigned"
-    return _fields(event)
+        return Said("resigned")
+    return Said(_fields(event))
 
+
+def _launching(card: str, target: str) -> str:
+    return ", launching a rocket" if card in ROCKETS and target.startswith("pad") else ""
 
 
 def _fields(event: Event) -> str:
@@ -75,31 +79,15 @@ def _fields(event: Event) -> str:
     return f"{event.TYPE}({fields})"
 
 
-def since(e: Event) -> str:  # noqa: C901 - one phrase per event type
-    """One event in words after the actor's name (past tense), for "since your last move"; "" for
-    one the sentence leaves out. A shuffle's order is the face-down stockpile: never named."""
-    if isinstance(e, Shuffled):
-        return f"shuffled the deck ({len(e.order)} cards, face down)"
-    if isinstance(e, Dealt):
-        return "dealt the launch pads " + " ".join(f"{PADS[p]}={c}" for p, c in enumerate(e.pads))
-    if isinstance(e, TurnAsked):
-        return "turned the next stock card"
-    if isinstance(e, Turned):
-        return f"turned up {e.card}"
-    if isinstance(e, Played):
-        return f"played {e.card} on pad{e.pad}" + (", launching a rocket" if e.card == ROCKETS[e.pad] else "")
-    if isinstance(e, Wasted):
-        return f"put {e.card} on the waste heap"
-    if isinstance(e, Moved):
-        launched = ", launching a rocket" if e.card in ROCKETS and e.target.startswith("pad") else ""
-        return f"moved {e.card} from {e.source} to {e.target}{launched}"
-    if isinstance(e, Won):
-        return "won: all four rockets launched"
-    if isinstance(e, Lost):
-        return "lost"
-    if isinstance(e, Resigned):
-        return "resigned"
-    return ""
+def record(event: Event) -> str:
+    """One event in the record's words (``log``, the replay page, the move list)."""
+    return said(event).line()
+
+
+def since(event: Event, actor: str) -> str:
+    """One event in words after ``actor``'s name, for "since your last move"; "" for one the sentence
+    leaves out. A shuffle's order is the face-down stockpile: never named."""
+    return said(event).after(actor)
 
 
 def command(command: Command, state: Any = None) -> str:  # noqa: C901 - one phrase per command type
@@ -119,8 +107,7 @@ def command(command: Command, state: Any = None) -> str:  # noqa: C901 - one phr
     if isinstance(command, c.Move):
         pile = top(command.source) if top is not None else ()
         card = pile[-1] if pile else f"the top card of {command.source}"
-        launched = ", launching a rocket" if card in ROCKETS and command.target.startswith("pad") else ""
-        return f"move {card} from {command.source} to {command.target}{launched}"
+        return f"move {card} from {command.source} to {command.target}" + _launching(card, command.target)
     if isinstance(command, c.Resign):
         return "resign the game"
     return type(command).__name__

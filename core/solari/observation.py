@@ -67,7 +67,7 @@ class Observation(Open):
     foretold = (Dealt,)
 
     def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
-        parts = [p for e in events if (p := words.since(e))]
+        parts = [words.since(e, actor) for e in events]
         return phrases(parts) or super().said(actor, command, events, before, viewer)
 
     def reveals(self, event: Event, seeded: bool = True) -> bool:

@@ -1,12 +1,13 @@
-"""Solari in words: each event said once, for the record (``record``) and in the past tense after the
-actor's name for "since your last move" (``since``), and each command said for a button (``command``);
-the sides are the board's (Uranus, Saturn)."""
+"""Solari in words: each event said once, in the past tense (``said``), from which come the record's
+line (``record``) and the "since your last move" words (``since``), and each command said for a button
+(``command``); the sides are the board's (Uranus, Saturn)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..game import Command, Event
+from ..words import Said
 from .board import name
 from .commands import Deal, Domino, Enter, Place, Roll, Step, Turn
 from .events import (
@@ -28,77 +29,58 @@ from .rules import piece_name
 _KINDS = {"c": "chaser", "b": "blocker", "d": "doubler"}
 
 
-def record(event: Event) -> str:  # noqa: C901 - one line per event type
-    """One event in the record's words (``log``, the replay page, the move list)."""
+def said(event: Event) -> Said:  # noqa: C901 - one phrase per event type
+    """One event in the past tense; a side is named in the words, or as the actor where the event
+    befalls that side ("Saturn could not play the 5")."""
+    e: Any = event
     if isinstance(event, Dealt):
-        return f"{event.side}'s open dominoes: " + " ".join(f"{a}-{b}" for a, b in event.order)
+        return Said(f"dealt {e.side}'s open dominoes " + " ".join(f"{a}-{b}" for a, b in e.order))
     if isinstance(event, NumbersSet):
-        a, b = event.numbers
-        return f"{event.side} {event.how} {a}-{b}" + (" (joker)" if event.joker else "")
+        a, b = e.numbers
+        how = {"rolled": f"rolled {a}-{b}", "turned": f"turned up the domino {a}-{b}", "chosen": f"chose {a}-{b}",
+               "next": f"took the next open domino {a}-{b}"}.get(e.how, f"set {a}-{b}")
+        # an open domino comes by itself: the sentence of the move leaves it to the move list
+        return Said(f"{how} for {e.side}" + (" (a joker)" if e.joker else ""), told=e.how != "next")
     if isinstance(event, Stepped):
-        shot = f", shooting {piece_name(event.shot)}" if event.shot else ""
-        return f"{piece_name(event.piece)} {name(event.frm)}-{name(event.to)} ({event.distance}){shot}"
+        shot = f", shooting {piece_name(e.shot)}" if e.shot else ""
+        return Said(f"moved {piece_name(e.piece)} from {name(e.frm)} to {name(e.to)} with the {e.distance}{shot}")
     if isinstance(event, Entered):
-        shot = f", {event.shot_kind} shot of {piece_name(event.shot)}" if event.shot else ""
-        return f"{piece_name(event.piece)} reenters on {name(event.square)}{shot}"
+        shot = f", shooting {piece_name(e.shot)} ({e.shot_kind} shot)" if e.shot else ""
+        return Said(f"brought {piece_name(e.piece)} back on {name(e.square)}{shot}")
     if isinstance(event, ReentryPostponed):
-        return f"{event.side} cannot reenter: {event.reason}"
+        return Said(f"could not bring a piece back: {e.reason}", e.side)
     if isinstance(event, Judged):
-        return "shots: " + "; ".join(f"{k} ({r})" for k, r in zip(event.kinds, event.reasons))
+        return Said("judged the shots: " + "; ".join(f"{k} ({r})" for k, r in zip(e.kinds, e.reasons)), told=False)
     if isinstance(event, Placed):
-        facing = f" facing {event.piece.facing}" if event.piece.facing else ""
-        return f"{piece_name(event.piece)} placed on {name(event.square)}{facing} ({event.kind} shot)"
+        facing = f" facing {e.piece.facing}" if e.piece.facing else ""
+        return Said(f"placed {piece_name(e.piece)} on {name(e.square)}{facing} ({e.kind} shot)")
     if isinstance(event, SetAside):
-        return (
-            f"{piece_name(event.piece)} ({event.kind} shot on {name(event.shot_on)}) leaves the board: "
-            f"no margin square is free; {event.piece.side} reenters it in his next move"
+        return Said(
+            f"took {piece_name(e.piece)} ({e.kind} shot on {name(e.shot_on)}) off the board, no margin square "
+            f"being free, for {e.piece.side} to reenter in his next move"
         )
     if isinstance(event, Forfeited):
-        return f"{event.side} forfeits the move: {event.reason}"
+        return Said(f"forfeited the move: {e.reason}", e.side)
     if isinstance(event, NumberLost):
-        return f"{event.side} cannot play the {event.number}"
+        return Said(f"could not play the {e.number}", e.side)
     if isinstance(event, MoveScored):
-        pts = sum(u.points for u in event.units)
-        return f"{event.side}'s move {event.move_no} scores {pts}" + (
-            ": " + "; ".join(f"{u.kind} {' '.join(name(s) for s in u.squares)} {u.points}" for u in event.units)
-            if event.units else ""
-        )
+        pts = sum(u.points for u in e.units)
+        units = "; ".join(f"{u.kind} {' '.join(name(s) for s in u.squares)} {u.points}" for u in e.units)
+        # a move that scores nothing is left to the move list
+        return Said(f"scored {pts} for {e.side}'s move {e.move_no}" + (f": {units}" if units else ""), told=pts != 0)
     if isinstance(event, GameEnded):
-        return f"game over: {event.reason}"
-    return type(event).__name__
+        return Said(f"ended the game: {e.reason}")
+    return Said(type(event).__name__)
 
 
-def since(e: Event) -> str:  # noqa: C901 - one phrase per event type
-    """One event in words after the actor's name (past tense); the sides are the board's (Uranus, Saturn)."""
-    if isinstance(e, Dealt):
-        return f"dealt {e.side}'s open dominoes"
-    if isinstance(e, NumbersSet):
-        a, b = e.numbers
-        joker = " (a joker)" if e.joker else ""
-        return {"rolled": f"rolled {a}-{b} for {e.side}", "turned": f"turned up the domino {a}-{b} for {e.side}",
-                "chosen": f"chose {a}-{b}", "next": ""}.get(e.how, f"set {a}-{b}") + joker
-    if isinstance(e, Stepped):
-        shot = f", shooting {piece_name(e.shot)}" if e.shot else ""
-        return f"moved {piece_name(e.piece)} from {name(e.frm)} to {name(e.to)}{shot}"
-    if isinstance(e, Entered):
-        shot = f", shooting {piece_name(e.shot)}" if e.shot else ""
-        return f"brought {piece_name(e.piece)} back on {name(e.square)}{shot}"
-    if isinstance(e, Placed):
-        return f"placed {piece_name(e.piece)} on {name(e.square)}"
-    if isinstance(e, SetAside):
-        return f"set {piece_name(e.piece)} aside (no margin square free)"
-    if isinstance(e, ReentryPostponed):
-        return f"could not bring {e.side}'s piece back"
-    if isinstance(e, Forfeited):
-        return "forfeited the move"
-    if isinstance(e, NumberLost):
-        return f"could not play the {e.number}"
-    if isinstance(e, MoveScored):
-        points = sum(u.points for u in e.units)
-        return f"scored {points} for {e.side}" if points else ""
-    if isinstance(e, GameEnded):
-        return "ended the game"
-    return ""
+def record(event: Event) -> str:
+    """One event in the record's words (``log``, the replay page, the move list)."""
+    return said(event).line()
+
+
+def since(event: Event, actor: str) -> str:
+    """One event in words after ``actor``'s name, for "since your last move"; "" for none."""
+    return said(event).after(actor)
 
 
 def command(command: Command, state: Any = None) -> str:

@@ -222,7 +222,7 @@ class SolariusMission(Game):
         return words.record(event)
 
     def describe_event_at(self, event: Event, state: Any) -> str:
-        return words.record_at(event, state)
+        return words.record(event, state)
 
     def command_words(self, command: Command, state: Any = None) -> str:
         return words.command(command, state)

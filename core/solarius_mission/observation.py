@@ -134,7 +134,7 @@ class Observation(Base):
     def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
         # every viewer reads the same words: they never name a card a player receives or keeps at the
         # start, nor one drawn (the move list's "card (hidden)"); a card played or discarded in play is public
-        parts = [p for e in events if (p := words.since(e, before, actor))]
+        parts = [words.since(e, actor, before) for e in events]
         return phrases(parts) or super().said(actor, command, events, before, viewer)
 
     def draw_text(self, seen: State, viewer: Viewer) -> str:

@@ -1,6 +1,6 @@
-"""Solarius Mission in words: each event said once, for the record (``record``: what ``log``, the
-replay page and the move list print) and in the past tense after the actor's name for the seat
-page's "since your last move" (``since``), and each command said for a button (``command``).
+"""Solarius Mission in words: each event said once, in the past tense (``said``), from which come the
+record's line (``record``: what ``log``, the replay page and the move list print) and the words of the
+seat page's "since your last move" (``since``), and each command said for a button (``command``).
 
 The words never name a card a player receives or keeps at the start, nor one drawn (the move list's
 "card (hidden)"); a card played or discarded in play is public. The game (``describe_event``) and
@@ -13,6 +13,7 @@ from typing import Any
 
 from ..game import Command, Event
 from ..observe import phrases
+from ..words import Said
 from . import commands as c
 from . import events as ev
 from . import text
@@ -25,105 +26,149 @@ def board_at(state: Any) -> Board | None:
     return state.board if isinstance(state, State) and state.placement else None
 
 
-def record(event: Event, board: Board | None = None) -> str:  # noqa: C901 - one line per event type
-    """One line for an event; hexes by their labels when ``board`` (the position's) is given, else q,r."""
+def said(event: Event, state: Any = None) -> Said:  # noqa: C901 - one phrase per event type
+    """One event in the past tense, after the name of the player it names (a card dealt, a start
+    chosen: named in the words). ``state``: the position it is played in (the one before it, or a
+    later one of the same game): hexes by the board's labels, a planet's colour, a bonus the full
+    track did not take; without it hexes are q,r."""
     e: Any = event
+    p = getattr(e, "player", None)
+    board = board_at(state)
+
+    def at(h: Any) -> str:
+        return format_hex(h, board)
+
+    def planet(n: int) -> str:
+        found = state.cset.planets.get(n) if isinstance(state, State) else None
+        return f"the {found.colour} planet {n}" if found is not None else f"planet {n}"
+
     if isinstance(event, ev.StartCardDealt):
         # the start card and the two progress cards it names are hidden at the table; the rest shows on the mat
-        return f"{e.player} receives a start card: {e.text.split(', cards')[0]}, 2 progress cards"
+        return Said(f"dealt {p} a start card: {e.text.split(', cards')[0]}, two progress cards")
     if isinstance(event, ev.StartChosen):
-        return f"{e.player} shifts {e.shift}, upgrades {e.upgrade}, takes resources {' '.join(e.resources)}, discards a card"
+        return Said(f"shifted {e.shift}, upgraded {e.upgrade}, took resources {' '.join(e.resources)} and discarded a card", p)
     if isinstance(event, ev.StartingPlayerChosen):
-        return f"{e.player} is the starting player"
+        return Said(f"chose {p} to start")
     if isinstance(event, ev.SetupDieRolled):
-        return f"bridge die rolled: {e.colour}{e.face}"
+        return Said(f"rolled {e.colour}{e.face} onto the bridge")
     if isinstance(event, ev.BridgeSetUp):
-        return "bridge: " + "  ".join(f"[{v:+d}] {' '.join(s) or '-'}" for v, s in zip((-1, 0, 1, 2, 3), e.spaces))
+        spaces = "  ".join(f"[{v:+d}] {' '.join(s) or '-'}" for v, s in zip((-1, 0, 1, 2, 3), e.spaces))
+        return Said(f"set up the bridge: {spaces}", told=False)
     if isinstance(event, ev.HubRevealed):
-        return f"game turn {e.turn}: commercial hub {e.hub} is built"
+        return Said(f"built commercial hub {e.hub} in game turn {e.turn}")
     if isinstance(event, ev.DieTaken):
         where = {"transform": f"the transformation space as {e.acts_as}", "card": f"the die space of card {e.card}"}.get(
             e.space, f"the {e.space} space")
-        return f"{e.player} takes {e.colour}{e.face} (bonus {e.bonus:+d}) onto {where}: {e.action_points} action point(s)"
+        return Said(f"took the {e.colour}{e.face} die (bonus {e.bonus:+d}) onto {where} for "
+                    f"{_count(e.action_points, 'action point')}", p)
     if isinstance(event, ev.Contaminated):
         beside = f", {e.beside} beside the mat" if e.beside else ""
-        return f"{e.player}: contamination for {e.why} ({e.on_spaces} on spaces{beside})"
+        return Said(f"took contamination for {e.why} ({e.on_spaces} on spaces{beside})", p, told=False)
     if isinstance(event, ev.ContaminationRemoved):
-        return f"{e.player} removes {e.count} contamination"
+        return Said(f"removed {e.count} contamination", p, told=False)
     if isinstance(event, ev.TrackChanged):
-        return f"{e.player}: fuel {e.fuel:+d}, SpaceBucks {e.bucks:+d} ({e.why})"
+        return Said(f"{_track(e.fuel, e.bucks) or 'gained no fuel nor SpaceBucks'} ({e.why})", p, told=bool(e.fuel or e.bucks))
     if isinstance(event, ev.BonusTaken):
-        return f"{e.player}: bridge bonus fuel {e.fuel:+d}, SpaceBucks {e.bucks:+d}"
+        lost = bonus_lost(state, e) if isinstance(state, State) else ""
+        track = _track(e.fuel, e.bucks)
+        return Said(f"took the bridge bonus{f' and {track}' if track else ''}{lost}", p)
     if isinstance(event, ev.ActionPointsBought):
-        return f"{e.player} buys {e.points} action point(s)"
+        return Said(f"bought {_count(e.points, 'action point')}", p)
     if isinstance(event, ev.ActionPointsAdded):
-        return f"{e.player}: +{e.points} action point(s) from the die space"
+        return Said(f"gained {_count(e.points, 'action point')} from the die space", p, told=False)
     if isinstance(event, ev.ResourcesPlaced):
-        return f"{e.player} places " + (", ".join(f"{col} {('I', 'II', 'III')[k - 1]}" for col, k in e.cubes) or "nothing")
+        return Said(f"placed {_cubes(e.cubes)}", p, told=bool(e.cubes))
     if isinstance(event, ev.ResourcesRemoved):
-        return f"{e.player} returns " + ", ".join(f"{col} {('I', 'II', 'III')[k - 1]}" for col, k in e.cubes)
+        return Said(f"returned {_cubes(e.cubes)}", p, told=bool(e.cubes))
     if isinstance(event, ev.TechUpgraded):
-        return f"{e.player} upgrades {' '.join(e.colours)}"
+        return Said(f"upgraded {' and '.join(e.colours)}", p)
     if isinstance(event, ev.TechShifted):
-        return f"{e.player} shifts {' '.join(e.colours)}"
+        return Said(f"shifted {' and '.join(e.colours)}", p)
     if isinstance(event, ev.DieActionDone):
-        return f"{e.player}: die action {e.action}, {e.used} used, {e.forfeited} forfeited"
+        return Said(f"did the die action {e.action}: {e.used} used, {e.forfeited} forfeited", p, told=False)
     if isinstance(event, ev.ResearchDone):
-        return f"{e.player}: research space, {e.what}"
+        return Said(f"used the research space: {e.what}", p, told=False)
     if isinstance(event, ev.CardsRequested):
-        return f"{e.player} draws {e.count} card(s)" + (f", then discards {e.discard}" if e.discard else "")
+        return Said(f"drew {_count(e.count, 'card')}" + (f", to discard {e.discard}" if e.discard else ""), p)
     if isinstance(event, ev.CardDrawn):
-        return f"{e.player} draws a card"
+        return Said(f"dealt {p} a card")
     if isinstance(event, ev.DeckReshuffled):
-        return f"the {e.cards} discarded cards are shuffled into a new deck"
+        return Said(f"shuffled the {e.cards} discarded cards into a new deck")
     if isinstance(event, ev.CardDiscarded):
-        return f"{e.player} discards card {e.card}"
+        return Said(f"discarded card {e.card}", p)
     if isinstance(event, ev.CardPlayed):
-        return f"{e.player} plays card {e.card} as {e.text}"
+        return Said(f"played card {e.card} as {e.text}", p)
     if isinstance(event, ev.EffectWaiting):
-        return f"{e.player} chooses: {e.count} {e.kind}" + (f" ({e.colour})" if e.colour else "")
+        return Said(f"had to choose {e.count} {e.kind}" + (f" ({e.colour})" if e.colour else ""), p, told=False)
     if isinstance(event, ev.EffectResolved):
-        return f"{e.player}: effect resolved"
+        return Said("resolved the effect", p, told=False)
     if isinstance(event, ev.DrivesBought):
-        return f"{e.player} buys {e.count} drive(s)"
+        return Said(f"bought {_count(e.count, 'drive')}", p)
     if isinstance(event, ev.DrivesGained):
-        return f"{e.player} gains {e.count} neutral drive(s)"
+        return Said(f"gained {_count(e.count, 'neutral drive')}", p)
     if isinstance(event, ev.DriveUpgraded):
-        return f"{e.player} upgrades drive {e.slot + 1} to 2"
+        return Said(f"upgraded drive {e.slot + 1} to 2", p)
     if isinstance(event, ev.SupplementaryDone):
-        return f"{e.player}: supplementary action {e.what}"
+        return Said(f"took the supplementary action {e.what}", p, told=False)
     if isinstance(event, ev.TurnEnded):
-        return f"{e.player} ends the turn"
+        return Said("ended the turn", p)
     if isinstance(event, ev.Refilled):
-        return f"the wheel turns; refill die {e.colour}{e.face} onto -1"
+        return Said(f"turned the wheel and rolled {e.colour}{e.face} onto the -1 space")
     if isinstance(event, ev.TurnEndStarted):
-        return "turn end: station effects and settlements, in turn order " + ", ".join(e.order)
+        return Said("began the turn end: station effects and settlements, in turn order " + ", ".join(e.order),
+                    told=False)
     if isinstance(event, ev.PlayerClosed):
-        return f"{e.player} closes the game turn"
+        return Said("closed the game turn", p)
     if isinstance(event, ev.PlanetSettled):
         paid = f" for {e.fuel} fuel" if e.fuel else (f" for {e.bucks} SpaceBucks" if e.bucks else "")
-        return f"{e.player} completes the settlement of planet {e.planet}{paid}"
-    if isinstance(event, ev.SPACE):
-        return _space(event, board)
+        return Said(f"completed the settlement of {planet(e.planet)}{paid}", p)
     if isinstance(event, ev.GameTurnEnded):
-        return f"game turn {e.turn} ends" + (f"; {e.next_start} starts the next" if e.next_start else "; end game scoring")
+        return Said(f"ended game turn {e.turn}" + (f", {e.next_start} to start the next" if e.next_start else ", on to the end game scoring"))
     if isinstance(event, ev.TilesPlaced):
-        return "space: outer tiles clockwise from the top " + " ".join(f"{t}{r}" for t, r in e.placement)
+        return Said("laid out the outer tiles clockwise from the top " + " ".join(f"{t}{r}" for t, r in e.placement))
     if isinstance(event, ev.PlanetsDealt):
-        return f"{len(e.hexes)} planets are dealt face down"
+        return Said(f"dealt {len(e.hexes)} planets face down")
     if isinstance(event, ev.PlanetTurned):
-        return f"{e.player} turns the planet at {format_hex(e.hex, board)}"
+        return Said(f"turned the planet at {at(e.hex)}", p, told=False)
     if isinstance(event, ev.PlanetRevealed):
-        return f"the planet at {format_hex(e.hex, board)} is planet {e.planet}: {e.text}"
-    return type(event).__name__
+        return Said(f"turned up {planet(e.planet)} at {at(e.hex)} ({e.text})")
+    if isinstance(event, ev.PortalsActivated):
+        how = "returned a drive of value 1 to the pool" if e.returned else f"flipped drive {e.slot + 1} from 2 to 1"
+        return Said(f"{how}, activating the portals this turn (the range 1 less)", p)
+    if isinstance(event, ev.ShipFlown):
+        path = [at(h) if i not in e.jumps else f"P {at(h)}" for i, h in enumerate(e.path)]
+        # what was paid: the drives' range, and range bought at once with fuel (9.2 B II "Each additional
+        # point of range costs two fuel"); the fuel itself is the TrackChanged event before this one
+        paid = f": {e.cost - e.bought} from the drives, {e.bought} bought with fuel" if e.bought else ""
+        return Said(f"flew {' '.join(path)} (range {e.cost}{paid})", p)
+    if isinstance(event, ev.PlanetColonized):
+        return Said(f"colonized {planet(e.planet)} at {at(e.hex)}", p)
+    if isinstance(event, ev.PlanetDeclined):
+        return Said(f"declined {planet(e.planet)} at {at(e.hex)} for an explorer bonus of {e.vp} resource(s)", p)
+    if isinstance(event, ev.StationBuilt):
+        return Said(f"built a space station (card {e.card}) at {at(e.hex)}", p)
+    if isinstance(event, ev.MissionCompleted):
+        bonus = {"now": ", the hub bonus now", "later": ", the hub bonus when the hub is built", "": ""}[e.bonus]
+        return Said(f"completed mission {e.card} at {at(e.hex)} next to hub {e.hub}{bonus}", p)
+    if isinstance(event, ev.OutpostBuilt):
+        return Said(f"built outpost {e.outpost} at {at(e.hex)}", p)
+    if isinstance(event, ev.HubBonusTaken):
+        return Said(f"took the bonus of outpost {e.outpost} for hub {e.hub}", p)
+    if isinstance(event, ev.SpaceActionDone):
+        return Said(f"finished the flight: {e.what}", p, told=False)
+    return Said(type(event).__name__)
 
 
-def record_at(event: Event, state: Any) -> str:
-    """``record`` at a position (the one before the event, or a later one of the same game): hexes by
-    the board's labels, a bonus the full track did not take."""
-    if isinstance(event, ev.BonusTaken) and isinstance(state, State):
-        return record(event) + bonus_lost(state, event)
-    return record(event, board_at(state))
+def record(event: Event, state: Any = None) -> str:
+    """One event in the record's words (``log``, the replay page, the move list), at ``state`` (see
+    ``said``)."""
+    return said(event, state).line()
+
+
+def since(event: Event, actor: str, before: Any = None) -> str:
+    """One event in words after ``actor``'s name, for "since your last move" (``before``: the position
+    the command was played in); "" for a detail the sentence leaves to the move list."""
+    return said(event, before).after(actor)
 
 
 def bonus_lost(state: State, e: ev.BonusTaken) -> str:
@@ -139,141 +184,17 @@ def bonus_lost(state: State, e: ev.BonusTaken) -> str:
     return f"; {lost} lost: the {' and '.join(full) or 'track'} track is full at {top} ({text.TRACK_MAX})"
 
 
-def _space(event: Event, board: Board | None = None) -> str:
-    e: Any = event
-
-    def at(h: Any) -> str:
-        return format_hex(h, board)
-
-    if isinstance(event, ev.PortalsActivated):
-        how = "returns a drive of value 1 to the pool" if e.returned else f"flips drive {e.slot + 1} from 2 to 1"
-        return f"{e.player} {how}: the portals are active this turn, the range is 1 less"
-    if isinstance(event, ev.ShipFlown):
-        words = [at(h) if i not in e.jumps else f"P {at(h)}" for i, h in enumerate(e.path)]
-        # what was paid: the drives' range, and range bought at once with fuel (9.2 B II "Each additional
-        # point of range costs two fuel"); the fuel itself is the TrackChanged event before this one
-        paid = f": {e.cost - e.bought} from the drives, {e.bought} bought with fuel" if e.bought else ""
-        return f"{e.player} flies {' '.join(words)} (range {e.cost}{paid})"
-    if isinstance(event, ev.PlanetColonized):
-        return f"{e.player} colonizes planet {e.planet} at {at(e.hex)}: a colony; the planet waits beside the mat"
-    if isinstance(event, ev.PlanetDeclined):
-        return f"{e.player} declines planet {e.planet} at {at(e.hex)}: explorer bonus of {e.vp} resource(s)"
-    if isinstance(event, ev.StationBuilt):
-        return f"{e.player} builds a space station (card {e.card}) at {at(e.hex)}"
-    if isinstance(event, ev.MissionCompleted):
-        bonus = {"now": "; hub bonus now", "later": "; hub bonus when the hub is built", "": ""}[e.bonus]
-        return f"{e.player} completes mission {e.card} at {at(e.hex)} next to hub {e.hub}{bonus}"
-    if isinstance(event, ev.OutpostBuilt):
-        return f"{e.player} builds outpost {e.outpost} at {at(e.hex)}"
-    if isinstance(event, ev.HubBonusTaken):
-        return f"{e.player} takes the bonus of outpost {e.outpost} for hub {e.hub}"
-    if isinstance(event, ev.SpaceActionDone):
-        return f"{e.player}: after the flight, {e.what}"
-    return type(event).__name__
-
-
 _ROMAN = ("I", "II", "III")
 
 
 def _count(n: int, what: str) -> str:
-    return f"a {what}" if n == 1 else f"{n} {what}s"
+    return (f"an {what}" if what[0] in "aeiou" else f"a {what}") if n == 1 else f"{n} {what}s"
 
 
 def _track(fuel: int, bucks: int) -> str:
     gained = [f"{n} {what}" for n, what in ((fuel, "fuel"), (bucks, "SpaceBucks")) if n > 0]
     paid = [f"{-n} {what}" for n, what in ((fuel, "fuel"), (bucks, "SpaceBucks")) if n < 0]
     return phrases([*(["gained " + " and ".join(gained)] if gained else []), *(["paid " + " and ".join(paid)] if paid else [])])
-
-
-def since(event: Event, before: Any, actor: str) -> str:  # noqa: C901 - one phrase per event type
-    """One event in words after the actor's name (past tense), or "" for a detail the sentence leaves
-    to the move list (a bonus's track, contamination, an effect resolved)."""
-    e: Any = event
-    board = board_at(before)
-
-    def at(h: Any) -> str:
-        return format_hex(h, board)
-
-    def planet(n: int) -> str:
-        found = before.cset.planets.get(n) if isinstance(before, State) else None
-        return f"a {found.colour} planet" if found is not None else f"planet {n}"
-
-    other = "" if actor == getattr(e, "player", actor) else f" for {e.player}"
-    if isinstance(event, ev.StartCardDealt):
-        return f"dealt {e.player} a start card"
-    if isinstance(event, ev.StartChosen):
-        return f"started shifting {e.shift} and upgrading {e.upgrade}"
-    if isinstance(event, ev.StartingPlayerChosen):
-        return f"chose {e.player} to start"
-    if isinstance(event, ev.SetupDieRolled):
-        return f"rolled {e.colour}{e.face} onto the bridge"
-    if isinstance(event, ev.HubRevealed):
-        return f"built commercial hub {e.hub}"
-    if isinstance(event, ev.DieTaken):
-        where = {"transform": f"the transformation space as {e.acts_as}", "card": f"the die space of card {e.card}"}.get(
-            e.space, f"the {e.space} space")
-        return f"took the {e.colour}{e.face} die onto {where}"
-    if isinstance(event, (ev.BonusTaken, ev.TrackChanged)):
-        return _track(e.fuel, e.bucks) + other
-    if isinstance(event, (ev.ResourcesPlaced, ev.ResourcesRemoved)) and e.cubes:
-        cubes = [f"{col} {_ROMAN[k - 1]}" for col, k in e.cubes]
-        counted = [c if cubes.count(c) == 1 else f"{cubes.count(c)}x {c}" for c in dict.fromkeys(cubes)]
-        return ("placed " if isinstance(event, ev.ResourcesPlaced) else "returned ") + phrases(counted) + other
-    if isinstance(event, ev.TechUpgraded):
-        return f"upgraded {' and '.join(e.colours)}{other}"
-    if isinstance(event, ev.TechShifted):
-        return f"shifted {' and '.join(e.colours)}{other}"
-    if isinstance(event, ev.ActionPointsBought):
-        return f"bought {_count(e.points, 'action point')}"
-    if isinstance(event, ev.CardsRequested):
-        return f"drew {_count(e.count, 'card')}"
-    if isinstance(event, ev.CardDrawn):
-        return f"dealt {e.player} a card"
-    if isinstance(event, ev.DeckReshuffled):
-        return "shuffled the discards into a new deck"
-    if isinstance(event, ev.CardDiscarded):
-        return f"discarded card {e.card}"
-    if isinstance(event, ev.CardPlayed):
-        return f"played card {e.card} as a {e.side}"
-    if isinstance(event, ev.DrivesBought):
-        return f"bought {_count(e.count, 'drive')}"
-    if isinstance(event, ev.DrivesGained):
-        return f"gained {_count(e.count, 'neutral drive')}"
-    if isinstance(event, ev.DriveUpgraded):
-        return "upgraded a drive to 2"
-    if isinstance(event, ev.TurnEnded):
-        return "ended the turn"
-    if isinstance(event, ev.Refilled):
-        return f"rolled {e.colour}{e.face} onto the wheel"
-    if isinstance(event, ev.PlayerClosed):
-        return "closed the game turn"
-    if isinstance(event, ev.PlanetSettled):
-        return f"completed the settlement of {planet(e.planet)}"
-    if isinstance(event, ev.GameTurnEnded):
-        return f"ended game turn {e.turn}"
-    if isinstance(event, ev.TilesPlaced):
-        return "laid out the outer tiles"
-    if isinstance(event, ev.PlanetsDealt):
-        return f"dealt {len(e.hexes)} planets face down"
-    if isinstance(event, ev.PlanetRevealed):
-        return f"turned up {planet(e.planet)} at {at(e.hex)}"
-    if isinstance(event, ev.PortalsActivated):
-        return "activated the portals"
-    if isinstance(event, ev.ShipFlown):
-        return f"flew to {at(e.path[-1])}" + (" through a portal" if e.jumps else "")
-    if isinstance(event, ev.PlanetColonized):
-        return f"colonized {planet(e.planet)}"
-    if isinstance(event, ev.PlanetDeclined):
-        return f"declined {planet(e.planet)}"
-    if isinstance(event, ev.StationBuilt):
-        return f"built a space station at {at(e.hex)}"
-    if isinstance(event, ev.MissionCompleted):
-        return f"completed a mission at {at(e.hex)}"
-    if isinstance(event, ev.OutpostBuilt):
-        return f"built an outpost at {at(e.hex)}"
-    if isinstance(event, ev.HubBonusTaken):
-        return f"took the bonus of hub {e.hub}"
-    return ""
 
 
 def _cubes(cubes: tuple[tuple[str, int], ...]) -> str:

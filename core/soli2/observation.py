@@ -35,7 +35,7 @@ class Observation(Open):
     revealing = (Drawn,)
 
     def said(self, actor: str, command: Command, events: Sequence[Event], before: Any, viewer: Viewer) -> str:
-        parts = [p for e in events if (p := words.since(e))]
+        parts = [words.since(e, actor) for e in events]
         return phrases(parts) or super().said(actor, command, events, before, viewer)
 
     def draw_text(self, seen: State, viewer: Viewer) -> str:

@@ -19,6 +19,7 @@ from .state import (
     State,
     evolve,
 )
+from .words import landing
 
 
 def and_list(items) -> str:
@@ -299,6 +300,7 @@ def choices(state: State, actor: str) -> Choices:
     listed = []
     for start, over, end in jumps_of(state.flat, state.mode, mover_color(state)):
         jump = Jump(B.name(start), B.name(end))
-        taken = f"removes the {state.at(B.name(over))} marble on {B.name(over)}"
+        # issue 43: what a jump does, said beside its pocket: where the marble lands, what it removes
+        taken = landing(jump.start, B.name(over), jump.end, state.at(B.name(over)))
         listed.append(Choice(write(jump), (jump.start, jump.end), "jump", taken))
     return Choices(actor, tuple(sorted(listed, key=lambda c: c.steps)))

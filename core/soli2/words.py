@@ -1,49 +1,53 @@
-"""SOLI2 in words: each event said once, for the record (``record``) and in the past tense after the
-player's name for "since your last move" (``since``), and each command said for a button (``command``)."""
+"""SOLI2 in words: each event said once, in the past tense (``said``), from which come the record's
+line (``record``) and the "since your last move" words (``since``), and each command said for a
+button (``command``). A jump says where the marble lands and which marble it removes."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..game import Command, Event
+from ..words import Said
 from .commands import Draw, Jump, Pass, Place
 from .events import BLACK_OUT, WHITE_OUT, Drawn, Ended, Jumped, Passed, Placed
 
+_ENDED = {BLACK_OUT: "black has no marbles left", WHITE_OUT: "white has no marbles left"}
 
-def record(event: Event) -> str:  # noqa: C901 - one line per event type
-    """One event in the record's words (``log``, the replay page, the move list)."""
+
+def landing(start: str, over: str, end: str, removed: str | None) -> str:
+    """Where a jump goes and what it takes: "from e1 over d1 to c1, removing the white marble on d1"."""
+    return f"from {start} over {over} to {end}, removing the {f'{removed} ' if removed else ''}marble on {over}"
+
+
+def over(start: str, end: str) -> str:
+    """The pocket a jump from ``start`` to ``end`` passes over (two pockets straight: the one between)."""
+    return chr((ord(start[0]) + ord(end[0])) // 2) + str((int(start[1:]) + int(end[1:])) // 2)
+
+
+def said(event: Event) -> Said:
+    """One event in the past tense, after the player's name where it names one."""
     if isinstance(event, Drawn):
-        return f"drew a {event.color} marble from the pouch"
+        return Said(f"drew a {event.color} marble from the pouch")
     if isinstance(event, Placed):
-        return f"{event.player} placed a {event.color} marble on {event.square}"
+        return Said(f"placed a {event.color} marble on {event.square}", event.player)
     if isinstance(event, Jumped):
-        return (
-            f"{event.player} jumped {event.color} {event.start}-{event.end}, removing the {event.removed} "
-            f"marble on {event.over}"
-        )
-    if isinstance(event, Passed):
-        return f"{event.player} ({event.color}) has no legal jump and passes"
-    assert isinstance(event, Ended)
-    return "game over: " + {
-        BLACK_OUT: "black has no marbles left",
-        WHITE_OUT: "white has no marbles left",
-    }.get(event.reason, "no legal jump remains")
+        return Said(f"jumped the {event.color} marble {landing(event.start, event.over, event.end, event.removed)}",
+                    event.player)
+    if isinstance(event, Passed):  # 002: "pass your turn"
+        return Said(f"had no legal jump with {event.color} and passed", event.player)
+    if isinstance(event, Ended):
+        return Said("ended the game: " + _ENDED.get(event.reason, "no legal jump remains"))
+    return Said(type(event).__name__)
 
 
-def since(e: Event) -> str:
-    """One event in words after the player's name (past tense); "" for none."""
-    if isinstance(e, Drawn):
-        return f"drew a {e.color} marble from the pouch"
-    if isinstance(e, Placed):
-        return f"placed a {e.color} marble on {e.square}"
-    if isinstance(e, Jumped):
-        return f"jumped {e.color} {e.start} over {e.over} to {e.end}, removing the {e.removed} marble"
-    if isinstance(e, Passed):
-        return "passed: no jump"
-    if isinstance(e, Ended):
-        return "ended the game: " + {BLACK_OUT: "black has no marbles left", WHITE_OUT: "white has no marbles left"}.get(
-            e.reason, "no legal jump remains")
-    return ""
+def record(event: Event) -> str:
+    """One event in the record's words (``log``, the replay page, the move list)."""
+    return said(event).line()
+
+
+def since(event: Event, actor: str) -> str:
+    """One event in words after ``actor``'s name, for "since your last move"; "" for none."""
+    return said(event).after(actor)
 
 
 def command(command: Command, state: Any = None) -> str:
@@ -54,7 +58,10 @@ def command(command: Command, state: Any = None) -> str:
         color = command.color or getattr(state, "hand", None)
         return f"place {f'a {color} marble' if color else 'the marble'} on {command.square}"
     if isinstance(command, Jump):
-        return f"jump from {command.start} to {command.end}"
+        middle = over(command.start, command.end)
+        at = getattr(state, "at", None)
+        mover, removed = (at(command.start), at(middle)) if at is not None else (None, None)
+        return f"jump {f'the {mover} marble' if mover else 'the marble'} {landing(command.start, middle, command.end, removed)}"
     if isinstance(command, Pass):
         return "pass"
     return type(command).__name__

@@ -1,33 +1,36 @@
-"""Solo Dice in words: each event said once, for the record (``record``) and in the past tense after
-the player's name for "since your last move" (``since``), and each command said for a button (``command``)."""
+"""Solo Dice in words: each event said once, in the past tense (``said``), from which come the
+record's line (``record``) and the "since your last move" words (``since``), and each command said
+for a button (``command``). The game has one player: no event names him."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..game import Command, Event
+from ..words import Said
 from .commands import Choose, Roll
 from .events import PairsChosen, Rolled
 
 
-def record(event: Event) -> str:  # noqa: C901 - one line per event type
-    """One event in the record's words (``log``, the replay page, the move list)."""
+def said(event: Event) -> Said:
+    """One event in the past tense."""
     if isinstance(event, Rolled):
-        return "rolled " + " ".join(map(str, event.dice))
-    assert isinstance(event, PairsChosen)
-    (a, b), (c, d) = event.first, event.second
-    left = f"free throw {event.leftover} (F)" if event.free_throw else f"leftover {event.leftover}"
-    return f"pairs {a}+{b}={a + b} and {c}+{d}={c + d}, {left}"
+        return Said("rolled " + " ".join(map(str, event.dice)))
+    if isinstance(event, PairsChosen):
+        (a, b), (c, d) = event.first, event.second
+        free = " as a free throw (F)" if event.free_throw else ""
+        return Said(f"paired {a}+{b} and {c}+{d}, leaving {event.leftover}{free}")
+    return Said(type(event).__name__)
 
 
-def since(e: Event) -> str:
-    """One event in words after the player's name (past tense); "" for none."""
-    if isinstance(e, Rolled):
-        return "rolled " + " ".join(map(str, e.dice))
-    if isinstance(e, PairsChosen):
-        (a, b), (c, d) = e.first, e.second
-        return f"paired {a}+{b} and {c}+{d}, leaving {e.leftover}" + (" (a free throw)" if e.free_throw else "")
-    return ""
+def record(event: Event) -> str:
+    """One event in the record's words (``log``, the replay page, the move list)."""
+    return said(event).line()
+
+
+def since(event: Event, actor: str) -> str:
+    """One event in words after ``actor``'s name, for "since your last move"; "" for none."""
+    return said(event).after(actor)
 
 
 def command(command: Command, state: Any = None) -> str:

@@ -54,7 +54,7 @@ def test_diff_finds_the_first_differing_event_and_compares_states_and_scores(sto
     assert {"marks[5]", "marks[0]", "marks[10]"} <= paths  # sums 7, 2 and 12
     assert {"path": "scores.Ann", "a": -400, "b": -800} in d["score"]
     text = format_diff(d)
-    assert "the logs first differ at move 6; they agree up to move 5" in text and "pairs 6+1=7 and 6+1=7" in text
+    assert "the logs first differ at move 6; they agree up to move 5" in text and "paired 6+1 and 6+1" in text
 
 
 def test_diff_of_a_log_and_its_prefix(store):

@@ -1,7 +1,7 @@
 """What the other players did since a seat last acted, in words, near the top of its page (issue
-31): "Bob flew to H14 and colonized a yellow planet". Each game writes its own sentences
-(``Observation.said`` in its ``observation.py``), which every viewer reads through ``replay.seen``;
-a hidden card or draw is never named in them (tests/fairness compares them too)."""
+31): "Bob flew H0 H14 (range 1) and colonized the yellow planet 10 at H14", in the words of the
+record (issue 41: each event said once, core/<game>/words.py), which every viewer reads through
+``replay.seen``; a hidden card or draw is never named in them (tests/fairness compares them too)."""
 
 from __future__ import annotations
 
@@ -35,18 +35,19 @@ def since(log: Log, player: str) -> list[str]:
 def test_solarius_mission_a_flight_and_a_colony_are_told_in_words():
     told = since(after_move("solarius-mission/space-portal-flight-and-outposts-entered.jsonl", 24), "Marion")
     assert told == [
-        "Chance rolled brown2 onto the wheel.",
-        "Tom took the black3 die onto the standard space, gained 3 fuel, returned 2x turquoise I and gained 1 fuel "
-        "and paid 6 fuel and flew to F2.",
-        "Chance turned up a turquoise planet at F2.",
-        "Tom colonized a turquoise planet and ended the turn.",
+        "Chance turned the wheel and rolled brown2 onto the -1 space.",
+        "Tom took the black3 die (bonus +0) onto the standard space for 3 action points, gained 3 fuel (black die action), "
+        "returned 2x turquoise I and gained 1 fuel (exchange) and paid 6 fuel (extra range) and flew H0 H5 H16 F11 F2 "
+        "(range 4: 1 from the drives, 3 bought with fuel).",
+        "Chance turned up the turquoise planet 20 at F2 (turquoise 1 VP, tech_value at_least 3 colour turquoise).",
+        "Tom colonized the turquoise planet 20 at F2 and ended the turn.",
     ]
 
 
 def test_solari_the_other_sides_moves_and_its_roll_are_told_in_words():
     told = since(after_move("solari/two-players-dice-entered.jsonl", 6), "Ann")
     assert told == ["Chance rolled 6-6 for Saturn.",
-                    "Bob moved Saturn's blocker from 66 to 06 and moved Saturn's comet 2 from 64 to 04."]
+                    "Bob moved Saturn's blocker from 66 to 06 with the 6 and moved Saturn's comet 2 from 64 to 04 with the 6."]
 
 
 def test_soli2_the_pouch_draw_and_the_placement_are_told_in_words():
@@ -62,7 +63,7 @@ def test_solo_dice_the_roll_is_told_in_words():
 
 def test_solar_solitaire_the_turned_card_is_told_and_the_shuffle_names_no_card():
     assert since(after_move("solar-solitaire/won-seeded.jsonl", 5), "Solo") == ["Chance turned up 0-1-3."]
-    assert since(after_move("solar-solitaire/won-seeded.jsonl", 3), "Solo") == ["Chance turned up 1-2-1 onto the waste heap."]
+    assert since(after_move("solar-solitaire/won-seeded.jsonl", 3), "Solo") == ["Chance turned up 1-2-1 and put 1-2-1 on the waste heap."]
     first = seen(after_move("solar-solitaire/won-seeded.jsonl", 1), Viewer.seat("Solo")).moves[0]
     assert first.said == "shuffled the deck (40 cards, face down) and dealt the launch pads pad0=0-1-0 pad1=3-0-3 pad2=0-3-3 pad3=0-2-2"
 
@@ -95,7 +96,7 @@ def test_in_the_middle_of_its_turn_a_seat_still_reads_what_came_before_it():
     log = after_move("solari/two-players-dice-entered.jsonl", 8)  # Ann has made the first of her two moves
     assert since(log, "Ann") == [
         "Chance rolled 6-6 for Saturn.",
-        "Bob moved Saturn's blocker from 66 to 06 and moved Saturn's comet 2 from 64 to 04.",
+        "Bob moved Saturn's blocker from 66 to 06 with the 6 and moved Saturn's comet 2 from 64 to 04 with the 6.",
         "Chance rolled 1-4 for Uranus.",
     ]
     assert "before your turn" in fragment(view(log, Viewer.seat("Ann")))

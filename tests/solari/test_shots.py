@@ -225,7 +225,7 @@ def full_orbit(fixed: dict[int, str]) -> str:
 def test_with_no_margin_square_free_the_shot_piece_leaves_the_board_and_reenters_next_move():
     t = Table(full_orbit({33: "U1", 43: "S1", 22: "U2"}), players=4)("roll 1 2", "33-43", "22-24")
     assert all(p.label[:2] != "S1" for _, p in t.state.board) and t.label(43) == "U1v"
-    assert any("leaves the board: no margin square is free" in GAME.describe_event(e) for e in t.events)
+    assert any("off the board, no margin square being free" in GAME.describe_event(e) for e in t.events)
     t("roll 5 5")  # Saturn's move begins with the reentry, as after a total shot
     assert t.legal == [f"enter 1 55 {f}" for f in "ENSW"]
     t("enter 1 55 N")

@@ -589,5 +589,5 @@ def test_a_bonus_taken_at_the_full_track_says_what_was_lost():
     before = t.state
     (taken,) = [e for e in t.do("bonus fuel 1") if type(e).__name__ == "BonusTaken"]
     assert GAME.describe_event_at(taken, before) == (
-        "Marion: bridge bonus fuel +0, SpaceBucks +0; 1 lost: the fuel and SpaceBucks track is full at 10 "
+        "Marion took the bridge bonus; 1 lost: the fuel and SpaceBucks track is full at 10 "
         '(003: "A player may never have more than 10 fuel or SpaceBucks.")')

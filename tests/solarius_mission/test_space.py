@@ -117,7 +117,7 @@ def test_a_flight_named_by_its_destination_takes_the_cheapest_path_and_says_whic
     flown = [e for e in events if type(e).__name__ == "ShipFlown"][0]
     assert flown.path == (HOME, hx(t, "H1"), hx(t, "H8")) and (flown.cost, flown.bought) == (2, 1)
     assert t.mat().fuel == 3
-    assert GAME.describe_event_at(flown, t.state) == "Marion flies H0 H1 H8 (range 2: 1 from the drives, 1 bought with fuel)"
+    assert GAME.describe_event_at(flown, t.state) == "Marion flew H0 H1 H8 (range 2: 1 from the drives, 1 bought with fuel)"
 
 
 def test_a_destination_prefers_the_least_fuel_then_no_portal():
@@ -152,7 +152,7 @@ def test_events_and_commands_read_with_the_position_use_the_tile_labels():
     before = t.state
     events = t.do("fly H8")
     assert [GAME.describe_event_at(e, before) for e in events if type(e).__name__ == "PlanetTurned"] == \
-        ["Marion turns the planet at H8"]
+        ["Marion turned the planet at H8"]
 
 
 def test_a_flight_starts_on_the_ship():

@@ -25,12 +25,12 @@ def spots(picture: str) -> set[str]:
     return {e.get("data-spot") for e in ET.fromstring(picture).iter() if e.get("data-spot")}
 
 
-def test_a_jump_is_the_marble_picked_up_then_the_pocket_it_lands_in_and_says_what_it_removes():
+def test_a_jump_is_the_marble_picked_up_then_the_pocket_it_lands_in_and_says_where_it_lands_and_what_it_removes():
     choices = GAME.choices(position(TWO_JUMPS))
     assert choices.actor == "Ann"
     assert [(c.command, c.steps, c.group, c.detail) for c in choices.commands] == [
-        ("d2-d4", ("d2", "d4"), "jump", "removes the white marble on d3"),
-        ("f5-d5", ("f5", "d5"), "jump", "removes the white marble on e5")]
+        ("d2-d4", ("d2", "d4"), "jump", "from d2 over d3 to d4, removing the white marble on d3"),
+        ("f5-d5", ("f5", "d5"), "jump", "from f5 over e5 to d5, removing the white marble on e5")]
 
 
 def test_every_pocket_is_a_spot_named_as_the_notation_names_it():
@@ -61,3 +61,11 @@ def test_the_pouch_form_offers_the_colours_still_in_it():
         state = play(state, "draw black", f"place {square}")
     (form,) = GAME.choices(state, entered=True).forms
     assert form.fields[0].values == ("white",) and form.example == "draw white"
+
+
+def test_a_jump_said_in_words_names_the_marble_where_it_lands_and_the_marble_it_removes():
+    state = position(TWO_JUMPS)
+    jump = GAME.parse("d2-d4", state)
+    assert GAME.command_words(jump, state) == "jump the black marble from d2 over d3 to d4, removing the white marble on d3"
+    (jumped,) = [e for e in GAME.decide(state, jump) if type(e).__name__ == "Jumped"]
+    assert GAME.describe_event(jumped) == "Ann jumped the black marble from d2 over d3 to d4, removing the white marble on d3"
