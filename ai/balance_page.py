@@ -158,10 +158,10 @@ def page(data: Mapping[str, Any]) -> str:
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{_esc(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>", "<main>",
-           f"<h1>{_esc(data['game'])} balance: {_esc(data['change'])}</h1>"]
+           f"<h1>{_esc(data['game'])} balance: {_esc(data['change'].replace(' -> ', ' → '))}</h1>"]
     if "rungs" in data:
         ladder = data["ladder"]
-        out.append('<section class="verdict"><h2>Verdict</h2>' + "".join(f"<p>{_esc(v)}</p>" for v in data["verdict"])
+        out.append('<section class="verdict"><h2>Verdict</h2>' + "".join(f"<p>{_esc(v[:1].upper() + v[1:])}</p>" for v in data["verdict"])
                    + "</section>")
         out.append(f'<p class="run">A strength ladder: the same comparison ({_esc(data["change"])}) with each bot '
                    f"at every seat in turn: {_esc(', '.join(ladder['bots']))}; seed {_esc(data['seed'])}.</p>")
@@ -188,7 +188,7 @@ def _footnotes(notes: Sequence[Mapping[str, Any]], prefix: str) -> str:
     if not notes:
         return ""
     items = "".join(f'<li id="{prefix}rule-{n["mark"]}" value="{n["mark"]}">{_esc(n["rule"])}</li>' for n in notes)
-    return f'<ol class="notes" aria-label="the rules cited">{items}</ol>'
+    return f'<p class="notes">The rules the score lines cite:</p><ol class="notes" aria-label="the rules cited">{items}</ol>'
 
 
 def _report(plt: Any, data: Mapping[str, Any], level: int = 2, prefix: str = "") -> list[str]:
@@ -329,7 +329,8 @@ dl.sets dd { margin: 0; overflow-wrap: anywhere; }
 .verdict { border-left: 4px solid #1f5fa8; padding: 0.2rem 0.8rem; background: #f2f6fb; }
 .verdict p { font-size: 1.05rem; margin: 0.5rem 0; }
 .verdict sup a { padding: 0 0.15rem; }
-ol.notes { font-size: 0.9rem; color: #333; margin: 0.6rem 0 0.3rem; padding-left: 1.6rem; overflow-wrap: anywhere; }
+p.notes { font-size: 0.9rem; color: #333; margin: 0.6rem 0 0; }
+ol.notes { font-size: 0.9rem; color: #333; margin: 0.2rem 0 0.3rem; padding-left: 1.6rem; overflow-wrap: anywhere; }
 figure { margin: 1rem 0; }
 figcaption { font-weight: 600; margin-bottom: 0.3rem; }
 figure svg { display: block; width: 100%; max-width: 30rem; height: auto; }
