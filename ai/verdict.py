@@ -199,7 +199,8 @@ def _length(d: Mapping[str, Any], games: int) -> dict[str, Any]:
     if list(d["interval"]) == [0.0, 0.0] and a == b:
         entry["sentence"] = f"Games last {number(a, decimals(None, a))} moves under both sets, every game as long as its pair."
         return entry
-    said = ("Games last longer" if d["difference"] > 0 else "Games get shorter") if not d["covers_zero"] \
+    rel = number(abs(d["relative"]) * 100, decimals(half * 100, abs(d["relative"]) * 100))
+    said = (f"Games last {rel}% longer" if d["difference"] > 0 else f"Games get {rel}% shorter") if not d["covers_zero"] \
         else "Game length shows no change"
     text = (f"{said}: {number(a, moves)} {ARROW} {number(b, moves)} moves, a change "
             f"{span([interval[0] * 100, interval[1] * 100], places, suffix='%')}")

@@ -103,7 +103,7 @@ def test_the_length_sentence_says_longer_with_its_relative_interval():
     report = planted(length={"a": 367.3, "b": 806.1, "interval": (380.2, 500.9), "relative": 1.19,
                              "relative_interval": [1.03, 1.37]})
     found = said(report, "length")
-    assert found["sentence"].startswith("Games last longer: 367 → 806 moves, a change between +103% and +137%")
+    assert found["sentence"].startswith("Games last 119% longer: 367 → 806 moves, a change between +103% and +137%")
     assert "about 470 games would settle it within ±5%" in found["sentence"]  # 40 * (17 / 5)^2 = 462.4, up
     assert_says_its_interval(found)
 
@@ -157,8 +157,7 @@ def test_a_change_that_changes_nothing_says_every_sentence_with_the_interval_0_a
 
 
 def test_planted_games_read_back_as_their_sentences():
-    # the change adds 10 moves to each game and gives Ann every game; 40 games: the first seat's
-    # interval is then exact (+50 points each pair), the length's +10 moves (+40% of 25)
+    # the change adds 10 moves to each game and gives Ann every game, 40 games
     a, b = stats.Sample(40), stats.Sample(40)
     for k in range(40):
         a.put(k, {"length": 20 + k % 11, "win:1": k % 2, "win:2": 1 - k % 2})
@@ -166,7 +165,8 @@ def test_planted_games_read_back_as_their_sentences():
     found = {f["question"]: f for f in verdict.findings(stats.analyse([a, b], 0, PLAYERS), PLAYERS)}
     assert found["first-seat"]["sentence"].startswith("The first seat (Ann) wins 50% → 100% of games")
     assert found["first-seat"]["changed"] and "too few" in found["first-seat"]["sentence"]  # ±16 points at 40 games
-    assert found["length"]["sentence"].startswith("Games last longer: ")
+    # the games' mean length 24.7 (20 + k mod 11 over 40 games) gains 10 moves: 40.6%
+    assert found["length"]["sentence"].startswith("Games last 40.6% longer: 24.7 → 34.7 moves")
     for f in found.values():
         if "interval" in f:
             assert_says_its_interval(f)
