@@ -145,7 +145,7 @@ def findings(analysis: Mapping[str, Any], players: Sequence[str], bots: Sequence
     elif "win:1" in diffs and (diffs["win:1"]["a"] or diffs["win:1"]["b"]):
         out.append(_rate(diffs["win:1"], games, "Games won:", "", "won"))
     if len(players) == 1 and "score:1" in diffs:
-        out.append(_amount(diffs["score:1"], games, "The mean score", "", "score:1"))
+        out.append(_amount(diffs["score:1"], games, "The mean score is", "", "score:1"))
     for name, d in diffs.items():
         kind, _, key = name.partition(":")
         if d["covers_zero"] or cannot_differ(d, bots):
@@ -279,9 +279,9 @@ def _one_set(stats: Mapping[str, Any], players: Sequence[str]) -> list[dict[str,
     that is an advantage; a solitaire's mean score and how often it is won."""
     length = stats["length"]
     q = length["quantiles"]
-    spread = f" (most between {number(q['5'], 0)} and {number(q['95'], 0)})" if q else ""
-    out = [{"question": "length", "sentence": f"Games last {number(length['mean'], decimals(None, length['mean']))} "
-                                              f"moves{spread}."}]
+    most = f" (most between {number(q['5'], 0)} and {number(q['95'], 0)})" if q else ""
+    out = [{"question": "length", "sentence": f"Games last {number(length['mean'], mean_places(length, int(stats['games'])))} "
+                                              f"moves{most}."}]
     if len(players) > 1 and stats["seats"]:
         seat = stats["seats"][0]
         rate = seat["win_rate"]
@@ -304,8 +304,8 @@ def _one_set(stats: Mapping[str, Any], players: Sequence[str]) -> list[dict[str,
     elif stats["seats"]:
         seat = stats["seats"][0]
         score = seat["score"]
-        out.append({"question": "score:1", "sentence": f"The mean score is {number(score['mean'], decimals(None, score['mean']))}"
-                                                        f" (spread {number(score['sd'], decimals(None, score['sd']))})."})
+        out.append({"question": "score:1", "sentence": f"The mean score is {number(score['mean'], mean_places(score, int(stats['games'])))}"
+                                                        f" (spread {spread(score['sd'])})."})
         if seat["win_rate"]["mean"]:
             out.append({"question": "won", "sentence": f"Games won: {points(seat['win_rate']['mean'], 0)}%."})
     if stats["stuck"]:

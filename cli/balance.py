@@ -476,7 +476,8 @@ def report_lines(data: dict[str, Any]) -> list[str]:
             at = verdict.mean_places(sc, s["games"])
             lines.append(f"  seat {seat['seat']} {seat['player']}: wins {rate} ({between}); score mean "
                          f"{verdict.number(sc['mean'], at)}, sd {verdict.spread(sc['sd'])}, median "
-                         f"{sc['quantiles'].get('50', 0):g}, {sc['min']:g} to {sc['max']:g}")
+                         f"{verdict.number(sc['quantiles'].get('50', 0), at)}, {verdict.number(sc['min'], at)} to "
+                         f"{verdict.number(sc['max'], at)}")
         for b in () if one_bot else s["bots"]:
             lines.append(f"  bot {b['bot']}: wins {verdict.rate_with_interval(b['win_rate'])[0]}")
         for e in s["endings"]:

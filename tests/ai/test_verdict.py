@@ -176,7 +176,7 @@ def test_one_set_says_how_it_plays_with_the_first_seats_interval():
     report = planted(games=40)
     one = {"sets": [{**report["sets"][0], "length": {"mean": 71.2, "sd": 42.0, "quantiles": {"5": 24, "95": 122}}}]}
     found = verdict.findings(one, PLAYERS)
-    assert found[0]["sentence"] == "Games last 71.2 moves (most between 24 and 122)."
+    assert found[0]["sentence"] == "Games last 71 moves (most between 24 and 122)."  # sd 42 over 40 games: ±13
     assert found[1]["sentence"].startswith("The first seat (Ann) wins 50% of games, between 47% and 53%: no sign of an advantage")
 
 
