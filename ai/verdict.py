@@ -95,10 +95,19 @@ def games_to_settle(games: int, half: float, within: float) -> int:
 
 # -- footnotes --------------------------------------------------------------------------------------------
 def footnotes(differences: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Each kind of score line of the report numbered, in the order of the differences: the rule it
-    cites (its first rule sentence, quoted), said in full once, under the verdict."""
-    kinds = [d["what"].partition(":")[2] for d in differences if d["what"].startswith("line:")]
-    return [{"mark": n, "rule": rule} for n, rule in enumerate(kinds, start=1)]
+    """Each kind of score line of the report numbered, those the verdict says first (in its order),
+    then the others in the order of the differences: the rule it cites (its first rule sentence,
+    quoted), said in full once, under the verdict."""
+    said = [d["what"] for d in changed_lines(differences)[:MAX_LINE_SENTENCES]]
+    kinds = said + [d["what"] for d in differences if d["what"].startswith("line:") and d["what"] not in said]
+    return [{"mark": n, "rule": what.partition(":")[2]} for n, what in enumerate(kinds, start=1)]
+
+
+def changed_lines(differences: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The kinds of score line whose interval excludes 0 and that both sets score (a rule only one set
+    cites is a change of wording, not of play), the largest changes first."""
+    return sorted((d for d in differences if d["what"].startswith("line:") and not d["covers_zero"] and d["a"] and d["b"]),
+                  key=lambda d: (-abs(d["difference"]), d["what"]))
 
 
 def marks_of(notes: Sequence[Mapping[str, Any]]) -> dict[str, int]:
@@ -158,9 +167,7 @@ def findings(analysis: Mapping[str, Any], players: Sequence[str], bots: Sequence
             out.append(_rate(d, games, "stuck games are", "of games", name))
         elif kind == "bot":
             out.append(_rate(d, games, f"the bot {key} wins", "of its games", name))
-    # a kind of line both sets score (a rule only one set cites is a change of wording, not of play)
-    lines = sorted((d for n, d in diffs.items() if n.startswith("line:") and not d["covers_zero"] and d["a"] and d["b"]),
-                   key=lambda d: (-abs(d["difference"]), d["what"]))
+    lines = changed_lines(analysis["differences"])
     for d in lines[:MAX_LINE_SENTENCES]:
         out.append(_amount(d, games, f"rule [{marks[d['what']]}] scores", " points a game", d["what"]))
     if len(lines) > MAX_LINE_SENTENCES:

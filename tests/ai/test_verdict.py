@@ -183,3 +183,12 @@ def test_one_set_says_how_it_plays_with_the_first_seats_interval():
 def test_games_to_settle_grow_as_the_square_of_the_interval():
     assert verdict.games_to_settle(40, 0.10, 0.05) == 160
     assert verdict.games_to_settle(200, 0.095, 0.05) == 730  # 722, up to two digits
+
+
+def test_the_rules_are_numbered_as_the_verdict_first_mentions_them():
+    report = planted(line_A={"a": 1.0, "b": 1.2, "interval": (0.1, 0.3)}, line_B={"a": 10.0, "b": 20.0, "interval": (8.0, 12.0)},
+                     line_C={"a": 5.0, "b": 5.0, "interval": (-0.5, 0.5)})
+    notes = verdict.footnotes(report["differences"])
+    assert [n["rule"] for n in notes] == ["B", "A", "C"]  # the largest change said first; the unchanged last
+    sentences = verdict.verdict(report, PLAYERS)
+    assert [s[:len("Rule [1]")] for s in sentences if s.startswith("Rule")] == ["Rule [1]", "Rule [2]"]
