@@ -104,7 +104,8 @@ def serve_cmd(
     link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     typer.echo(f"solrec serve: {path}")
     if found is not None:
-        typer.echo(f"on the local network at http://{shown}:{port} (every seat link and QR code carries this address)")
+        carried = "--public-url's address" if public is not None else "this address"
+        typer.echo(f"on the local network at http://{shown}:{port} (every seat link and QR code carries {carried})")
     if token is None:
         typer.echo(f"the referee's link made {kept} still opens the referee's pages (the database keeps only its hash, "
                    "so it cannot be shown again; --new-referee-link makes a new one and stops it)")
