@@ -291,25 +291,49 @@ def value_of(metrics: Sequence[Mapping[str, Any]], name: str, which: int = 0) ->
 
 
 def report_lines(metrics: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The measures as text lines: per set, and the difference with its interval (``*`` excludes 0)."""
+    """The measures as text lines: per set, and the difference with its interval (``*`` excludes 0),
+    each number to the digits its interval makes meaningful (ai/verdict.py)."""
+    from .verdict import spread
+
     lines = ["== Ludii's measures (per set; second - first with its 95% interval; * the interval excludes 0)"]
+    alike = [m["name"] for m in metrics if alike_in_every_game(m)]
     for m in metrics:
-        values = " | ".join(_num(s["value"]) + (f" (sd {s['sd']:g})" if "sd" in s else "") for s in m["sets"])
+        if m["name"] in alike:
+            continue
+        values = " | ".join(measure_cells(s["value"], s.get("interval"))[0] + (f" (sd {spread(s['sd'])})" if "sd" in s else "")
+                            for s in m["sets"])
         text = f"  {m['name']}: {values}"
         if "difference" in m:
             mark = " " if m["covers_zero"] else "*"
-            iv = m["interval"]
-            text = f" {mark}{text[1:]}; {_num(m['difference'], True)}" + (f" [{iv[0]:+g}, {iv[1]:+g}]" if iv else "")
+            change, between = measure_cells(m["difference"], m["interval"], signed=True)
+            text = f" {mark}{text[1:]}; {change}" + (f" [{between}]" if between else "")
         if "evaluation" in m:
             text += f"  (evaluation: {m['evaluation']})"
         lines.append(text)
+    if alike:
+        lines.append(f"   not listed, the same in every game of both sets: {', '.join(alike)}")
     return lines
 
 
-def _num(x: float | None, signed: bool = False) -> str:
+def alike_in_every_game(m: Mapping[str, Any]) -> bool:
+    """A measure of two sets that is 0 in every game of both, or 1 in every game (the completion of
+    games that all end, the draws of a game that has none): a row that shows nothing."""
+    values = [s["value"] for s in m["sets"]]
+    return (len(values) == 2 and values[0] == values[1] and values[0] in (0, 1)
+            and list(m.get("interval") or [0.0, 0.0]) == [0.0, 0.0] and all(not s.get("sd") for s in m["sets"]))
+
+
+def measure_cells(x: float | None, interval: Sequence[float] | None, signed: bool = False) -> tuple[str, str]:
+    """A measure's value and its interval ("0.54", "0.17 to 0.55"), to the interval's digits; n/a
+    where no game has it."""
+    from .verdict import bounds, decimals, half_of, number
+
     if x is None:
-        return "n/a"
-    return f"{x:+g}" if signed else f"{x:g}"
+        return "n/a", ""
+    places = decimals(half_of(interval) if interval else None, x)
+    if not interval:
+        return number(x, places, signed), ""
+    return number(x, places, signed), " to ".join(bounds(interval, places, signed=signed))
 
 
 def mcts_evaluator(table: Any, spec: Any, seed: int) -> Callable[[Any, Any], list[float]]:

@@ -233,10 +233,14 @@ def words(sprt: dict[str, Any]) -> str:
     unit = {"relative": "", "moves": " moves", "points": " points"}[sprt["unit"]]
     asked = (f"{sprt['metric']}: H0 {_g(sprt['h0'])}{unit} against H1 {_g(sprt['h1'])}{unit} "
              f"(alpha {sprt['alpha']:g}, beta {sprt['beta']:g})")
+    from .verdict import bounds, decimals, half_of, number
+
     low, high = sprt["bounds"]
-    where = f"LLR {sprt['llr']:g}, bounds {low:g} and {high:g}"
+    where = f"LLR {sprt['llr']:.2f}, bounds {low:.2f} and {high:.2f}"  # the LLR against its bounds: two decimals tell
     interval = sprt.get("interval")
-    est = f"estimate {sprt['estimate']:+g}{unit}" + (f" [{interval[0]:+g}, {interval[1]:+g}]" if interval else "")
+    places = decimals(half_of(interval) if interval else None, sprt["estimate"])  # the digits its interval leaves
+    est = f"estimate {number(sprt['estimate'], places, True)}{unit}" + (
+        f" [{', '.join(bounds(interval, places))}]" if interval else "")
     if sprt["accepted"] is None:
         return (f"{asked}: neither accepted after {sprt['pairs']} pairs (--max-games {sprt['max_games']}); {where}; {est}"
                 + (f"; {sprt['reason']}" if sprt["reason"] else ""))

@@ -4,6 +4,7 @@ are played by ``solrec.ai.balance``, counted by ``solrec.ai.stats``, drawn by ``
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -228,7 +229,7 @@ def _compare(plan: Any, count: int, test: Any, jobs: int, address: str | None, k
              change: str, shown: list[dict[str, Any]], ladder: bool = False) -> dict[str, Any]:
     """One comparison: ``count`` games per set, or with ``test`` pairs until it decides (at most
     ``count``); the report of the games played: bots, games, sets, differences, verdict (and sprt)."""
-    from solrec.ai import balance, metrics, sprt, stats
+    from solrec.ai import balance, metrics, sprt, stats, verdict
 
     samples = [stats.Sample(count) for _ in plan.sets]
     measured = [stats.Sample(count) for _ in plan.sets]  # Ludii's measures (solrec.ai.metrics)
@@ -275,7 +276,12 @@ def _compare(plan: Any, count: int, test: Any, jobs: int, address: str | None, k
     }
     if "differences" in analysis:
         out["differences"] = analysis["differences"]
-    out["verdict"] = stats.verdict(change, analysis, names)
+    # the verdict: a sentence per question (ai/verdict.py); the score lines' rules as footnotes
+    found = verdict.findings(analysis, names, out["bots"])
+    out["verdict"] = [f["sentence"] for f in found]
+    out["findings"] = found
+    if "differences" in analysis:
+        out["footnotes"] = verdict.footnotes(analysis["differences"])
     out["evaluator"] = plan.evaluator
     out["metrics"] = metrics.analyse(measured, plan.seed, names, plan.evaluator.partition(":")[0])
     if test is not None:
@@ -428,55 +434,62 @@ def _final_state(game: Any, header: Any, steps: Any) -> Any:
 
 
 def report_lines(data: dict[str, Any]) -> list[str]:
-    """The report as text: the run, the verdict, each set, the differences."""
-    from solrec.ai.stats import RATES
+    """The report as text: the verdict first (a sentence per question, the rules it cites as
+    footnotes), then the run, each set and the differences, in the digits their intervals make
+    meaningful; no row for what cannot differ (a bot's win rate when it plays every seat)."""
+    from solrec.ai import verdict
 
     n = data["games"]
     two = len(data["sets"]) == 2
-    lines = [f"{data['game']} balance: {plural(n, 'game')}{' per set, paired' if two else ''}; "
-             f"{', '.join(data['players'])}; bots {', '.join(data['bots'])} (rotated one seat a game); seed {data['seed']}"]
+    shown = verdict.shown_differences(data)
+    loud = sorted((d for d in shown if d["what"].startswith("line:") and not d["covers_zero"]),
+                  key=lambda d: (-abs(d["difference"]), d["what"]))
+    quiet = [d for d in shown if d["what"].startswith("line:") and d["covers_zero"]] + loud[MAX_LINES:]
+    listed = [d for d in shown if d not in quiet]
+    notes = data.get("footnotes", [])
+    marks = verdict.marks_of(notes)
+    cited = {marks[d["what"]] for d in listed if d["what"] in marks}
+    cited |= {int(m) for sentence in data["verdict"] for m in re.findall(r"\[(\d+)\]", sentence)}
+    lines = [f"verdict: {data['change']}" + (f", {plural(n, 'paired game')} per set:" if two else f", {plural(n, 'game')}:")]
+    lines += [f"  {sentence}" for sentence in data["verdict"]]
+    lines += [f"  [{note['mark']}] {note['rule']}" for note in notes if note["mark"] in cited]
+    lines.append(f"{data['game']} balance: {plural(n, 'game')}{' per set, paired' if two else ''}; "
+                 f"{', '.join(data['players'])}; bots {', '.join(data['bots'])} (rotated one seat a game); seed {data['seed']}")
     for s in data["sets"]:
         opts = ", ".join(f"{k}={_word(v)}" for k, v in s["options"].items()) or "the defaults"
         lines.append(f"{s['name']} set: {opts}")
-    lines.append("verdict: " + " ".join(data["verdict"]))
     if "sprt" in data:
         from solrec.ai.sprt import words as sprt_words
 
         lines.append("sequential test: " + sprt_words(data["sprt"]))
+    one_bot = len(set(data["bots"])) == 1
     for s in data["sets"]:
         length = s["length"]
         q = length["quantiles"]
+        at = verdict.mean_places(length, s["games"])
         lines.append(f"== {s['name']} set: {plural(s['games'], 'game')}, {s['stuck']} stuck")
-        lines.append(f"  length: mean {length['mean']:g} moves (sd {length['sd']:g}); quantiles 5/25/50/75/95: "
-                     + "/".join(f"{q[k]:g}" for k in ("5", "25", "50", "75", "95")) if q else "  length: none")
+        lines.append(f"  length: mean {verdict.number(length['mean'], at)} moves (sd {verdict.spread(length['sd'])}); "
+                     "quantiles 5/25/50/75/95: " + "/".join(verdict.number(q[k], at) for k in ("5", "25", "50", "75", "95"))
+                     if q else "  length: none")
         for seat in s["seats"]:
             w, sc = seat["win_rate"], seat["score"]
-            lines.append(f"  seat {seat['seat']} {seat['player']}: wins {w['mean']:.1%} [{w['interval'][0]:.1%}, "
-                         f"{w['interval'][1]:.1%}]; score mean {sc['mean']:g}, sd {sc['sd']:g}, "
-                         f"median {sc['quantiles'].get('50', 0):g}, {sc['min']:g} to {sc['max']:g}")
-        for b in s["bots"]:
-            lines.append(f"  bot {b['bot']}: wins {b['win_rate']['mean']:.1%}")
+            rate, between = verdict.rate_with_interval(w)
+            at = verdict.mean_places(sc, s["games"])
+            lines.append(f"  seat {seat['seat']} {seat['player']}: wins {rate} ({between}); score mean "
+                         f"{verdict.number(sc['mean'], at)}, sd {verdict.spread(sc['sd'])}, median "
+                         f"{verdict.number(sc['quantiles'].get('50', 0), at)}, {verdict.number(sc['min'], at)} to "
+                         f"{verdict.number(sc['max'], at)}")
+        for b in () if one_bot else s["bots"]:
+            lines.append(f"  bot {b['bot']}: wins {verdict.rate_with_interval(b['win_rate'])[0]}")
         for e in s["endings"]:
-            lines.append(f"  ended: {e['ending']}: {e['games']} ({e['share']['mean']:.1%})")
+            lines.append(f"  ended: {e['ending']}: {e['games']} ({verdict.points(e['share']['mean'], 0)}%)")
     if "differences" in data:
         lines.append("== differences (second - first), 95% intervals (paired bootstrap); * the interval excludes 0")
-        quiet = [d for d in data["differences"] if d["what"].startswith("line:") and d["covers_zero"]]
-        loud = [d for d in data["differences"] if d["what"].startswith("line:") and not d["covers_zero"]]
-        loud.sort(key=lambda d: (-abs(d["difference"]), d["what"]))
-        quiet += loud[MAX_LINES:]
-        for d in data["differences"]:
-            if d in quiet:
-                continue
+        for d in listed:
+            values, change, between, relative = verdict.difference_cells(d)
             mark = " " if d["covers_zero"] else "*"
-            extra = ""
-            if "relative" in d:
-                extra = f"  ({d['relative']:+.1%} [{d['relative_interval'][0]:+.1%}, {d['relative_interval'][1]:+.1%}])"
-            if d["what"].partition(":")[0] in RATES:
-                lines.append(f" {mark} {d['label']}: {d['a']:.1%} -> {d['b']:.1%}, {d['difference'] * 100:+.1f} points "
-                             f"[{d['interval'][0] * 100:+.1f}, {d['interval'][1] * 100:+.1f}]")
-            else:
-                lines.append(f" {mark} {d['label']}: {d['a']:g} -> {d['b']:g}, {d['difference']:+g} "
-                             f"[{d['interval'][0]:+g}, {d['interval'][1]:+g}]{extra}")
+            lines.append(f" {mark} {verdict.named(d['what'], d['label'], marks)}: {values}, {change} [{between}]"
+                         + (f"; {relative[0]} [{relative[1]}]" if relative else ""))
         if quiet:
             lines.append(f"   {plural(len(quiet), 'other kind')} of score line (--json lists them)")
     if "metrics" in data:

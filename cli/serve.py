@@ -6,6 +6,7 @@ runs: the core install does not grow and no other command starts slower.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated
 
 import typer
@@ -24,7 +25,8 @@ KEEP_ALIVE = 75
 
 @command("serve")
 def serve_cmd(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: every device on the network).")] = "127.0.0.1",
+    lan: Annotated[bool, typer.Option("--lan", help="Listen on this machine's address on the local network, printed; every seat link and QR code carries it, so phones on the network open them.")] = False,
+    host: Annotated[str | None, typer.Option("--host", help="The address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every address of it).")] = None,
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
     new_referee_link: Annotated[bool, typer.Option("--new-referee-link", help="Make a new referee's link; the old one stops working.")] = False,
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes the bot seats and hints think in (docs/ai.md).")] = 1,
@@ -38,14 +40,24 @@ def serve_cmd(
     Prints the referee's link the first time (it carries the referee's token). The database keeps
     only the token's hash, so the link works again after a restart, until --new-referee-link makes
     another. Each player opens the seat link the referee makes for them and sees only their own
-    view; every page updates live. Beyond 127.0.0.1 the tokens are the only protection and there is
-    no TLS (docs/security.md).
+    view; every page updates live. --lan serves the local network: the players' phones open the seat
+    links and QR codes. Beyond 127.0.0.1 the tokens are the only protection and there is no TLS
+    (docs/security.md).
     """
     import importlib.util
 
     if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
         raise UsageRefused("solrec serve needs the serve extra: pip install 'solrec[serve]'")
     public = public_address(public_url) if public_url is not None else None  # refused before anything is written
+    if lan and host is not None:
+        raise UsageRefused("give --lan (this machine's address on the local network) or --host ADDRESS, not both")
+    found = None
+    if lan:
+        found = lan_address(address_candidates())
+        if found is None:
+            raise UsageRefused("--lan: this machine has no address on a network besides loopback (127.0.0.1): "
+                               "connect it to the network, or give --host ADDRESS")
+    host = found or host or "127.0.0.1"
     import logging
     import secrets
 
@@ -83,23 +95,27 @@ def serve_cmd(
     store.close()
     loopback = host in LOOPBACK
     shown = f"[{host}]" if ":" in host else host
-    lan = network_address() if host in ("0.0.0.0", "::") else None
+    lan_host = found or (network_address() if host in ("0.0.0.0", "::") else None)
+    lan_shown = None if lan_host is None else f"[{lan_host}]" if ":" in lan_host else lan_host
     hosts = LOOPBACK | {"[::1]"} if loopback else None
-    reachable = f"http://{lan}:{port}" if lan is not None else None
+    reachable = f"http://{lan_shown}:{port}" if lan_shown is not None else None
     if public is not None:
         reachable, public_host = public
         if hosts is not None:  # the proxy hands on the public Host (docs/scaling.md): accepted besides loopback
             hosts = hosts | {public_host}
     link_host = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     typer.echo(f"solrec serve: {path}")
+    if found is not None:
+        carried = "--public-url's address" if public is not None else "this address"
+        typer.echo(f"on the local network at http://{shown}:{port} (every seat link and QR code carries {carried})")
     if token is None:
         typer.echo(f"the referee's link made {kept} still opens the referee's pages (the database keeps only its hash, "
                    "so it cannot be shown again; --new-referee-link makes a new one and stops it)")
     else:
         typer.echo(f"the referee's link (keep it to yourself; it works until --new-referee-link): "
                    f"http://{link_host}:{port}/?token={token}")
-    if lan is not None and token is not None:
-        typer.echo(f"the same on the network (seat links made from it carry this address): http://{lan}:{port}/?token={token}")
+    if lan_shown is not None and found is None and token is not None:
+        typer.echo(f"the same on the network (seat links made from it carry this address): http://{lan_shown}:{port}/?token={token}")
     if not loopback:
         typer.echo(
             "warning: listening beyond this machine: the links' tokens are the only protection and there is no "
@@ -149,17 +165,47 @@ def public_address(url: str) -> tuple[str, str]:
 
 
 def network_address() -> str | None:
-    """This machine's address on its network (the one its default route leaves from), for links a
-    phone on the same network opens; None when there is none. Connecting a UDP socket sends nothing."""
+    """This machine's address on its network, for links a phone on the same network opens; None when
+    there is none."""
+    return lan_address(address_candidates())
+
+
+def address_candidates() -> list[str]:
+    """This machine's addresses, the likeliest first, found without sending a packet: the local address
+    of a UDP socket connected toward a private address (the one its route to the local network leaves
+    from; connecting a UDP socket only picks the route), then what the host's own name resolves to."""
     import socket
 
+    found: list[str] = []
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("10.255.255.255", 1))
-            address = str(s.getsockname()[0])
+            found.append(str(s.getsockname()[0]))
     except OSError:
-        return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
+        pass  # no route: no network, or none toward private addresses
+    try:
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_DGRAM)]
+    except (OSError, UnicodeError):
+        pass
+    return found
+
+
+def lan_address(candidates: Iterable[str]) -> str | None:
+    """The address phones on the local network reach this machine at, from its addresses (the likeliest
+    first): the first that is neither loopback, nor unspecified, nor link-local, nor multicast, IPv4
+    before IPv6 (a phone's camera app reads a plain address best); None when there is none."""
+    import ipaddress
+
+    usable = []
+    for text in candidates:
+        try:
+            address = ipaddress.ip_address(text.partition("%")[0])
+        except ValueError:
+            continue
+        if not (address.is_loopback or address.is_unspecified or address.is_link_local or address.is_multicast):
+            usable.append(address)
+    usable.sort(key=lambda a: a.version)  # stable: the likeliest first within a version
+    return str(usable[0]) if usable else None
 
 
 def check_free(host: str, port: int) -> None:

@@ -215,7 +215,10 @@ def _option_field(o: Mapping[str, Any], given: str | None) -> str:
 
 
 # -- seat links, shown once ------------------------------------------------------------------------
-def links_page(game_id: str, links: Mapping[str, str]) -> str:
+def links_page(game_id: str, links: Mapping[str, str], lan: str | None = None) -> str:
+    """The seat links made, each with its QR code, shown once. ``lan``: the links name this machine
+    only (the server listens on loopback), and this command serves the local network: said beside
+    the QR codes, which a phone would otherwise scan into a dead link."""
     from .qr import qr_svg
 
     items = "".join(
@@ -229,10 +232,21 @@ def links_page(game_id: str, links: Mapping[str, str]) -> str:
         "<p>Give each player their link (in a message to their phone, say). Each is shown only this once: "
         "the server keeps only a hash of it. Whoever opens a link plays that seat; making a new link for a seat "
         "stops the old one. At the table, each player points a phone's camera at their QR code.</p>"
+        + _loopback_notice(lan, "These links point at") +
         f'<ul class="links">{items}</ul>'
         f'<p><a href="/g/{esc(game_id)}">back to the game</a></p></main>'
     )
     return document(f"seat links of {game_id}", body)
+
+
+def _loopback_notice(lan: str | None, what: str) -> str:
+    """Said where a link names this machine only: a phone cannot open it; the command that serves
+    the local network (``solrec serve --lan``), after which the links are made again."""
+    if lan is None:
+        return ""
+    return (f'<p class="loopback warning" role="note">{what} this machine itself (the server listens on '
+            "127.0.0.1 only): a phone that scans a QR code here cannot open it. To play on the phones of this "
+            f"network, stop the server (Ctrl-C), start it with <code>{esc(lan)}</code> and make the links again.</p>")
 
 
 # -- a game ------------------------------------------------------------------------------------------
@@ -563,13 +577,14 @@ def _notation(command: str, folded: bool = False) -> str:
 
 
 # -- a spectator link, shown once --------------------------------------------------------------------
-def spectator_page(game_id: str, link: str) -> str:
+def spectator_page(game_id: str, link: str, lan: str | None = None) -> str:
     from .qr import qr_svg
 
     body = (
         f'<header><h1>Spectator link of {esc(game_id)}</h1></header><main>'
         "<p>Whoever opens this link watches the game live as the table sees it: no hand, no seed, nothing "
         "to play, take back or comment. It is shown only this once; making a new one, or revoking it, stops it.</p>"
+        + _loopback_notice(lan, "This link points at") +
         f'<p><a class="spectator-link" href="{esc(link)}">{esc(link)}</a>'
         f' <button type="button" class="copy" data-copy="{esc(link)}">copy the link</button></p>'
         f'<div class="qr">{qr_svg(link, "QR code of the spectator link")}</div>'

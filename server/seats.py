@@ -135,3 +135,40 @@ def is_referee_token(store: Store, token: str) -> bool:
         return False
     kept = referee_hash(store)
     return kept is not None and hmac.compare_digest(kept, token_hash(token))
+
+
+# -- links that reach the phones -------------------------------------------------------------------------
+DEFAULT_PORT = 8000  # `solrec serve`'s --port when none is given
+
+
+def loopback_only(link: str) -> bool:
+    """Whether a link names this machine itself (``127.0.0.0/8``, ``::1``, ``localhost``): a phone that
+    opens it asks itself, not the server (issue 43: the seat links' QR codes led nowhere)."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    try:
+        host = urlsplit(link).hostname
+    except ValueError:
+        return False
+    if not host:
+        return False
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_command(db: str, default_db: str, port: int | None) -> str:
+    """The one command that serves this server's database to the local network: ``solrec serve --lan``
+    with the database and port it was given (the defaults left out)."""
+    import shlex
+
+    words = ["solrec", "serve", "--lan"]
+    if db != default_db:
+        words += ["--db", shlex.quote(db)]
+    if port is not None and port != DEFAULT_PORT:
+        words += ["--port", str(port)]
+    return " ".join(words)

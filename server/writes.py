@@ -413,15 +413,28 @@ async def make_seats(request: Request) -> Response:
 
     def shown(tokens: dict[str, str]) -> Response:
         links = {p: f"{base}/g/{game_id}/seat/{t}" for p, t in tokens.items()}
-        return HTMLResponse(pages.links_page(game_id, links))
+        return HTMLResponse(pages.links_page(game_id, links, lan_command(request, base)))
 
     return await write(request, do_seats, shown)
+
+
+def lan_command(request: Request, base: str) -> str | None:
+    """Where the links made here name this machine only (the server listens on loopback): the command
+    that serves the local network, which their page says beside the QR codes; else None."""
+    from solrec.events.store import default_db_path
+
+    if not seats.loopback_only(base):
+        return None
+    server = request.scope.get("server")
+    port = server[1] if server and server[1] else request.url.port
+    return seats.lan_command(str(state(request).db), str(default_db_path()), port)
 
 
 async def make_spectators(request: Request) -> Response:
     base, game_id = base_of(request), request.path_params["gid"]
     return await write(request, do_spectators,
-                       lambda token: HTMLResponse(pages.spectator_page(game_id, f"{base}/g/{game_id}/watch/{token}")))
+                       lambda token: HTMLResponse(pages.spectator_page(game_id, f"{base}/g/{game_id}/watch/{token}",
+                                                                       lan_command(request, base))))
 
 
 async def revoke_spectators(request: Request) -> Response:

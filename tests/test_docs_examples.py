@@ -77,6 +77,38 @@ def test_no_runnable_block_starts_a_server():
     assert not servers, "a server runs until Ctrl-C: show it in a ```text block\n" + "\n".join(servers)
 
 
+def shown_servers(page: Path) -> list[list[str]]:
+    """The server lines a page shows (in ```text, as they never return): the words after ``solrec``."""
+    lines = [line for _, body in blocks(page) for line in solrec_lines(body)]
+    words = [shlex.split(line.removeprefix("$ "), comments=True)[1:] for line in lines]
+    return [w for w in words if w and w[0] in SERVERS]
+
+
+def test_every_server_line_shown_parses_as_solrec_reads_it():
+    """Not run, but read by the command's own parser: an option misspelt or a value refused fails here."""
+    import typer
+
+    group = typer.main.get_command(app)
+    shown = [(p, words) for p in pages() for words in shown_servers(p)]
+    assert shown
+    for page, words in shown:
+        with group.make_context("solrec", list(words)) as ctx:
+            command = group.get_command(ctx, words[0])
+            assert command is not None, words
+            try:
+                command.make_context(words[0], list(words[1:]), parent=ctx)
+            except Exception as err:  # typer's own click raises its UsageError: the line would be refused
+                pytest.fail(f"{page_id(page)}: solrec {' '.join(words)}: {err}")
+
+
+def test_where_a_page_shows_serve_it_starts_with_lan():
+    """Issue 43: a plain `solrec serve` listens on 127.0.0.1, whose seat links no phone opens."""
+    serving = {page_id(p): [w for w in shown_servers(p) if w[0] == "serve"] for p in pages()}
+    serving = {page: lines for page, lines in serving.items() if lines}
+    assert {"README.md", "docs/serve.md"} <= set(serving)
+    assert all(lines[0][:2] == ["serve", "--lan"] for lines in serving.values()), serving
+
+
 def test_the_command_line_page_has_the_command_examples():
     names = {words[0] for words, _, _ in examples(DOCS / "walkthrough.md")}
     assert {"new", "play", "show", "log", "replay", "undo", "list", "diff", "validate", "export", "import",

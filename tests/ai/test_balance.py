@@ -56,7 +56,7 @@ def test_a_change_that_changes_nothing_reports_every_interval_holding_zero_and_k
     assert report["change"] == "no change"
     assert report["differences"] and all(d["covers_zero"] for d in report["differences"])
     assert all(d["difference"] == 0 for d in report["differences"])
-    assert "no difference found" in report["verdict"][0]
+    assert report["verdict"][-1] == "No difference found: every interval holds 0."
     _kept_pairs_are_identical(db, report)
 
 
@@ -116,7 +116,7 @@ def test_solari_to_72_points_lengthens_games():
     report = balance("solari", "--games", "2", "--seed", "2", "--against", "target=72")
     length = diff(report, "length")
     assert length["interval"][0] > 0 and length["relative_interval"][0] > 0
-    assert "games last" in report["verdict"][0] and "longer" in report["verdict"][0]
+    assert re.match(r"Games last [\d.]+% longer: ", report["verdict"][0])
     assert report["change"] == "target 36 -> 72"
 
 
@@ -126,11 +126,11 @@ def test_soli2_give_away_turns_the_greedy_bot_from_winner_to_loser_and_says_whic
     greedy = diff(report, "bot:greedy")
     assert greedy["a"] > 0.5 > greedy["b"] and greedy["interval"][1] < 0  # it keeps marbles, which now lose
     first = diff(report, "win:1")
-    said = report["verdict"][0]
-    if first["covers_zero"]:
-        assert "first-seat advantage unchanged within" in said
-    else:
-        assert f"{report['players'][0]} (seat 1) wins" in said
+    (said,) = [f["sentence"] for f in report["findings"] if f["question"] == "first-seat"]
+    assert said.startswith(f"The first seat ({report['players'][0]}) wins ")
+    (bot,) = [f for f in report["findings"] if f["question"] == "bot:greedy"]
+    assert bot["changed"] and bot["sentence"].startswith("The bot greedy wins ")
+    assert first["covers_zero"] == (not next(f for f in report["findings"] if f["question"] == "first-seat")["changed"])
 
 
 def test_a_component_set_doubling_the_planets_points_raises_the_planet_score_lines(tmp_path):
@@ -147,7 +147,7 @@ def test_a_game_not_over_after_max_moves_is_counted_stuck_with_its_reason():
     (first,) = report["sets"]
     assert first["stuck"] == 3 and first["length"]["min"] >= 10  # the moves played when it stopped
     assert first["endings"] == [{"ending": "stuck: not over after 10 moves", "games": 3, "share": {"mean": 1.0, "interval": [1.0, 1.0]}}]
-    assert "3 stuck" in report["verdict"][0]
+    assert "3 games stuck." in report["verdict"]
 
 
 def test_partners_who_win_together_each_count_a_win_and_four_seats_are_named():
@@ -259,7 +259,8 @@ def test_at_1000_games_soli2_give_away_turns_the_greedy_bot_into_the_loser():
                      "objective=give-away", "--jobs", "2")
     assert diff(report, "bot:greedy")["interval"][1] < 0
     first = diff(report, "win:1")
-    assert ("unchanged within" in report["verdict"][0]) == first["covers_zero"]
+    (said,) = [f for f in report["findings"] if f["question"] == "first-seat"]
+    assert said["changed"] == (not first["covers_zero"])
 
 
 @pytest.mark.slow
