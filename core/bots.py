@@ -15,6 +15,7 @@ import attrs
 
 from .actions import Codec
 from .game import Command, Game
+from .tensors import Tensor
 
 Settings = Mapping[str, Mapping[str, int | float | str]]
 
@@ -46,7 +47,8 @@ class BotHooks:
     lead that counts as much as tanh(1); ``resample(state, seat, rng)``: where the game hides something,
     a state the seat cannot tell from ``state``, its hidden part redrawn from what the seat knows (the
     same state where nothing is left to draw); ``settings``: the game's own default settings per bot
-    kind (docs/ai.md, "Per-game settings"); ``solver``: the deal solver the ``mcts`` bot plays by."""
+    kind (docs/ai.md, "Per-game settings"); ``solver``: the deal solver the ``mcts`` bot plays by;
+    ``tensor``: the observation tensor of a seat (``core.tensors.Tensor``, its package's ``tensor.py``)."""
 
     codec: Callable[[Game, Mapping[str, Any]], Codec]
     max_chance_outcomes: int
@@ -57,3 +59,4 @@ class BotHooks:
     resample: Callable[[Any, str, random.Random], Any] | None = None
     settings: Settings = attrs.field(factory=dict, converter=_frozen_settings)
     solver: Solver | None = None
+    tensor: Tensor | None = None
