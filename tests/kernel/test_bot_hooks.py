@@ -19,7 +19,7 @@ def test_every_game_has_its_hooks_beside_it(game_id):
     hooks = bot_hooks(game_id)
     assert isinstance(hooks, BotHooks)
     assert bot_hooks(game_id) is hooks
-    assert hooks.max_chance_outcomes > 0 and hooks.max_game_length > 0 and hooks.observation_bytes > 0
+    assert hooks.max_chance_outcomes > 0 and hooks.max_game_length > 0 and hooks.tensor is not None
 
 
 @pytest.mark.parametrize("game_id", game_ids())
