@@ -10,6 +10,7 @@ import pickle
 import random
 import warnings
 
+import attrs
 import numpy as np
 import pytest
 
@@ -87,10 +88,9 @@ def test_another_players_hand_is_its_size_only_and_the_seats_own_hand_is_seen():
             legal = table.legal(position)
             position = table.play(position, legal[rng.choice(list(legal))])
     mats = list(position.state.mats)
-    import attrs
-
     other = attrs.evolve(position.state, mats=(mats[0], attrs.evolve(mats[1], hand=tuple(reversed(sorted(
         set(position.state.deck) | set(mats[1].hand))))[: len(mats[1].hand)])))
+    assert other.mats[1].hand != position.state.mats[1].hand
     swapped = attrs.evolve(position, state=other, cache={})
     seat, holder = table.players
     assert observation_tensor(table, swapped, seat).tobytes() == observation_tensor(table, position, seat).tobytes()

@@ -26,6 +26,7 @@ def test_every_game_has_its_hooks_beside_it(game_id):
 def test_a_game_played_alone_has_a_return_and_a_game_that_hides_has_a_resampler(game_id):
     game, hooks = get_game(game_id), bot_hooks(game_id)
     assert (hooks.solitaire_return is not None) == (game.min_players == 1)
+    assert bool(hooks.solitaires) == (game.min_players == 1)  # its Gymnasium ids (docs/ai.md, "Gymnasium")
     assert (hooks.resample is not None) == game.hidden_information
 
 
