@@ -12,6 +12,8 @@ import attrs
 from ..actions import Codec, listing
 from ..bots import BotHooks, Solver
 from ..game import Command, Game
+from ..tensors import Tensor
+from . import tensor
 
 
 def codec(game: Game, options: Mapping[str, Any]) -> Codec:
@@ -66,5 +68,6 @@ def free_move(command: Command) -> bool:
 
 
 # OpenSpiel's bounds: the shuffle's first card is one of 40; a game is at most a few thousand moves.
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=40, max_game_length=5_000, observation_bytes=4096,
-                 solitaire_return=solitaire_return, resample=resample, solver=Solver(winning_line, free_move))
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=40, max_game_length=5_000,
+                 solitaire_return=solitaire_return, resample=resample, solver=Solver(winning_line, free_move),
+                 tensor=Tensor(tensor.size, tensor.encode), solitaires={"": {}})

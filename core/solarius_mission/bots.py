@@ -13,6 +13,8 @@ import attrs
 from ..actions import Codec
 from ..bots import BotHooks
 from ..game import Game
+from ..tensors import Tensor
+from . import tensor
 from .state import State
 
 
@@ -66,5 +68,6 @@ SETTINGS: dict[str, dict[str, int | float | str]] = {
 }
 
 # OpenSpiel's bounds: a draw from the deck of progress cards; a game is some hundreds of commands.
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=256, max_game_length=20_000, observation_bytes=1 << 18,
-                 lead_scale=10.0, resample=resample, settings=SETTINGS)
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=256, max_game_length=20_000,
+                 lead_scale=10.0, resample=resample, settings=SETTINGS,
+                 tensor=Tensor(tensor.size, tensor.encode))

@@ -9,6 +9,8 @@ from typing import Any
 from ..actions import Codec, listing
 from ..bots import BotHooks
 from ..game import Command, Game
+from ..tensors import Tensor
+from . import tensor
 
 # A solitaire's return: +1 for one marble left, -1 for 48, linear between (docs/ai.md, "Returns").
 MARBLES = 48
@@ -32,5 +34,7 @@ def solitaire_return(result: str, score: int) -> float:
 
 
 # OpenSpiel's bounds: the pouch holds 48 marbles; a game is at most a few dozen placements and jumps.
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=48, max_game_length=200, observation_bytes=2048,
-                 solitaire_return=solitaire_return, lead_scale=4.0)
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=48, max_game_length=200,
+                 solitaire_return=solitaire_return, lead_scale=4.0,
+                 tensor=Tensor(tensor.size, tensor.encode),
+                 solitaires={"classic": {"mode": "classic-solitaire"}, "solitaire": {"mode": "soli2-solitaire"}})

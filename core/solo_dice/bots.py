@@ -8,6 +8,8 @@ from typing import Any
 from ..actions import Codec
 from ..bots import BotHooks
 from ..game import Command, Game
+from ..tensors import Tensor
+from . import tensor
 
 # The return: the total mapped linearly from -2000 (-1) to +1000 (+1), clipped (docs/ai.md, "Returns").
 SCORE_RANGE = (-2000.0, 1000.0)
@@ -43,5 +45,6 @@ def solitaire_return(result: str, score: int) -> float:
 
 
 # OpenSpiel's bounds: a die has 6 outcomes; a game is a few dozen selections.
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=6, max_game_length=100, observation_bytes=1024,
-                 solitaire_return=solitaire_return)
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=6, max_game_length=100,
+                 solitaire_return=solitaire_return, tensor=Tensor(tensor.size, tensor.encode),
+                 solitaires={"": {}})
