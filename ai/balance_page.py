@@ -18,7 +18,7 @@ from solrec.core import words
 # phone (390 CSS px less the margins: 366 px), so its 12-unit labels are at least 12 px there (and
 # about 16 px on a desk); the layout keeps every label inside the figure (constrained)
 WIDTH = 4.6
-FONT = 12
+FONT = 13  # points, drawn at 1 px each: 12 px or more once a phone scales the plot to its width
 COLOURS = ("#1f5fa8", "#c4501b")  # the first set, the second: distinct for colour-blind readers too
 SET_NAMES = ("first set", "second set")
 

@@ -80,6 +80,7 @@ def test_pressing_next_k_times_shows_the_engines_command_position_and_scores(dri
         assert text(driver, "totals") == views[k]["totals"]
         assert driver.find_elements("css selector", "#board svg")
     # next stops at the end; prev, the arrow keys, Home/End and the slider move too
+    driver.find_element("id", "last").click()
     driver.find_element("id", "next").click()
     assert text(driver, "stepinfo") == f"move {n} of {n}"
     driver.find_element("id", "prev").click()

@@ -121,7 +121,7 @@ def test_html_on_a_damaged_game_gives_the_stored_data_verdict_and_writes_nothing
     rechain(cli.db, gid)  # the chain recomputed: only reading the command finds the damage
     target = tmp_path / "game.html"
     result = cli.run("html", gid, "-o", str(target), expect=1)
-    assert result.stderr.startswith("solrec: stored data problem: ") and "'zzz garbage'" in result.stderr
+    assert result.stderr.startswith("solrec: stored data problem: ") and '"zzz garbage"' in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and not target.exists()
     assert "INVALID" in cli.run("validate", gid, expect=1).stdout  # the same game, the same kind of verdict
 

@@ -143,7 +143,7 @@ def test_a_stored_command_that_does_not_read_where_it_stands_is_a_stored_data_ve
     rows = list(log.rows)
     rows[1] = rows[1]._replace(command="zzz garbage")  # as if stored so, its chain recomputed
     damaged = type(log)(log.game_id, log.header, tuple(rows))
-    with pytest.raises(CorruptLog, match=r"move 2 \('zzz garbage'\) does not read where it stands"):
+    with pytest.raises(CorruptLog, match=r'move 2 \("zzz garbage"\) does not read where it stands'):
         page(damaged)
     page(damaged, reveal=True)  # revealed, the command is shown as stored: nothing to read
 

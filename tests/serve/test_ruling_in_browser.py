@@ -85,7 +85,7 @@ def test_a_referee_rules_at_move_10_from_the_disputes_without_scrolling_at_a_des
     driver, server = site
     from_the_disputes(driver, server, phone.DESKTOP)
     desk = driver.find_element("css selector", DESK)
-    assert desk.find_element("css selector", "h2").text == "move 10: Ann moved Uranus's doubler from 00 to 06 (00-06)"
+    assert desk.find_element("css selector", "h2").text == "move 10: Ann moved Uranus's doubler from 00 to 06 with the 6 (00-06)"
     assert "disputed Bob: the comet went 06-00" in desk.text and "ruled Referee: the move stands" in desk.text
     for part in (f"{DESK} h2", f"{DESK} ul.notes", f"{DESK} input[name=text]", f"{DESK} select[name=mark]",
                  f"{DESK} button[type=submit]"):
