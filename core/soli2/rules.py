@@ -299,5 +299,5 @@ def choices(state: State, actor: str) -> Choices:
     for start, over, end in jumps_of(state.flat, state.mode, mover_color(state)):
         jump = Jump(B.name(start), B.name(end))
         taken = f"removes the {state.at(B.name(over))} marble on {B.name(over)}"
-        listed.append(Choice(write(jump), (jump.start, jump.end), "jump", taken))
+        listed.append(Choice(write(jump), (jump.start, jump.end), "jump", taken, takes=(B.name(over),)))
     return Choices(actor, tuple(sorted(listed, key=lambda c: c.steps)))
