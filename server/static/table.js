@@ -357,9 +357,10 @@
           section = el("details", "group many");
           section.appendChild(el("summary", "", g + " (" + byGroup[g].length + ")"));
         } else if (g) section.appendChild(el("h3", "", g));
-        // every place of the group big enough to tap on the board: tapped there (highlighted, named for
-        // the keyboard and screen readers), no grid of coordinate buttons; what each does listed in words
-        if (byGroup[g].every(function (o) { return tappable(o.step); })) {
+        // every place of the group big enough to tap on the board, none with a cost or effect to read on
+        // its button (a flight's fuel, a jump's removed marble): tapped there (highlighted, named for the
+        // keyboard and screen readers), no grid of coordinate buttons
+        if (byGroup[g].every(function (o) { return tappable(o.step) && !(o.cands.length === 1 && o.cands[0].detail); })) {
           section.classList.add("on-board");
           var n = byGroup[g].length;
           var common = commonWords(byGroup[g]);
