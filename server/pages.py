@@ -195,10 +195,16 @@ def _value_text(value: Any) -> str:
 
 
 def _option_field(o: Mapping[str, Any], given: str | None) -> str:
+    """One option: its name, its values, the rulebook's sentence it reads (``rule``: ``003: "..."``, from
+    the game's ``text.py``, shown as a quotation naming its text) and what each value does."""
     name, default = o["name"], _value_text(o["default"])
     current = default if given is None else given
     label = f'<span class="name">{esc(name)}</span>'
-    help_ = f'<span class="help">{esc(o["help"])}</span>'
+    source, _, sentence = str(o.get("rule") or "").partition(": ")
+    quoted = sentence.removeprefix('"').removesuffix('"')
+    rule = (f'<span class="rule">\u201c{esc(quoted)}\u201d <span class="source">(rule text {esc(source)})</span></span>'
+            if quoted else "")
+    help_ = f'{rule}<span class="help">{esc(o["help"])}</span>'
     choices = o["choices"] if o["choices"] is not None else (["on", "off"] if o["type"] == "bool" else None)
     if choices is not None:
         items = "".join(
