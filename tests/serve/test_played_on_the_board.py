@@ -83,6 +83,14 @@ def in_first_screen(driver: Any, selector: str) -> bool:
         " return r.top + scrollY >= 0 && r.bottom + scrollY <= innerHeight;", selector))
 
 
+def both_sizes(driver: Any, out: Path, name: str) -> None:
+    """The first screen at 390x844 and at 1280x800, the page left at the phone's size."""
+    driver.save_screenshot(str(out / f"{name}-390.png"))
+    phone.viewport(driver, phone.DESKTOP)
+    driver.save_screenshot(str(out / f"{name}-1280.png"))
+    phone.viewport(driver, phone.PHONE)
+
+
 # -- SOLI2: a duel against a bot seat, by taps on the board ------------------------------------------------
 def play_soli2_by_taps(driver: Any, db: Path, out: Path) -> dict[str, Any]:
     store = Store(db)
@@ -111,7 +119,7 @@ def play_soli2_by_taps(driver: Any, db: Path, out: Path) -> dict[str, Any]:
                 seen["board-first"] = all(in_first_screen(driver, f'.board [data-spot="{sq}"]') for sq in ("a1", "g1", "a7"))
                 seen["buttons"] = len(driver.find_elements("css selector", "#choices button.choice"))
                 seen["place-words"] = driver.find_element("css selector", "#choices").text
-                driver.save_screenshot(str(out / "soli2-place-390.png"))
+                both_sizes(driver, out, "soli2-place")
             # a jump whose marble has one landing only, to show that one tap never plays it
             single = [c for c in choices if sum(1 for o in choices if o["steps"][0] == c["steps"][0]) == 1]
             choice = single[0] if kind == "jump" and single else choices[len(taps[kind]) % len(choices)]
@@ -129,7 +137,7 @@ def play_soli2_by_taps(driver: Any, db: Path, out: Path) -> dict[str, Any]:
                     seen.setdefault("landing-list", driver.find_element("css selector", "#choices").text)
                     if "jump-shot" not in seen:
                         seen["jump-shot"] = True
-                        driver.save_screenshot(str(out / "soli2-jump-390.png"))
+                        both_sizes(driver, out, "soli2-jump")
             wait(driver, lambda d: position(d) != before or asked(d), f"{choice['command']!r} played or asked about")
             if asked(driver) and position(driver) == before:
                 questions += 1
