@@ -583,13 +583,10 @@
       return r.width >= 24 && r.height >= 24;
     })) { bar.hidden = true; return; }
     bar.hidden = false;
-    // a place whose tap plays a command (a flight's hex) on a board too small to tap (Solarius Mission's
-    // map on a phone): the board zooms by itself until its labels read at 12 px, unless the player
-    // asked to fit it (a die picked first, then its action, keeps the whole board in view)
-    var small = Array.prototype.some.call(board.querySelectorAll(".spot-candidate"), function (e) {
-      var r = e.getBoundingClientRect();
-      return (r.width < 24 || r.height < 24) && e.hasAttribute("data-plays");
-    });
+    // a place whose tap plays a command (a flight's hex) on a board whose labels read under 12 px
+    // (Solarius Mission's map on a phone): the board zooms by itself until they read at 12 px, unless
+    // the player asked to fit it (a die picked first, then its action, keeps the whole board in view)
+    var small = !!board.querySelector(".spot-candidate[data-plays]") && smallestLabel(svg) < 12;
     if (small && !zoomed && !fitted) zoomed = true;
     function apply() {
       svg.style.width = "";

@@ -204,9 +204,20 @@ def tap_button(driver: Any, step: str) -> None:
     tap(driver, button)
 
 
-def play_turn(driver: Any, pick: Any) -> int:
-    """Ann's seat plays its commands until the turn passes; ``pick`` chooses each command from those
-    offered. Returns the taps it took."""
+SMALLEST_LABEL = """
+var svg = document.querySelector('.board svg'), box = svg.viewBox.baseVal;
+var scale = svg.getBoundingClientRect().width / box.width, least = 1e9;
+svg.querySelectorAll('text').forEach(function (t) {
+  var size = parseFloat(getComputedStyle(t).fontSize);
+  if (size > 0 && t.textContent.trim()) least = Math.min(least, size * scale);
+});
+return least;"""
+
+
+def play_turn(driver: Any, pick: Any, labels: list[float]) -> int:
+    """A seat plays its commands until the turn passes; ``pick`` chooses each command from those
+    offered. Returns the taps it took; ``labels`` gets the smallest label of the map, in CSS px,
+    wherever a hex is to be picked."""
     taps = 0
     me = driver.execute_script("return document.body.getAttribute('data-viewer')")
     while True:
@@ -214,7 +225,9 @@ def play_turn(driver: Any, pick: Any) -> int:
         choices = offered(driver)
         if not choices or "(your turn)" not in status(driver):
             return taps
-        choice = pick(choices)
+        if any(c["group"] == "fly" for c in choices):
+            labels.append(driver.execute_script(SMALLEST_LABEL))
+        choice = pick(choices, taps)
         before = position(driver)
         for k, step in enumerate(choice["steps"]):
             candidates = driver.find_elements("css selector", f'.board [data-spot="{step}"].spot-candidate')
@@ -272,21 +285,26 @@ def test_three_solarius_mission_turns_are_played_by_taps_on_a_phone_in_words(dri
         assert mat[0] is not None and mat[1] is not None and mat[1] <= 2 * phone.PHONE[1], f"Marion's mat spans {mat} px"
         assert not phone.serious(driver)
         # Marion: a die, its action, then what the turn asks, ending it
-        taps.append(("Marion", play_turn(driver, first_then_end)))
+        labels: list[float] = []
+        taps.append(("Marion", play_turn(driver, fly_then_end, labels)))
         for seat in ("Tom", "Ute"):
             driver.get(f"{server.url}/g/{gid}/seat/{links[seat]}")
-            taps.append((seat, play_turn(driver, first_then_end)))
+            taps.append((seat, play_turn(driver, fly_then_end, labels)))
         phone.viewport(driver, phone.DESKTOP)
         whole_page(driver, out / "mission-turn-1280.png", 1280, 2400)
         phone.viewport(driver, phone.DESKTOP)
         assert not phone.serious(driver)
-    print("Solarius Mission taps per turn:", taps)
+    print("Solarius Mission taps per turn:", taps, "smallest map label where a hex is picked:", labels)
     assert all(0 < n <= 12 for _, n in taps), taps
+    assert labels and min(labels) >= 12, labels  # the map zoomed by itself wherever a hex is to be picked
 
 
-def first_then_end(choices: list[dict[str, Any]]) -> dict[str, Any]:
-    """A short turn: a die and its first action, a flight or the end of the turn where offered,
-    else the first command offered (a bonus, a card's side)."""
+def fly_then_end(choices: list[dict[str, Any]], taps: int) -> dict[str, Any]:
+    """A short turn: a die and its first action, a flight where one is offered early in the turn, then
+    the end of the turn where offered, else the first command offered (a bonus, a card's side)."""
+    flights = [c for c in choices if c["group"] == "fly"]
+    if flights and taps < 6:
+        return flights[0]
     for group in ("end-turn", "pass", "end", "close"):
         found = [c for c in choices if c["command"].split(" ")[0] == group]
         if found:
