@@ -214,7 +214,7 @@ svg.querySelectorAll('text').forEach(function (t) {
 return least;"""
 
 
-def play_turn(driver: Any, pick: Any, labels: list[float]) -> int:
+def play_turn(driver: Any, pick: Any, labels: list[float], shots: Path) -> int:
     """A seat plays its commands until the turn passes; ``pick`` chooses each command from those
     offered. Returns the taps it took; ``labels`` gets the smallest label of the map, in CSS px,
     wherever a hex is to be picked."""
@@ -227,6 +227,11 @@ def play_turn(driver: Any, pick: Any, labels: list[float]) -> int:
             return taps
         if any(c["group"] == "fly" for c in choices):
             labels.append(driver.execute_script(SMALLEST_LABEL))
+            if len(labels) == 1:  # the first screen where a hex is to be picked, and the map scrolled to the hexes
+                driver.save_screenshot(str(shots / "mission-fly-390.png"))
+                driver.execute_script("document.querySelector('.board').scrollIntoView({block: 'start'});")
+                driver.save_screenshot(str(shots / "mission-fly-map-390.png"))
+                driver.execute_script("window.scrollTo(0, 0);")
         choice = pick(choices, taps)
         before = position(driver)
         for k, step in enumerate(choice["steps"]):
@@ -286,10 +291,10 @@ def test_three_solarius_mission_turns_are_played_by_taps_on_a_phone_in_words(dri
         assert not phone.serious(driver)
         # Marion: a die, its action, then what the turn asks, ending it
         labels: list[float] = []
-        taps.append(("Marion", play_turn(driver, fly_then_end, labels)))
+        taps.append(("Marion", play_turn(driver, fly_then_end, labels, out)))
         for seat in ("Tom", "Ute"):
             driver.get(f"{server.url}/g/{gid}/seat/{links[seat]}")
-            taps.append((seat, play_turn(driver, fly_then_end, labels)))
+            taps.append((seat, play_turn(driver, fly_then_end, labels, out)))
         phone.viewport(driver, phone.DESKTOP)
         whole_page(driver, out / "mission-turn-1280.png", 1280, 2400)
         phone.viewport(driver, phone.DESKTOP)
