@@ -280,7 +280,11 @@
         b.appendChild(el("span", "words", words || stepWords));
         b.appendChild(el("span", "notation", " " + (words ? c.command : o.step)));
       } else b.appendChild(document.createTextNode(o.step));
-      if (c && c.detail) b.appendChild(el("span", "detail", " " + c.detail));
+      // a detail the words already say ("removes the black marble on d5" beside "..., removing the black
+      // marble on d5") is not said twice
+      var rest = c && c.detail ? c.detail.split(" ").slice(1).join(" ") : "";
+      var said = words && rest.split(" ").length >= 3 && words.indexOf(rest) >= 0;
+      if (c && c.detail && !said) b.appendChild(el("span", "detail", " " + c.detail));
     }
     function spots(next) {
       if (!board) return;
