@@ -565,6 +565,7 @@
   // -- the board zoomed: wide enough that its smallest label reads at 12 CSS px, panned by scrolling --
   var zoomed = false;  // kept across views: the board stays zoomed while the game moves on
   var fitted = false;  // the player asked for the whole board: it is not zoomed by itself again
+  var auto = false;  // zoomed by itself (a hex to pick): fitted again by itself once none is
   function smallestLabel(svg) {
     var box = svg.viewBox && svg.viewBox.baseVal, least = Infinity;
     if (!box || !box.width) return 12;
@@ -591,7 +592,7 @@
     // (Solarius Mission's map on a phone): the board zooms by itself until they read at 12 px, unless
     // the player asked to fit it (a die picked first, then its action, keeps the whole board in view)
     var small = !!board.querySelector(".spot-candidate[data-plays]") && smallestLabel(svg) < 12;
-    if (small && !zoomed && !fitted) zoomed = true;
+    if (small && !zoomed && !fitted) { zoomed = true; auto = true; } else if (!small && auto) { zoomed = false; auto = false; }
     function apply() {
       svg.style.width = "";
       board.classList.toggle("zoomed", zoomed);
@@ -605,7 +606,8 @@
         svg.removeAttribute("tabindex");
       }
     }
-    button.onclick = function () { zoomed = !zoomed; fitted = !zoomed; apply(); };
+    button.onclick = function () { zoomed = !zoomed; fitted = !zoomed; auto = false; apply(); };
+    if (!zoomed) apply();  // fitted again by itself
     if (zoomed) {
       apply();
       // the places to pick in view inside the zoomed board's own box (the page itself stays put)
