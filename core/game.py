@@ -142,6 +142,11 @@ class Choice:
     steps: tuple[str, ...]
     group: str
     detail: str = ""
+    # the places of the picture the command takes away (a jumped marble): marked on the board while
+    # the command is one click from being played, so the player sees what it removes first
+    takes: tuple[str, ...] = ()
+    # each step in the game's words where its name is notation ("the yellow 2 die on the -1 space"); () or "": the step
+    said: tuple[str, ...] = ()
 
 
 @frozen.value

@@ -25,11 +25,14 @@ def _given(value: object) -> str:
     return words.quoted(value) if isinstance(value, str) else words.value(value)
 
 
-def option(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
-    """Declare one option field."""
+def option(default: Any, help: str, choices: tuple[Any, ...] | None = None, rule: str = "") -> Any:
+    """Declare one option field; ``rule``: the rulebook's sentence the option reads or varies, cited
+    from the game's ``text.py`` (the new-game form shows it beside the help)."""
     meta: dict[str, Any] = {"help": help}
     if choices is not None:
         meta["choices"] = tuple(choices)
+    if rule:
+        meta["rule"] = rule
     return attrs.field(default=default, metadata=meta, kw_only=True)
 
 
@@ -91,7 +94,7 @@ def options_dict(options: Any) -> dict[str, Any]:
 
 
 def describe_options(cls: type) -> list[dict[str, Any]]:
-    """The options schema as plain data: name, type, default, choices, help."""
+    """The options schema as plain data: name, type, default, choices, help, and the rule sentence where declared."""
     out = []
     for f in attrs.fields(cls):
         out.append(
@@ -101,6 +104,7 @@ def describe_options(cls: type) -> list[dict[str, Any]]:
                 "default": f.default,
                 "choices": list(f.metadata["choices"]) if "choices" in f.metadata else None,
                 "help": f.metadata.get("help", ""),
+                **({"rule": f.metadata["rule"]} if "rule" in f.metadata else {}),
             }
         )
     return out

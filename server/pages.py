@@ -197,10 +197,16 @@ def _value_text(value: Any) -> str:
 
 
 def _option_field(o: Mapping[str, Any], given: str | None) -> str:
+    """One option: its name, its values, the rulebook's sentence it reads (``rule``: ``003: "..."``, from
+    the game's ``text.py``, shown as a quotation naming its text) and what each value does."""
     name, default = o["name"], _value_text(o["default"])
     current = default if given is None else given
     label = f'<span class="name">{esc(name)}</span>'
-    help_ = f'<span class="help">{esc(o["help"])}</span>'
+    source, _, sentence = str(o.get("rule") or "").partition(": ")
+    quoted = sentence.removeprefix('"').removesuffix('"')
+    rule = (f'<span class="rule">\u201c{esc(quoted)}\u201d <span class="source">(rule text {esc(source)})</span></span>'
+            if quoted else "")
+    help_ = f'{rule}<span class="help">{esc(o["help"])}</span>'
     choices = o["choices"] if o["choices"] is not None else (["on", "off"] if o["type"] == "bool" else None)
     if choices is not None:
         items = "".join(
@@ -265,7 +271,9 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectati
         f'<p class="who">{who}</p>',
         # the options fold under one line (a component set's digest is long): opened on a tap
         f'<details class="options setup"><summary>players {", ".join(map(name, v.players))}'
-        f'{f" · {len(v.setup)} options" if v.setup else ""}</summary><ul>{options}</ul></details>',
+        # the options the header records, counted apart from the set-up's other lines (chance, seed, rules, bots)
+        f'{f" · {v.options} option" + ("s" if v.options != 1 else "") if v.options else " · set-up"}</summary>'
+        f"<ul>{options}</ul></details>",
     ]
     if v.referee:
         seated = set(seats)
@@ -335,7 +343,7 @@ def fragment(v: View, page: tuple[str, str] | None = None) -> str:
         _desk(v, page),
     ]
     if v.choices is not None:
-        out.append(_act(v.choices, v.player, v.hints, v.hint, dict(v.asks)))
+        out.append(_act(v.choices, v.player, v.hints, v.hint, dict(v.asks), dict(v.words)))
     out.append('<p class="refusal" role="alert" id="refusal"></p>')
     out.append(_desk(v, page, at_live=True))
     out.append('</div><div class="board" aria-label="the board">')
@@ -406,19 +414,25 @@ def _after_the_end(v: View) -> str:
 
 
 def _act(choices: Choices, player: str | None, hints: Sequence[str] = (), hint: bool = False,
-         asks: Mapping[str, str] | None = None) -> str:
-    """The actions. A command that ends the game (``ends``) or that this seat could not take back
-    (``final``) is asked about before it is sent (table.js), by a dialog the keyboard reaches."""
+         asks: Mapping[str, str] | None = None, words: Mapping[str, str] | None = None) -> str:
+    """The actions, each command in the game's words (``words``: ``Game.command_words``) with its
+    notation beside it. A command that ends the game (``ends``) is asked about before it is sent
+    (table.js), by a dialog the keyboard reaches; one this seat could not take back (``final``) the
+    first time in a game only, unless the player asks to be asked again."""
     heading = f"{name(choices.actor)} to play" if player is None else "your move"
-    asks = asks or {}
+    asks, words = asks or {}, words or {}
     data = [{"command": c.command, "steps": list(c.steps), "group": c.group, "detail": c.detail,
+             **({"words": words[c.command]} if c.command in words else {}),
+             **({"takes": list(c.takes)} if c.takes else {}),
+             **({"said": list(c.said)} if c.said else {}),
              **({"ends": True} if c.command.split(" ")[0] in ENDING_WORDS or asks.get(c.command) == "ends" else {}),
              **({"final": True} if asks.get(c.command) == "final" else {})} for c in choices.commands]
     out = [f'<section class="act"><h2>{heading}</h2>',
+           # a sheet fixed at the screen's foot: the page never jumps up to it from a tap on the board
            '<div class="confirm" id="confirm" hidden role="alertdialog" aria-labelledby="confirm-text">'
            '<p id="confirm-text"></p><button type="button" class="yes">yes, play it</button> '
            '<button type="button" class="no">no, go back</button>'
-           '<label class="quiet"><input type="checkbox" class="quiet"> do not ask again in this game for moves that only '
+           '<label class="quiet"><input type="checkbox" class="quiet"> keep asking me in this game before moves that '
            'cannot be taken back</label></div>',
            f'<div class="choices" id="choices" data-choices="{attr_json(data)}"></div>']
     out += [f'<p class="help hint">{esc(h)}</p>' for h in hints]

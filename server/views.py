@@ -68,6 +68,9 @@ class View:
     # the listed commands the page asks about before sending (``asks``): ENDS (the game is over after it)
     # or FINAL (the seat could not take it back: it shows what was hidden, or seeded chance draws next)
     asks: tuple[tuple[str, str], ...] = ()
+    # each listed command in the game's words (``Game.command_words``), for its button: (command, words)
+    words: tuple[tuple[str, str], ...] = ()
+    options: int = 0  # how many options the header records (the set-up's other lines are not options)
 
     @property
     def live(self) -> bool:
@@ -175,10 +178,28 @@ def view(log: Log, viewer: Viewer, at: int | None = None) -> View:
         warnings=_warnings(log) if viewer.sees_all else (),
         spectator=table, move=move_at(log.rows, position),
         asks=asks(game, look.state_for_rules(), choices, log.header.chance != ENTERED, viewer.is_seat),
+        words=command_words(game, look.state_for_rules(), choices), options=len(log.header.options_dict()),
     )
 
 
 ENDS, FINAL = "ends", "final"
+
+
+def command_words(game, state, choices: Choices | None) -> tuple[tuple[str, str], ...]:
+    """Each listed command said in the game's words for its button (``Game.command_words``, from the
+    game's ``words.py``), at the position it would be played in: only the viewer's own commands (a seat
+    has choices only when it acts), so the words name nothing it may not see."""
+    if choices is None:
+        return ()
+    out = []
+    for c in choices.commands:
+        try:
+            said = game.command_words(game.parse(c.command, state), state)
+        except SolrecError:
+            continue
+        if said and said != c.command:
+            out.append((c.command, said))
+    return tuple(out)
 
 
 def asks(game, state, choices: Choices | None, seeded: bool, seat: bool) -> tuple[tuple[str, str], ...]:

@@ -53,11 +53,13 @@ class SetupOptions:
         "launched",
         "a rocket dealt on its own launch pad: 'launched' (it stands there) or 'redeal' (pick up and deal again)",
         ("launched", "redeal"),
+        rule=text.OPTION_OWN_PAD_ROCKET,
     )
     waste_takes_free_moves: str = option(
         "no",
         "may a free move put a card onto the waste heap: 'no' (the waste heap only gives cards) or 'yes'",
         ("no", "yes"),
+        rule=text.OPTION_WASTE_FREE_MOVES,
     )
 
 

@@ -51,3 +51,12 @@ LOSE = cite(
     "You lose when the final stockpile card is turned and there's no way to free any rockets stranded in "
     "the waste heap."
 )
+
+# -- the options (the new-game form shows each beside its values)
+OPTION_OWN_PAD_ROCKET = cite(
+    "(If you deal any rocket - 0-0-0,1-1-1, 2-2-2, or 3-3-3 - on the wrong launch pad, pick up all the cards, "
+    "shuffle, and try again.)"
+)
+OPTION_WASTE_FREE_MOVES = cite(
+    "You may now move the top Space Domino of any pile to the top of another pile, as long as the two cards match."
+)

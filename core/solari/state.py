@@ -10,6 +10,7 @@ import attrs
 from ..folds import RememberedFolds
 from ..frozen import evolve as copy_with
 from ..options import option
+from . import text
 from .board import Board, Piece, as_dict, board_from
 from .events import (
     Dealt,
@@ -40,35 +41,40 @@ DOMINOES = tuple((a, b) for a in range(1, 7) for b in range(a, 7))  # the 21 com
 
 @attrs.frozen
 class Options:
-    sides: str = option("", "which sides play, in seat (turn) order, e.g. Uranus,Saturn; empty = by player count")
-    teams: bool = option(False, "4 players: Uranus+Neptune against Saturn+Jupiter")
-    version: int = option(3, "1: rows only; 2: + sequences; 3: + orientations", choices=(1, 2, 3))
-    chasers: bool = option(True, "play with the chasers")
-    blockers: bool = option(True, "play with the blockers")
-    doublers: bool = option(True, "play with the doublers")
-    joker: bool = option(False, "6-6 plays as any combination up to 6 per die")
-    source: str = option("dice", "where the numbers come from", choices=SOURCES)
-    target: int = option(36, "points that end the game at the end of a move (0 = no target)")
-    moves: int = option(0, "a fixed number of moves per player (0 = none)")
+    sides: str = option("", "which sides play, in seat (turn) order, e.g. Uranus,Saturn; empty = by player count",
+                        rule=text.OPTION_SIDES)
+    teams: bool = option(False, "4 players: Uranus+Neptune against Saturn+Jupiter", rule=text.OPTION_TEAMS)
+    version: int = option(3, "1: rows only; 2: + sequences; 3: + orientations", choices=(1, 2, 3), rule=text.OPTION_VERSION)
+    chasers: bool = option(True, "play with the chasers", rule=text.OPTION_CHASERS)
+    blockers: bool = option(True, "play with the blockers", rule=text.OPTION_BLOCKERS)
+    doublers: bool = option(True, "play with the doublers", rule=text.OPTION_DOUBLERS)
+    joker: bool = option(False, "6-6 plays as any combination up to 6 per die", rule=text.OPTION_JOKER)
+    source: str = option("dice", "where the numbers come from", choices=SOURCES, rule=text.OPTION_SOURCE)
+    target: int = option(36, "points that end the game at the end of a move (0 = no target)", rule=text.OPTION_TARGET)
+    moves: int = option(0, "a fixed number of moves per player (0 = none)", rule=text.OPTION_MOVES)
     layout: str = option("", "start layout in the layout notation (empty = the house layout)")
     reentry: str = option(
         "move", "a total shot's reentry is the whole move (move) or comes before a normal move (extra)",
-        choices=("move", "extra"),
+        choices=("move", "extra"), rule=text.OPTION_REENTRY,
     )
     # Scoring readings (docs/rules/solari-scoring.md); the names match core.solari.scoring.ScoringRules.
     full_sequence_and_orientation: str = option(
-        "both", "a row both a full sequence and a full orientation: both / higher / additive", choices=FULL_BOTH_CHOICES
+        "both", "a row both a full sequence and a full orientation: both / higher / additive", choices=FULL_BOTH_CHOICES,
+        rule=text.OPTION_FULL_BOTH,
     )
-    partials_per_row: str = option("all", "several partial units of one kind in a row: all / best", choices=PARTIALS_CHOICES)
+    partials_per_row: str = option("all", "several partial units of one kind in a row: all / best", choices=PARTIALS_CHOICES,
+                                   rule=text.OPTION_PARTIALS)
     unchanged_row_full_unit: str = option(
-        "bonus", "a changed full sequence/orientation in an unchanged row: bonus / full", choices=UNCHANGED_ROW_CHOICES
+        "bonus", "a changed full sequence/orientation in an unchanged row: bonus / full", choices=UNCHANGED_ROW_CHOICES,
+        rule=text.OPTION_UNCHANGED_ROW,
     )
     partner_doubler: str = option(
-        "ignored", "teams: the partner's doubler is ignored / doubles / neutralizes", choices=PARTNER_DOUBLER_CHOICES
+        "ignored", "teams: the partner's doubler is ignored / doubles / neutralizes", choices=PARTNER_DOUBLER_CHOICES,
+        rule=text.OPTION_PARTNER_DOUBLER,
     )
     diminished: str = option(
         "comets", "a shorter unit is diminished when most of its comets / squares came from a longer one on its line",
-        choices=DIMINISHED_CHOICES,
+        choices=DIMINISHED_CHOICES, rule=text.OPTION_DIMINISHED,
     )
 
 

@@ -67,3 +67,32 @@ DOMINOES = cite("Each player has his own set of dominoes.")
 DOMINO_ORDER = cite("They are in random order and are played from left to right.")
 FREE = cite("In the free domino version, you can choose any non played domino.")
 REMOVED = cite("Played dominoes are removed from the set.")
+
+# -- the options (the new-game form shows each beside its values)
+OPTION_TEAMS = cite("Either evryone plays for himself or you play two against two.")
+OPTION_VERSION = cite(
+    "When comets in a row are in ascending or descending order without a gap, it's a sequence."
+)
+OPTION_CHASERS = cite("The chaser has the task to shoot adverse comets and destroy rows effectively.")
+OPTION_BLOCKERS = cite(
+    "He cannot be shot by the adverse, e.g. adverse pieces are not allowed to land on a square, occupied by a blocker."
+)
+OPTION_DOUBLERS = cite(
+    "The doubler effects rows, when he stands in the same vertical, horizontal or diagonal row of squares, "
+    "provided he controls it alone."
+)
+OPTION_JOKER = cite("With 6-6 you can move any possible combination.")
+OPTION_SOURCE = cite(
+    "The 21 dominoes (each possible combination, no blanks) are put either open or hidden on the table beside the board."
+)
+OPTION_TARGET = cite("Winner is, who completes one round (36 points) first.")
+OPTION_MOVES = cite("But you can agree upon other target numbers or a certain number of moves.")
+OPTION_REENTRY = cite("The opponent must reenter the shot comet in his next move.")
+OPTION_PARTNER_DOUBLER = cite(
+    "The adverse doubler neutralizes your doubler, when he stand in the same vertical, horizontal or diagonal."
+)
+OPTION_DIMINISHED = cite("Diminished rows don't count.")
+OPTION_SIDES = cite("Then Uranus and Neptune play against Saturn and Jupiter.")
+OPTION_FULL_BOTH = cite("They count double as a row of same length.")
+OPTION_PARTIALS = cite("When only a part of a row is a sequence, it counts only double as a row of the same length.")
+OPTION_UNCHANGED_ROW = cite("The same is valid for altering or extending sequences without altering the row.")

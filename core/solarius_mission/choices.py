@@ -31,7 +31,8 @@ def choice_of(state: State, cmd: Command, board: Any) -> Choice:
     text = notation_format(cmd, board)
     head, _, rest = text.partition(" ")
     if isinstance(cmd, c.Take):
-        return Choice(text, (die_step(cmd.colour, cmd.face, cmd.bonus), rest.partition(" ")[2]), "take")
+        return Choice(text, (die_step(cmd.colour, cmd.face, cmd.bonus), rest.partition(" ")[2]), "take",
+                      said=(die_words(cmd.colour, cmd.face, cmd.bonus),))
     if isinstance(cmd, c.Fly):
         return Choice(text, (space.format_hex(state, cmd.path[-1]),), "fly", space.describe_cost(state, cmd))
     if isinstance(cmd, (c.Build, c.CompleteMission)):
@@ -46,6 +47,13 @@ def choice_of(state: State, cmd: Command, board: Any) -> Choice:
         given, _, got = rest.partition(" for ")
         return Choice(text, (given, f"for {got}"), head)
     return Choice(text, (text,), head)
+
+
+def die_words(colour: str, face: str, bonus: int) -> str:
+    """A die on the bridge in words, for its button ("the yellow 2 die on the -1 space"; 003 6.0: a
+    star brings the tech die's value)."""
+    shown = {"*": "star", "*+1": "star+1"}.get(face, face)
+    return f"the {colour} {shown} die on the {bonus:+d} space".replace("+0 space", "0 space")
 
 
 def chance_choices(state: State) -> tuple[Form, ...]:

@@ -24,31 +24,39 @@ from .state import CHANCE_PHASES, MUTATORS, Mat, State, acting, describe_phase, 
 class MissionOptions:
     start: str = option(
         "cards",
-        "'cards': hidden game start cards (4.0); 'choose': deal 3 progress cards, keep 2, choose the start position",
+        "'cards': each player gets a hidden game start card (4.0); 'choose': each is dealt 3 progress cards, keeps 2 "
+        "and chooses the start position",
         ("cards", "choose"),
+        rule=text.OPTION_START,
     )
     station_effect: str = option(
         "earlier",
-        "reading 7, for space (part 2): a new station's own permanent effect first fires at turn end ('earlier') "
-        "or at once ('including-new')",
+        "a new station's own permanent effect first fires at turn end ('earlier') or at once with those built "
+        "before ('including-new'); the text leaves it open (reading 7, for space, part 2)",
         ("earlier", "including-new"),
+        rule=text.OPTION_STATION_EFFECT,
     )
     hub_adjacency: str = option(
         "once",
-        "scoring reading S2 (11.0 hubs): a figure next to two built hubs scores 1 ('once') or 1 per hub ('per-hub')",
+        "a figure next to two built hubs scores 1 ('once') or 1 per hub ('per-hub'); the text leaves it open "
+        "(scoring reading S2, 11.0)",
         ("once", "per-hub"),
+        rule=text.OPTION_HUB_ADJACENCY,
     )
     outpost_doubles: str = option(
         "space",
-        "scoring reading S3 (9.2 B II.4): an outpost doubles its figure's hub points and network count ('space'), only the "
-        "network count ('network'), or also its planet, station and mission points ('all')",
+        "an outpost doubles its figure's hub points and network count ('space'), only the network count "
+        "('network'), or also its planet, station and mission points ('all'); the text leaves it open "
+        "(scoring reading S3, 9.2 B II.4)",
         ("space", "network", "all"),
+        rule=text.OPTION_OUTPOST_DOUBLES,
     )
     network: str = option(
         "adjacent",
-        "scoring reading S4 (11.0 'connected within the range of their own space ships'): figures connect hex to hex "
-        "('adjacent') or within the owner's ship range of each other ('ship-range')",
+        "figures connect hex to hex ('adjacent') or within the owner's ship range of each other ('ship-range'); "
+        "the text leaves it open (scoring reading S4, 11.0)",
         ("adjacent", "ship-range"),
+        rule=text.OPTION_NETWORK,
     )
     components: str = option(comp.BUILTIN, "the component set's name (solrec components solarius-mission)")
     components_digest: str = option(comp.BUILTIN_DIGEST, "the digest of the component set's content")

@@ -440,51 +440,14 @@ def _draw_mat(state: State, i: int, y: float, keys: set[tuple], to_act: bool, vi
     return out, y + 10
 
 
-def svg(state: State, viewer: Viewer = TABLE, *, last=None, size: int | None = 400) -> str:
-    """The bridge (the bonus wheel's five spaces with the dice on them), the game turn with the
-    commercial hubs revealed so far, then each player's mat: fuel and SpaceBucks, the four rows with
-    their tech dice in columns I-V and the storage pyramid, contamination on the spaces and beside
-    the mat, drives, space station slots, the dice taken, the hand (face down unless the observation holds it),
-    missions and developments, planets; above them space, the hex map (``space_map``). ``last``
-    (the events of the last command) is outlined in orange. Each die on the bridge carries an invisible
-    square named ``data-spot="black3@-1"``, each hex an invisible hexagon named by its label, the steps
-    ``Game.choices`` names."""
-    from ..svg import document, rect, text
+def _bridge_and_notes(state: State, keys: set[tuple], y: float) -> tuple[list[str], float]:
+    """The bridge (the bonus wheel's five spaces, the dice on them, each an invisible ``data-spot``) and
+    the notes under it (the bag, the deck, the die in play, the phase)."""
+    from ..svg import rect, text
     from .rules import die_step
 
     n = state.cset.number
-    keys = _changed(state, last)
-    turns = n("dice.hubs.game_turns")
-    head = f"Solarius Mission: game turn {state.turn or '-'} of {turns}"
-    out = [rect(0, 0, WIDTH, 0, fill="#ffffff")]
-    out.append(rect(0, 0, WIDTH, 30, fill="#0f1a33"))
-    out.append(text(8, 21, head, 15, fill="#ffffff", font_weight="bold"))
-    y: float = 40
-    start = state.players[state.start_player] if state.start_player >= 0 else "not chosen yet"
-    out.append(text(8, y + 12, f"start player: {start}", 12, fill=INK))
-    if ("start",) in keys:
-        out.append(_outline(4, y - 2, 200, 20))
-    y += 22
-    # the game turn spaces and the commercial hubs revealed on them
-    out.append(text(8, y + 15, "hubs", 12, fill=INK))
-    for t in range(turns):
-        x = 60 + t * 44
-        current = t + 1 == state.turn
-        out.append(rect(x, y, 38, 22, rx=3, fill="#fff8e0" if current else "#f4f4f4", stroke=INK if current else "#999999",
-                        stroke_width=2 if current else 0.8))
-        letter = state.hubs_built[t] if t < len(state.hubs_built) else "?"
-        out.append(text(x + 19, y + 16, f"{t + 1}: {letter}", 11, anchor="middle", fill=INK))
-        if ("hub", t + 1) in keys:
-            out.append(_outline(x - 2, y - 2, 42, 26))
-    out.append(text(60 + turns * 44 + 4, y + 15, f"hidden: {len(state.hubs)}", 11, fill=MUTED))
-    y += 30
-    if held(state.hubs):
-        out.append(text(8, y + 12, f"hidden hubs (revealed): {' '.join(state.hubs) or '-'}", 11, fill=MUTED))
-        y += 18
-    if state.has_map and state.placement:  # space: the hex map once the tiles lie around the centre
-        part, y = space_map(state, last=last, top=y)
-        out.extend(part)
-        y += 6
+    out: list[str] = []
     # the bridge: five spaces of the bonus wheel, the dice on them
     values = n("bridge.wheel.values")
     out.append(text(8, y + 12, "bridge (bonus wheel)", 12, fill=INK, font_weight="bold"))
@@ -531,7 +494,72 @@ def svg(state: State, viewer: Viewer = TABLE, *, last=None, size: int | None = 4
             out.append(text(8, y + 14, row, 12, fill=INK))
             y += 17
     y += 8
-    for i in range(len(state.players)):
+    return out, y
+
+
+def svg(state: State, viewer: Viewer = TABLE, *, last=None, size: int | None = 400) -> str:
+    """The bridge (the bonus wheel's five spaces with the dice on them), the game turn with the
+    commercial hubs revealed so far, then each player's mat: fuel and SpaceBucks, the four rows with
+    their tech dice in columns I-V and the storage pyramid, contamination on the spaces and beside
+    the mat, drives, space station slots, the dice taken, the hand (face down unless the observation holds it),
+    missions and developments, planets; above them space, the hex map (``space_map``); a seat sees the
+    bridge and its own mat above the map, the others' mats below it. ``last``
+    (the events of the last command) is outlined in orange. Each die on the bridge carries an invisible
+    square named ``data-spot="black3@-1"``, each hex an invisible hexagon named by its label, the steps
+    ``Game.choices`` names."""
+    from ..svg import document, rect, text
+
+    n = state.cset.number
+    keys = _changed(state, last)
+    turns = n("dice.hubs.game_turns")
+    head = f"Solarius Mission: game turn {state.turn or '-'} of {turns}"
+    out = [rect(0, 0, WIDTH, 0, fill="#ffffff")]
+    out.append(rect(0, 0, WIDTH, 30, fill="#0f1a33"))
+    out.append(text(8, 21, head, 15, fill="#ffffff", font_weight="bold"))
+    y: float = 40
+    start = state.players[state.start_player] if state.start_player >= 0 else "not chosen yet"
+    out.append(text(8, y + 12, f"start player: {start}", 12, fill=INK))
+    if ("start",) in keys:
+        out.append(_outline(4, y - 2, 200, 20))
+    y += 22
+    # the game turn spaces and the commercial hubs revealed on them
+    out.append(text(8, y + 15, "hubs", 12, fill=INK))
+    for t in range(turns):
+        x = 60 + t * 44
+        current = t + 1 == state.turn
+        out.append(rect(x, y, 38, 22, rx=3, fill="#fff8e0" if current else "#f4f4f4", stroke=INK if current else "#999999",
+                        stroke_width=2 if current else 0.8))
+        letter = state.hubs_built[t] if t < len(state.hubs_built) else "?"
+        out.append(text(x + 19, y + 16, f"{t + 1}: {letter}", 11, anchor="middle", fill=INK))
+        if ("hub", t + 1) in keys:
+            out.append(_outline(x - 2, y - 2, 42, 26))
+    out.append(text(60 + turns * 44 + 4, y + 15, f"hidden: {len(state.hubs)}", 11, fill=MUTED))
+    y += 30
+    if held(state.hubs):
+        out.append(text(8, y + 12, f"hidden hubs (revealed): {' '.join(state.hubs) or '-'}", 11, fill=MUTED))
+        y += 18
+    # a seat's own picture (issue 43): the bridge and its own mat come before the map, so on a phone the
+    # dice to take and the mat they go to are within the first two screens; the others' mats after the map
+    own = next((i for i, p in enumerate(state.players) if viewer.is_player(p)), None)
+    if own is None:
+        if state.has_map and state.placement:  # space: the hex map once the tiles lie around the centre
+            part, y = space_map(state, last=last, top=y)
+            out.extend(part)
+            y += 6
+        part, y = _bridge_and_notes(state, keys, y)
+        out.extend(part)
+        order = list(range(len(state.players)))
+    else:
+        part, y = _bridge_and_notes(state, keys, y)
+        out.extend(part)
+        part, y = _mat(state, own, y, keys, viewer)
+        out.extend(part)
+        if state.has_map and state.placement:  # space: the hex map once the tiles lie around the centre
+            part, y = space_map(state, last=last, top=y)
+            out.extend(part)
+            y += 6
+        order = [i for i in range(len(state.players)) if i != own]
+    for i in order:
         part, y = _mat(state, i, y, keys, viewer)
         out.extend(part)
     height = round(y)

@@ -170,3 +170,21 @@ OUTPOST_ORDER = cite("The second outpost of a kind may only be built after the p
 COLONIES = cite("twelve colonies, four space stations, one space ship, six mission markers and six outpost markers.")
 
 ALL = tuple(v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str) and v.startswith('003: "'))
+
+# -- the options (the new-game form shows each beside its values)
+OPTION_START = cite("After a few games the players may play without the game start cards.")
+OPTION_STATION_EFFECT = cite(
+    "Afterwards the permanent effects of all his space stations built earlier are triggered, in any order, once."
+)
+OPTION_HUB_ADJACENCY = cite(
+    "For each of his own playing figures (colony, space station, mission marker but not his space ship) next to "
+    "a built commercial hub the player receives 1 victory point."
+)
+OPTION_OUTPOST_DOUBLES = cite(
+    "Each player figure that is in the same hexagon as an outpost earns double the amount of victory points at "
+    "the end game scoring."
+)
+OPTION_NETWORK = cite(
+    "Finally, all players compare the number of their own playing figures (colonies, space stations, mission "
+    "markers, but not space ships) that are all connected within the range of their own space ships."
+)

@@ -214,7 +214,9 @@ def command(command: Command, state: Any = None) -> str:  # noqa: C901 - one phr
     if isinstance(command, c.Take):
         where = {"transform": f"the transformation space as {x.new_colour}", "card": f"the die space of card {x.card}",
                  }.get(x.space, f"the {x.space} space")
-        return f"take the {x.colour} {x.face} die from the {x.bonus:+d} space onto {where}".replace("+0 space", "0 space")
+        # 003 6.0: a star brings the tech die's value, a star+1 one more
+        face = {"*": "star", "*+1": "star+1"}.get(x.face, x.face)
+        return f"take the {x.colour} {face} die from the {x.bonus:+d} space onto {where}".replace("+0 space", "0 space")
     if isinstance(command, c.Bonus):
         return f"take the bridge bonus as {_pay(x.fuel, x.bucks)}"
     if isinstance(command, c.BuyActionPoints):

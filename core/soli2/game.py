@@ -12,7 +12,7 @@ from ..game import CHANCE, Choices, Command, Event, Form, Game, Outcome, ScoreSh
 from ..observe import Observation
 from ..options import option
 from . import board as B
-from . import notation, rules, scoring, words
+from . import notation, rules, scoring, text, words
 from .commands import Draw, Jump, Pass, Place
 from .events import Drawn, Ended, Jumped, Passed, Placed
 from .state import (
@@ -37,15 +37,18 @@ class Options:
         "on the board, colors ignored; soli2-solitaire: one player, the pouch fills the pockets in order, "
         "jumps only over the opposite color",
         MODES,
+        rule=text.OPTION_MODE,
     )
     fill: str = option(
         POUCH,
         "duel only: pouch (draw each marble from the pouch) or pure-skill (each player places 12 black and "
         "12 white marbles of their choice from their channel)",
         FILLS,
+        rule=text.OPTION_FILL,
     )
     objective: str = option(
-        STANDARD, "duel only: standard (most marbles wins) or give-away (fewest marbles wins)", OBJECTIVES
+        STANDARD, "duel only: standard (most marbles wins) or give-away (fewest marbles wins)", OBJECTIVES,
+        rule=text.OPTION_OBJECTIVE,
     )
 
 

@@ -302,5 +302,5 @@ def choices(state: State, actor: str) -> Choices:
         jump = Jump(B.name(start), B.name(end))
         # issue 43: what a jump does, said beside its pocket: where the marble lands, what it removes
         taken = landing(jump.start, B.name(over), jump.end, state.at(B.name(over)))
-        listed.append(Choice(write(jump), (jump.start, jump.end), "jump", taken))
+        listed.append(Choice(write(jump), (jump.start, jump.end), "jump", taken, takes=(B.name(over),)))
     return Choices(actor, tuple(sorted(listed, key=lambda c: c.steps)))

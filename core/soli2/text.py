@@ -84,3 +84,10 @@ SOLI2_OPPOSITE = cite(
 )
 
 ALL = tuple(v for k, v in sorted(globals().items()) if k.isupper() and isinstance(v, str) and v.startswith(SOURCE + ":"))
+
+# -- the options (the new-game form shows each beside its values)
+OPTION_MODE = cite("Decide which variant of the game you would like to play.")
+OPTION_FILL = cite("To play a game of pure skill, the pouch is not used.")
+OPTION_OBJECTIVE = cite(
+    'When playing "give away", the object of the game is to remove your own marbles from the board.'
+)

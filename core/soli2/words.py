@@ -58,10 +58,24 @@ def command(command: Command, state: Any = None) -> str:
         color = command.color or getattr(state, "hand", None)
         return f"place {f'a {color} marble' if color else 'the marble'} on {command.square}"
     if isinstance(command, Jump):
-        middle = over(command.start, command.end)
+        middle = _between(command.start, command.end)
+        if not middle:  # not a jump the board allows: said as written
+            return f"jump from {command.start} to {command.end}"
         at = getattr(state, "at", None)
         mover, removed = (at(command.start), at(middle)) if at is not None else (None, None)
         return f"jump {f'the {mover} marble' if mover else 'the marble'} {landing(command.start, middle, command.end, removed)}"
     if isinstance(command, Pass):
         return "pass"
     return type(command).__name__
+
+
+def _between(start: str, end: str) -> str:
+    """The pocket a jump from ``start`` to ``end`` passes over ("" where they are not two apart in a line)."""
+    from . import board as B
+
+    if not (B.is_square(start) and B.is_square(end)):
+        return ""
+    (f1, r1), (f2, r2) = B.coords(B.index(start)), B.coords(B.index(end))
+    if (abs(f1 - f2), abs(r1 - r2)) not in ((2, 0), (0, 2)):
+        return ""
+    return B.FILES[(f1 + f2) // 2] + str((r1 + r2) // 2)

@@ -148,29 +148,38 @@
   }
 
   // A command that ends the game (resign, a last move) is asked about first: one tap never loses a
-  // game. So is one the seat could not take back (it shows what was hidden, or seeded chance draws
-  // next), unless the player said not to ask again in this game (kept for this tab only).
-  var ending = {}, final = {};
-  var quietKey = "solrec-quiet " + base;
-  function quiet() { try { return window.sessionStorage.getItem(quietKey) === "1"; } catch (e) { return false; } }
+  // game. One the seat could not take back (it shows what was hidden, or seeded chance draws next) is
+  // asked about the first time in a game only: once the player knows, a placement followed by the
+  // pouch's draw is what they expect (issue 43), unless they tick "keep asking me" (kept for this tab).
+  var ending = {}, final = {}, said = {};
+  var quietKey = "solrec-quiet " + base, askKey = "solrec-ask " + base;
+  function kept(key) { try { return window.sessionStorage.getItem(key) === "1"; } catch (e) { return false; } }
+  function keep(key, on) {
+    try { if (on) window.sessionStorage.setItem(key, "1"); else window.sessionStorage.removeItem(key); } catch (e) { /* private mode */ }
+  }
+  function quiet() { return kept(quietKey) && !kept(askKey); }
   function play(command) {
     var word = command.trim().split(/\s+/)[0].toLowerCase();
     var ends = !!ending[command] || word === "resign";
     var box = document.getElementById("confirm");
     if (!box || (!ends && (!final[command] || quiet()))) { post("/play", {command: command, view: "1"}, played); return; }
+    var named = "\u201c" + (said[command] || command) + "\u201d";
     document.getElementById("confirm-text").textContent = ends
-      ? "\u201c" + command + "\u201d ends the game and cannot be taken back. Play it?"
-      : "\u201c" + command + "\u201d cannot be taken back: it shows what was hidden, or chance draws next. Play it?";
+      ? named + " ends the game and cannot be taken back. Play it?"
+      : named + " cannot be taken back: it shows what was hidden, or chance draws next. Such moves are not asked about again in this game. Play it?";
     var check = box.querySelector("input.quiet"), label = box.querySelector("label.quiet");
     if (label) label.hidden = ends;
-    if (check) check.checked = false;
+    if (check) check.checked = kept(askKey);
     box.hidden = false;
     var yes = box.querySelector("button.yes"), no = box.querySelector("button.no");
     var before = document.activeElement;
-    function close() { box.hidden = true; if (before && before.focus && document.contains(before)) before.focus(); }
-    no.focus();
+    function close() {
+      box.hidden = true;
+      if (before && before.focus && document.contains(before)) { try { before.focus({preventScroll: true}); } catch (e) { before.focus(); } }
+    }
+    try { no.focus({preventScroll: true}); } catch (e) { no.focus(); }
     yes.onclick = function () {
-      if (!ends && check && check.checked) { try { window.sessionStorage.setItem(quietKey, "1"); } catch (e) { /* private mode */ } }
+      if (!ends) { keep(quietKey, true); keep(askKey, !!(check && check.checked)); }
       box.hidden = true;
       post("/play", {command: command, view: "1"}, played);
     };
@@ -203,7 +212,12 @@
     var board = main.querySelector(".board");
     ending = {};
     final = {};
-    choices.forEach(function (c) { if (c.ends) ending[c.command] = true; if (c.final) final[c.command] = true; });
+    said = {};
+    choices.forEach(function (c) {
+      if (c.ends) ending[c.command] = true;
+      if (c.final) final[c.command] = true;
+      if (c.words) said[c.command] = c.words;
+    });
 
     function candidates() {
       return choices.filter(function (c) {
@@ -224,11 +238,53 @@
       });
       return out;
     }
+    function onBoard(step) {
+      if (!board) return null;
+      var found = null;
+      Array.prototype.forEach.call(board.querySelectorAll("[data-spot]"), function (e) {
+        if (!found && e.getAttribute("data-spot") === step) found = e;
+      });
+      return found;
+    }
+    // a place on the board big enough to tap (24 CSS px, WCAG 2.5.8 target size) needs no button of its own
+    function tappable(step) {
+      var e = onBoard(step);
+      if (!e || !e.getBoundingClientRect) return false;
+      var r = e.getBoundingClientRect();
+      return r.width >= 24 && r.height >= 24;
+    }
     function pick(step) {
       picked.push(step);
       var cands = candidates();
-      if (cands.length === 1) { play(cands[0].command); return; }  // one choice left: it is played
+      // one choice left: it is played, unless what is left to pick is a place on the board (where a
+      // marble lands): that is shown first, with what it takes away, and tapped
+      if (cands.length === 1 && (cands[0].steps.length === picked.length || !onBoard(cands[0].steps[picked.length]))) {
+        play(cands[0].command);
+        return;
+      }
       draw();
+    }
+    // what every command of a group says before its place ("place a white marble on"), from their words
+    function commonWords(options) {
+      var words = options.map(function (o) { return o.cands.length === 1 && o.cands[0].words ? o.cands[0].words : null; });
+      if (words.length < 2 || words.some(function (w) { return !w; })) return "";
+      var head = words[0];
+      words.forEach(function (w) { while (w.indexOf(head) !== 0) head = head.slice(0, -1); });
+      var cut = head.lastIndexOf(" ");
+      return cut > 0 ? head.slice(0, cut) : "";
+    }
+    function label(b, o) {  // a button's text: the command in words, its notation beside it in small type
+      var c = o.cands.length === 1 ? o.cands[0] : null, words = c && c.words;
+      var stepWords = !words && o.cands[0].said ? o.cands[0].said[picked.length] : "";
+      if (words || stepWords) {
+        b.appendChild(el("span", "words", words || stepWords));
+        b.appendChild(el("span", "notation", " " + (words ? c.command : o.step)));
+      } else b.appendChild(document.createTextNode(o.step));
+      // a detail the words already say ("removes the black marble on d5" beside "..., removing the black
+      // marble on d5") is not said twice
+      var rest = c && c.detail ? c.detail.split(" ").slice(1).join(" ") : "";
+      var said = words && rest.split(" ").length >= 3 && words.indexOf(rest) >= 0;
+      if (c && c.detail && !said) b.appendChild(el("span", "detail", " " + c.detail));
     }
     function spots(next) {
       if (!board) return;
@@ -239,11 +295,14 @@
       Array.prototype.forEach.call(board.querySelectorAll("[data-spot]"), function (e) {
         var o = wanted[e.getAttribute("data-spot")];
         e.classList.toggle("spot-candidate", !!o);
+        if (o && o.cands.some(function (c) { return c.steps.length === picked.length + 1; })) e.setAttribute("data-plays", "1");
+        else e.removeAttribute("data-plays");
         if (o) {
           var detail = o.cands.length === 1 && o.cands[0].detail ? " (" + o.cands[0].detail + ")" : "";
           e.setAttribute("role", "button");
           e.setAttribute("tabindex", "0");
-          e.setAttribute("aria-label", (picked.length || !o.group ? "" : o.group + ": ") + o.step + detail);
+          var one = o.cands.length === 1 && o.cands[0].words;
+          e.setAttribute("aria-label", one ? o.cands[0].words : (picked.length || !o.group ? "" : o.group + ": ") + o.step + detail);
         } else {
           e.removeAttribute("role");
           e.removeAttribute("tabindex");
@@ -258,6 +317,12 @@
           if (e.getAttribute("data-spot") === p) e.classList.add("spot-picked");
         });
       });
+      // what a command one tap from being played takes away (a jumped marble): marked before it is played
+      var taken = {};
+      if (picked.length) next.forEach(function (o) { o.cands.forEach(function (c) { (c.takes || []).forEach(function (t) { taken[t] = true; }); }); });
+      Array.prototype.forEach.call(board.querySelectorAll("[data-spot]"), function (e) {
+        e.classList.toggle("spot-taken", !!taken[e.getAttribute("data-spot")]);
+      });
     }
     function draw() {
       if (!box) return;
@@ -265,7 +330,8 @@
       var cands = candidates(), next = nextSteps(cands);
       if (picked.length) {
         var trail = el("p", "picked");
-        trail.appendChild(document.createTextNode("picked: " + picked.join(" \u203a ") + " "));
+        var first = cands[0] && cands[0].said && cands[0].said[0];
+        trail.appendChild(document.createTextNode("picked: " + (first ? [first].concat(picked.slice(1)) : picked).join(" \u203a ") + " "));
         var back = el("button", "back", "back");
         back.type = "button";
         back.onclick = function () { picked.pop(); draw(); };
@@ -273,7 +339,8 @@
         box.appendChild(trail);
         cands.forEach(function (c) {  // a command complete here while longer ones go on
           if (c.steps.length === picked.length) {
-            var b = el("button", "choice done", c.command);
+            var b = el("button", "choice done");
+            label(b, {cands: [c], step: c.command});
             b.type = "button";
             b.onclick = function () { play(c.command); };
             box.appendChild(b);
@@ -294,11 +361,33 @@
           section = el("details", "group many");
           section.appendChild(el("summary", "", g + " (" + byGroup[g].length + ")"));
         } else if (g) section.appendChild(el("h3", "", g));
+        // every place of the group big enough to tap on the board, none with a cost or effect to read on
+        // its button (a flight's fuel, a jump's removed marble): tapped there (highlighted, named for the
+        // keyboard and screen readers), no grid of coordinate buttons
+        if (byGroup[g].every(function (o) { return tappable(o.step) && !(o.cands.length === 1 && o.cands[0].detail); })) {
+          section.classList.add("on-board");
+          var n = byGroup[g].length;
+          var common = commonWords(byGroup[g]);
+          if (common) section.appendChild(el("p", "doing", common + "\u2026"));
+          section.appendChild(el("p", "tap-board", picked.length
+            ? "tap " + (n === 1 ? "the highlighted place" : "one of the " + n + " highlighted places") + " on the board:"
+            : "tap " + (n === 1 ? "the highlighted place" : "one of the " + n + " highlighted places") + " on the board"));
+          if (picked.length) {
+            var list = el("ul", "landing");
+            byGroup[g].forEach(function (o) {
+              var c = o.cands.length === 1 ? o.cands[0] : null;
+              list.appendChild(el("li", "", c && c.words ? c.words : o.step + (c && c.detail ? " (" + c.detail + ")" : "")));
+            });
+            section.appendChild(list);
+          }
+          box.appendChild(section);
+          return;
+        }
         byGroup[g].forEach(function (o) {
-          var b = el("button", "choice", o.step);
+          var b = el("button", "choice");
+          label(b, o);
           b.type = "button";
           b.setAttribute("data-step", o.step);
-          if (o.cands.length === 1 && o.cands[0].detail) b.appendChild(el("span", "detail", " " + o.cands[0].detail));
           b.onclick = function () { pick(o.step); };
           section.appendChild(b);
         });
@@ -495,6 +584,8 @@
 
   // -- the board zoomed: wide enough that its smallest label reads at 12 CSS px, panned by scrolling --
   var zoomed = false;  // kept across views: the board stays zoomed while the game moves on
+  var fitted = false;  // the player asked for the whole board: it is not zoomed by itself again
+  var auto = false;  // zoomed by itself (a hex to pick): fitted again by itself once none is
   function smallestLabel(svg) {
     var box = svg.viewBox && svg.viewBox.baseVal, least = Infinity;
     if (!box || !box.width) return 12;
@@ -509,6 +600,19 @@
     if (!board) return;
     var button = board.querySelector("button.zoom"), svg = board.querySelector("svg");
     if (!button || !svg) return;
+    var bar = button.parentNode;
+    // a board whose places are all big enough to tap (SOLI2's pockets on a phone) needs no zoom: the bar goes
+    var places = board.querySelectorAll("[data-spot]");
+    if (!zoomed && places.length && Array.prototype.every.call(places, function (e) {
+      var r = e.getBoundingClientRect();
+      return r.width >= 24 && r.height >= 24;
+    })) { bar.hidden = true; return; }
+    bar.hidden = false;
+    // a place whose tap plays a command (a flight's hex) on a board whose labels read under 12 px
+    // (Solarius Mission's map on a phone): the board zooms by itself until they read at 12 px, unless
+    // the player asked to fit it (a die picked first, then its action, keeps the whole board in view)
+    var small = !!board.querySelector(".spot-candidate[data-plays]") && smallestLabel(svg) < 12;
+    if (small && !zoomed && !fitted) { zoomed = true; auto = true; } else if (!small && auto) { zoomed = false; auto = false; }
     function apply() {
       svg.style.width = "";
       board.classList.toggle("zoomed", zoomed);
@@ -522,8 +626,18 @@
         svg.removeAttribute("tabindex");
       }
     }
-    button.onclick = function () { zoomed = !zoomed; apply(); };
-    if (zoomed) apply();
+    button.onclick = function () { zoomed = !zoomed; fitted = !zoomed; auto = false; apply(); };
+    if (!zoomed) apply();  // fitted again by itself
+    if (zoomed) {
+      apply();
+      // the places to pick in view inside the zoomed board's own box (the page itself stays put)
+      var first = board.querySelector(".spot-candidate[data-plays]");
+      if (small && first) {
+        var box = board.getBoundingClientRect(), r = first.getBoundingClientRect();
+        board.scrollLeft += r.left - box.left - box.width / 2 + r.width / 2;
+        board.scrollTop += r.top - box.top - box.height / 2 + r.height / 2;
+      }
+    }
   }
 
   // -- live updates: the server sends this viewer's new view itself (``view=1``), or says only the

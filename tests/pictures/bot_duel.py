@@ -90,6 +90,11 @@ def ask_hint(driver: Any) -> str:
                 "the hint")
 
 
+def asking(driver: Any) -> bool:
+    """Whether the page asks about a command (its question shown)."""
+    return bool(driver.execute_script("var c = document.getElementById('confirm'); return !!c && !c.hidden;"))
+
+
 def play_typed(driver: Any, command: str) -> None:
     box = driver.find_element("css selector", "form.notation input[name=command]")
     box.send_keys(command)
@@ -140,9 +145,11 @@ def play_against_bot(driver: Any, db: Path, out: Path) -> dict[str, Any]:
                     shots += shoot(driver, out, "duel-seat", "#hint")
                 play_typed(driver, command)
                 asked = [c for c in offered if c["command"] == command and (c.get("ends") or c.get("final"))]
-                if asked:  # a typed command the page lists as ending or final is asked about too (table.js)
-                    wait(driver, lambda d: d.find_element("css selector", "#confirm").is_displayed(), f"{command!r} asked about")
-                    driver.find_element("css selector", "#confirm button.yes").click()
+                if asked:  # a typed command the page lists as ending or final is asked about too (table.js); a
+                    # final one the first time in a game only
+                    wait(driver, lambda d: asking(d) or len(stored(db).rows) > before, f"{command!r} asked about or played")
+                    if asking(driver):
+                        driver.find_element("css selector", "#confirm button.yes").click()
             else:
                 from ..serve.test_playthroughs_in_browser import click_steps
 

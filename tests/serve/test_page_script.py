@@ -109,8 +109,12 @@ def test_a_click_on_a_place_then_on_a_highlighted_one_plays_the_command_they_mak
         assert [e.get_attribute("data-spot") for e in driver.find_elements("css selector", ".board .spot-candidate")] == ["d"]
         driver.find_element("css selector", '.board [data-spot="d"]').click()
         until(lambda: driver.find_elements("css selector", ".picked"), "the step picked")
-        assert [t.split()[0] for t in texts(driver, "#choices button.choice")] == list("1234567")
-        assert "to d4" in texts(driver, '#choices button.choice[data-step="4"]')[0]
+        steps = [e.get_attribute("data-step") for e in driver.find_elements("css selector", "#choices button.choice")]
+        assert steps == list("1234567")
+        # the one command each makes, in words, its notation beside it and what it does
+        four = driver.find_element("css selector", '#choices button.choice[data-step="4"]')
+        assert [four.find_element("css selector", k).text.strip() for k in (".words", ".notation", ".detail")] == [
+            "place a black marble on d4", "place d4", "to d4"]
         assert [e.get_attribute("data-spot") for e in driver.find_elements("css selector", ".board .spot-candidate")] == ["5"]
         driver.find_element("css selector", '.board [data-spot="5"]').click()
         # the pouch draws next (seeded): the seat could not take it back, so the page asks first
@@ -148,11 +152,12 @@ def test_a_command_played_on_one_seat_shows_live_on_the_other(driver, tmp_path):
         until(lambda: other.find_elements("css selector", ".status"), "Bob's page")
         assert not other.find_elements("css selector", "#choices")
         driver.get(f"{server.url}/g/duel/seat/{links['Ann']}")
-        until(lambda: driver.find_elements("css selector", "#choices button.choice"), "Ann's choices")[0].click()
+        # SOLI2's pockets are tapped on the board (no grid of coordinate buttons)
+        until(lambda: driver.find_elements("css selector", ".board .spot-candidate"), "Ann's choices")[0].click()
         if driver.execute_script("var c = document.getElementById('confirm'); return !!c && !c.hidden;"):
             driver.find_element("css selector", "#confirm button.yes").click()  # the pouch draws next: asked first
         until(lambda: "(your turn)" in other.find_element("css selector", ".status").text, "Bob's page updated")
-        assert other.find_elements("css selector", "#choices button.choice")
+        assert other.find_elements("css selector", ".board .spot-candidate")
 
 
 def test_the_referee_link_opens_the_games_and_the_script_loads_no_other_server(driver, tmp_path):
@@ -163,7 +168,7 @@ def test_the_referee_link_opens_the_games_and_the_script_loads_no_other_server(d
         until(lambda: "duel" in texts(driver, "table.games a"), "the games listed")
         assert "token" not in driver.current_url
         driver.get(f"{server.url}/g/duel")
-        until(lambda: driver.find_elements("css selector", "#choices button.choice"), "the referee's choices")
+        until(lambda: driver.find_elements("css selector", ".board .spot-candidate"), "the referee's choices")
 
 
 def test_a_seat_page_whose_link_was_made_anew_says_the_link_no_longer_works(driver, tmp_path):

@@ -53,12 +53,24 @@ def offered(driver: Any) -> list[dict[str, Any]]:
     return json.loads(box[0].get_attribute("data-choices")) if box else []
 
 
+def asking(driver: Any) -> bool:
+    """Whether the page asks about a command (its question shown)."""
+    return bool(driver.execute_script("var c = document.getElementById('confirm'); return !!c && !c.hidden;"))
+
+
 def click_steps(driver: Any, choice: dict[str, Any]) -> None:
+    before = position(driver)
     _click_steps(driver, choice)
-    if choice.get("ends") or choice.get("final"):
-        # a command that ends the game, or that the seat could not take back, is asked about first
+    if choice.get("ends"):
+        # a command that ends the game is asked about first
         wait(driver, lambda d: d.find_element("css selector", "#confirm").is_displayed(), f"{choice['command']!r} asked about")
         driver.find_element("css selector", "#confirm button.yes").click()
+    elif choice.get("final"):
+        # one the seat could not take back: asked about the first time in a game only
+        wait(driver, lambda d: asking(d) or position(d) != before,
+             f"{choice['command']!r} asked about or played")
+        if asking(driver):
+            driver.find_element("css selector", "#confirm button.yes").click()
 
 
 def _click_steps(driver: Any, choice: dict[str, Any]) -> None:
@@ -77,7 +89,10 @@ def _click_steps(driver: Any, choice: dict[str, Any]) -> None:
             driver.execute_script("var d = arguments[0].closest('details'); if (d) d.open = true;", button)
             button.click()
         rest = [c for c in rest if c["steps"][:k + 1] == steps[:k + 1]]
-        if len(rest) == 1:
+        # one command left: the page plays it, unless its next step is a place on the board (where a
+        # marble lands), which is shown first and tapped
+        if len(rest) == 1 and (k + 1 == len(steps) or not driver.find_elements(
+                "css selector", f'.board [data-spot="{steps[k + 1]}"]')):
             return
     done = [b for b in driver.find_elements("css selector", "#choices button.choice.done") if b.text == choice["command"]]
     assert done, f"{choice['command']!r} offered as its own button"
