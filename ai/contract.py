@@ -1,5 +1,5 @@
 """The bots' contract (docs/ai.md, "Bots"): a bot is named ``KIND[:KEY=VALUE,...]`` (``random``,
-``greedy``, ``mcts:simulations=400``), parsed into a ``BotSpec`` (frozen, picklable: what ``simulate``
+``greedy``, ``mcts:simulations=400``, ``policy:model=PATH``), parsed into a ``BotSpec`` (frozen, picklable: what ``simulate``
 records in a header and a balance run ships to its workers); a ``Bot`` decides for a seat and gives a
 ``Decision``: the command it plays, its estimate of the position for that seat (the game's return
 scale, -1 to 1) and its value of each legal action it weighed. The kinds are in ``bots.py``, the
@@ -17,7 +17,7 @@ from solrec.core.registry import bot_hooks
 
 from .table import Position, Table
 
-KINDS = ("random", "greedy", "mcts")
+KINDS = ("random", "greedy", "mcts", "policy")
 
 
 class BotError(ValueError):
@@ -49,6 +49,7 @@ SETTINGS: dict[str, dict[str, int | float | str]] = {
     "greedy": {},
     "mcts": {"simulations": 120, "rollout": 8, "uct": 1.4, "samples": 6, "budget": 3_000, "search": "solver",
              "policy": "random", "widening": 0.0},
+    "policy": {"model": ""},  # the model file (solrec train); "" is the model shipped for the game (ai/models/)
 }
 
 CHOICES = {"policy": ("random", "sampler")}  # the roll-out policy: uniform legal actions, or the game's sampler

@@ -35,7 +35,7 @@ def split_player(text: str) -> tuple[str, BotSpec | None]:
     if not rest.startswith(BOT_PREFIX):
         from .bots import BotError
 
-        raise BotError(f"--player {text!r}: a bot seat is NAME=bot:KIND[:SETTINGS] (KIND: random, greedy, mcts)")
+        raise BotError(f"--player {text!r}: a bot seat is NAME=bot:KIND[:SETTINGS] (KIND: random, greedy, mcts, policy)")
     return name, parse_bot(rest[len(BOT_PREFIX):])
 
 

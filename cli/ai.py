@@ -9,7 +9,7 @@ import typer
 from .app import Db, GameId, Json, command, emit, load_log, workflows
 from .errors import UsageRefused
 
-BotOption = Annotated[str, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot: random, greedy or mcts, with KEY=VALUE settings (docs/ai.md).")]
+BotOption = Annotated[str, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot: random, greedy, mcts or policy (the learned bot), with KEY=VALUE settings (docs/ai.md).")]
 SeedOption = Annotated[int, typer.Option("--seed", help="The bot's seed: the same seed, the same answer.")]
 
 

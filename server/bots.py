@@ -41,7 +41,7 @@ from solrec.events.store import Store, now
 log = logging.getLogger("solrec.serve")
 
 PERSON = "person"  # the referee's choice that unseats a bot: a person plays the seat again
-KINDS = ("random", "greedy", "mcts")
+KINDS = ("random", "greedy", "mcts", "policy")
 HINT_BOT = "mcts"  # the hint button's bot, at its default strength
 HINT_SEED = 0  # as ``solrec hint``'s default: the hint depends on nothing but what the seat sees
 
