@@ -234,8 +234,9 @@ def train(run: Run, steps: int, out: Path, command: str, progress: Callable[[str
 def save(model: Any, out: Path, run: Run, steps: int, command: str) -> None:
     """The library's zip and our two entries, written beside ``out`` and moved over it (a run stopped
     while writing leaves the last checkpoint whole)."""
-    tmp = out.with_name(out.name + ".tmp.zip")
-    model.save(tmp)
+    tmp = out.with_name(f".{out.name}.tmp")  # not a *.zip: never taken for a model meanwhile
+    whole = io.BytesIO()
+    model.save(whole)
     table = Table(run.game, dict(run.options), run.players)
     meta = {"format": FORMAT, "game": run.game, "options": dict(run.options), "players": list(run.players),
             "seed": run.seed, "opponent": run.opponent, "hidden": list(run.hidden), "shaping": run.shaping,
@@ -245,9 +246,10 @@ def save(model: Any, out: Path, run: Run, steps: int, command: str) -> None:
     buffer = io.BytesIO()
     arrays: dict[str, Any] = weights(model)
     np.savez(buffer, **arrays)
-    with zipfile.ZipFile(tmp, "a", zipfile.ZIP_DEFLATED) as z:
+    with zipfile.ZipFile(whole, "a", zipfile.ZIP_DEFLATED) as z:
         z.writestr(META, json.dumps(meta, indent=1, sort_keys=True))
         z.writestr(WEIGHTS, buffer.getvalue())
+    tmp.write_bytes(whole.getvalue())
     os.replace(tmp, out)
 
 

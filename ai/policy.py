@@ -24,7 +24,7 @@ import attrs
 import numpy as np
 
 from .contract import Bot, BotError, Decision
-from .seat import heuristic
+from .seat import heuristic, look
 from .table import Position, Table
 
 FORMAT = "solrec-policy/1"
@@ -142,7 +142,10 @@ def default_model(table: Table) -> Path:
     best: tuple[int, str] | None = None
     found: Path | None = None
     for path in shipped():
-        meta = read_meta(path)
+        try:
+            meta = read_meta(path)
+        except BotError:
+            continue  # not a model (a file being written)
         if meta["game"] != table.game.id or len(meta["players"]) != len(table.players) or meta["features"] != size:
             continue
         same = sum(1 for k, v in meta["options"].items() if str(table.options.get(k)) == str(v))
@@ -155,11 +158,46 @@ def default_model(table: Table) -> Path:
     return found
 
 
+# How far back the bot looks for a position it saw (``_fresh``): the cycles of free moves are short.
+WINDOW = 64
+
+
+def _fresh(table: Table, position: Position, seat: str, legal: Mapping[int, Any], order: list[int]) -> int:
+    """The first action of ``order`` after which the seat sees something it did not see in the last
+    ``WINDOW`` positions; the first of all where every one leads back. A deterministic bot that goes
+    back to a position it saw goes round the same loop for ever (Solar Solitaire's free moves between
+    pads, at no cost): so it never does while it has another move, and where a game always offers a
+    move that ends it (resigning) it ends the game rather than loop."""
+    seen: set[str] = set()
+    p: Position | None = position
+    for _ in range(WINDOW):
+        if p is None:
+            break
+        seen.add(table.observation_string(p, seat))
+        p = p.parent
+    for action in order:
+        if table.observation_string(look(table, position, legal[action]), seat) not in seen:
+            return action
+    return order[0]
+
+
 class PolicyBot(Bot):
-    """The legal action of the highest logit (ties: the lowest id) from the seat's features; the
-    estimate is the value head's (plus the shaping potential it was trained with), clipped to -1..1."""
+    """The legal action of the highest logit (ties: the lowest id) from the seat's features, unless it
+    leads back to a position the seat saw (``_fresh``); the estimate is the value head's (plus the
+    shaping potential it was trained with), clipped to -1..1."""
+
+    def __init__(self, spec: Any):
+        super().__init__(spec)
+        self.nets: dict[tuple[str, str, tuple[str, ...]], Net] = {}  # per table: the model is looked up once
 
     def net_for(self, table: Table) -> Net:
+        key = (table.game.id, json.dumps(table.options, sort_keys=True, default=str), table.players)
+        net = self.nets.get(key)
+        if net is None:
+            net = self.nets[key] = self._net_for(table)
+        return net
+
+    def _net_for(self, table: Table) -> Net:
         given = str(self.spec.get("model", ""))
         net = load(Path(given).expanduser()) if given else load(default_model(table))
         meta = net.meta
@@ -177,8 +215,8 @@ class PolicyBot(Bot):
         net = self.net_for(table)
         x = features(table, position, seat)
         logits = net.logits(x)
-        actions = np.array(sorted(legal), np.int64)
-        action = int(actions[int(np.argmax(logits[actions]))])  # argmax: the first of equals, ids rising
+        order = sorted(legal, key=lambda a: (-float(logits[a]), a))  # the highest logit first, ties by id
+        action = _fresh(table, position, seat, legal, order)
         estimate = net.state_value(x)
         if net.meta.get("shaping", False):
             estimate += potential(table, position, seat)
