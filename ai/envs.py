@@ -1,11 +1,13 @@
-"""The five games as PettingZoo AEC environments, the two solitaires also as Gymnasium environments
-(docs/ai.md).
+"""The five games as PettingZoo AEC environments, the one-player games also as Gymnasium environments,
+registered on import as ``solrec/GAME[-NAME]-v0`` (docs/ai.md).
 
-An agent is a seat (its player's name). An observation is a dict: ``observation``, the seat's
-observation (``Table.observation_string``: the game's per-seat observation as JSON, ASCII) as UTF-8
-bytes, zero-padded to the game's ``observation_bytes`` (its ``BotHooks``); and ``action_mask``, 1 for
-each legal action of the seat when it is to act (all 0 otherwise). Actions are the game's fixed
-numbering (``core/actions.py``, each game's in its ``bots.py``).
+An agent is a seat (its player's name). PettingZoo's observation is a dict: ``observation``, the
+seat's observation tensor (``tensors.py``: a ``Box`` of float32 of the game's shape), and
+``action_mask``, 1 for each legal action of the seat when it is to act (all 0 otherwise). Gymnasium's
+observation is the tensor alone (a ``Box``); its action mask is ``info["action_mask"]`` and
+``action_masks()`` (sb3-contrib's convention). With ``text=True`` an environment also gives the seat's
+observation as JSON text (``Table.observation_string``) as ``info["observation_text"]``. Actions are
+the game's fixed numbering (``core/actions.py``, each game's in its ``bots.py``).
 Chance is drawn from the environment's generator (``np_random``, seeded by ``reset(seed=...)``), one
 uniform draw per chance outcome (``table.py``): the same seed plays the same game. Rewards: the
 returns of ``Table.returns`` at the end, 0 before.
@@ -23,27 +25,30 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from solrec.core.game import CHANCE
+from solrec.core.registry import bot_hooks, game_ids
 
 from .table import Position, Table
+from .tensors import observation_shape, observation_tensor
 
 
-def observation_bytes(table: Table, position: Position, seat: str) -> np.ndarray:
-    data = table.observation_string(position, seat).encode("ascii", "backslashreplace")
-    size = table.hooks.observation_bytes
-    if len(data) > size:
-        raise ValueError(f"{table.game.id}: an observation of {len(data):,} bytes is over its {size:,}")
-    out = np.zeros(size, np.uint8)
-    out[: len(data)] = np.frombuffer(data, np.uint8)
-    return out
+def _tensor_space(table: Table) -> spaces.Box:
+    return spaces.Box(0.0, 1.0, observation_shape(table), np.float32)  # every feature is scaled to 0..1
 
 
 def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
     n = table.codec.size
     observation = spaces.Dict({
-        "observation": spaces.Box(0, 255, (table.hooks.observation_bytes,), np.uint8),
+        "observation": _tensor_space(table),
         "action_mask": spaces.Box(0, 1, (n,), np.int8),
     })
     return observation, spaces.Discrete(n)
+
+
+def _mask(table: Table, position: Position, seat: str) -> np.ndarray:
+    mask = np.zeros(table.codec.size, np.int8)
+    if table.to_act(position).actor == seat:
+        mask[list(table.legal(position))] = 1
+    return mask
 
 
 def _draw_chance(table: Table, position: Position, rng: np.random.Generator) -> Position:
@@ -58,8 +63,9 @@ class SolrecAEC(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "solrec_v0", "is_parallelizable": False}
 
     def __init__(self, game_id: str, options: dict[str, Any] | None = None, players: Sequence[str] | None = None,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, text: bool = False):
         super().__init__()
+        self.text = text
         self.table = Table(game_id, options, players)
         self.metadata = {**self.metadata, "name": f"solrec_{game_id.replace('-', '_')}_v0"}
         self.possible_agents = list(self.table.players)
@@ -87,16 +93,20 @@ class SolrecAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._actor()
+        self._tell()
+
+    def _tell(self) -> None:
+        if self.text:
+            for a in self.agents:
+                self.infos[a] = {**self.infos[a], "observation_text": self.table.observation_string(self.position, a)}
 
     def _actor(self) -> str:
         actor = self.table.to_act(self.position).actor
         return actor if actor is not None else self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        mask = np.zeros(self.table.codec.size, np.int8)
-        if self.table.to_act(self.position).actor == agent:
-            mask[list(self.table.legal(self.position))] = 1
-        return {"observation": observation_bytes(self.table, self.position, agent), "action_mask": mask}
+        return {"observation": observation_tensor(self.table, self.position, agent),
+                "action_mask": _mask(self.table, self.position, agent)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -115,6 +125,7 @@ class SolrecAEC(AECEnv):
             self.rewards = dict.fromkeys(self.agents, 0.0)
         self.agent_selection = self._actor()
         self._accumulate_rewards()
+        self._tell()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -127,45 +138,81 @@ class SolrecAEC(AECEnv):
 
 
 def make_env(game_id: str, options: dict[str, Any] | None = None, players: Sequence[str] | None = None,
-             render_mode: str | None = None) -> SolrecAEC:
-    return SolrecAEC(game_id, options, players, render_mode)
+             render_mode: str | None = None, text: bool = False) -> SolrecAEC:
+    return SolrecAEC(game_id, options, players, render_mode, text)
 
 
 class SolrecSolitaire(gymnasium.Env):
     """A one-player solrec game (Solo Dice, Solar Solitaire, SOLI2's solitaires) as a Gymnasium
-    environment. An illegal action leaves the position as it is, with reward 0 and ``info["illegal"]``
-    (the legal ones are ``observation["action_mask"]``)."""
+    environment: the observation is the player's tensor, the legal actions ``info["action_mask"]`` and
+    ``action_masks()``. An illegal action leaves the position as it is, with reward 0 and
+    ``info["illegal"]``."""
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game_id: str, options: dict[str, Any] | None = None, render_mode: str | None = None):
+    def __init__(self, game_id: str, options: dict[str, Any] | None = None, render_mode: str | None = None,
+                 text: bool = False):
         self.table = Table(game_id, options)
         if len(self.table.players) != 1:
             raise ValueError(f"{game_id} with these options is not a one-player game")
         self.seat = self.table.players[0]
-        self.observation_space, self.action_space = _spaces(self.table)
+        self.observation_space = _tensor_space(self.table)
+        self.action_space = spaces.Discrete(self.table.codec.size)
         self.render_mode = render_mode
+        self.text = text
         self.position = self.table.initial()
 
-    def _observe(self) -> dict[str, np.ndarray]:
-        mask = np.zeros(self.table.codec.size, np.int8)
-        if not self.table.over(self.position):
-            mask[list(self.table.legal(self.position))] = 1
-        return {"observation": observation_bytes(self.table, self.position, self.seat), "action_mask": mask}
+    def action_masks(self) -> np.ndarray:
+        """1 for each legal action (none once the game is over)."""
+        return _mask(self.table, self.position, self.seat).astype(bool)
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict[str, np.ndarray], dict]:
+    def _observe(self, **info: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        info["action_mask"] = _mask(self.table, self.position, self.seat)
+        if self.text:
+            info["observation_text"] = self.table.observation_string(self.position, self.seat)
+        return observation_tensor(self.table, self.position, self.seat), info
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
         self.position = _draw_chance(self.table, self.table.initial(), self.np_random)
-        return self._observe(), {}
+        return self._observe()
 
-    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         legal = self.table.legal(self.position)
         if self.table.over(self.position) or int(action) not in legal:
-            return self._observe(), 0.0, self.table.over(self.position), False, {"illegal": True}
+            observation, info = self._observe(illegal=True)
+            return observation, 0.0, self.table.over(self.position), False, info
         self.position = _draw_chance(self.table, self.table.play(self.position, legal[int(action)]), self.np_random)
         over = self.table.over(self.position)
         reward = self.table.returns(self.position)[0] if over else 0.0
-        return self._observe(), float(reward), over, False, {}
+        observation, info = self._observe()
+        return observation, float(reward), over, False, info
 
     def render(self) -> str | None:
         return self.table.game.render(self.position.state) if self.render_mode == "ansi" else None
+
+
+def gymnasium_ids() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Every one-player game's Gymnasium id (``solrec/GAME[-NAME]-v0``), with its game and options
+    (the game's hooks name its one-player option sets: ``BotHooks.solitaires``)."""
+    ids: dict[str, tuple[str, dict[str, Any]]] = {}
+    for gid in game_ids():
+        for name, options in bot_hooks(gid).solitaires.items():
+            ids[f"solrec/{gid}{'-' + name if name else ''}-v0"] = (gid, dict(options))
+    return ids
+
+
+def register_gymnasium() -> None:
+    """Register the one-player games with Gymnasium (done once, on import): ``gymnasium.make(id)``,
+    with ``options=``, ``render_mode=``, ``text=`` passed on; options given add to the id's."""
+    for env_id, (gid, options) in gymnasium_ids().items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=f"{__name__}:_solitaire", kwargs={"game_id": gid, "preset": options})
+
+
+def _solitaire(game_id: str, preset: dict[str, Any], options: dict[str, Any] | None = None,
+               render_mode: str | None = None, text: bool = False) -> SolrecSolitaire:
+    return SolrecSolitaire(game_id, {**preset, **(options or {})}, render_mode, text)
+
+
+register_gymnasium()

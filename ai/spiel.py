@@ -6,8 +6,11 @@ its options) and each of the game's setup options by its name, with the game's d
 of OpenSpiel is the ``i``-th seat of the game's players (the game's default names, or ``Player 1`` ...
 ``Player N``). Chance is OpenSpiel's chance player with explicit outcomes (``table.py``); actions are
 the game's fixed numbering (``core/actions.py``, each game's in its ``bots.py``); the observation and information-state strings are what the
-seat sees (``Table.observation_string``, ``Table.information_state_string``); returns as
-``Table.returns``.
+seat sees (``Table.observation_string``, ``Table.information_state_string``); the observation
+and information-state tensors are the seat's observation tensor (``tensors.py``); returns as
+``Table.returns``. Where the game hides something, a state offers ``resample_from_infostate`` (the
+game's resampler, ``seat.resample``), so OpenSpiel's ``ISMCTSBot`` plays it. A game pickles as its
+name and parameters, a state as OpenSpiel pickles its own (the game and the actions played).
 
 Modelled on OpenSpiel's own Python games (``open_spiel/python/games/kuhn_poker.py``).
 """
@@ -25,6 +28,7 @@ from solrec.core.observe import Viewer
 from solrec.core.registry import game_ids, get_game
 
 from .table import Position, Table
+from .tensors import observation_shape, observation_tensor
 
 SHORT_NAMES = {gid: "solrec_" + gid.replace("-", "_") for gid in game_ids()}
 
@@ -62,9 +66,9 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=params,
     )
 
@@ -91,6 +95,12 @@ class SolrecGame(pyspiel.Game):
             max_game_length=self.table.hooks.max_game_length,
         )
         super().__init__(_TYPES[self.game_id], info, params)
+        self._params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # loaded again by its registered name and parameters (a class made at registration is no
+        # module attribute pickle could look up by itself)
+        return (_load_game, (SHORT_NAMES[self.game_id], self._params))
 
     def new_initial_state(self) -> SolrecState:
         return SolrecState(self, self.table.initial())
@@ -143,23 +153,39 @@ class SolrecState(pyspiel.State):
     def returns(self) -> list[float]:
         return self._table.returns(self.position)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SolrecState:
+        """A state the player cannot tell from this one, its hidden part drawn by the game's resampler
+        from what the player sees (docs/ai.md, "Resampling"; OpenSpiel's ``ISMCTSBot`` asks for it);
+        the draw's generator is seeded by ``probability_sampler`` where one is given (a callable
+        returning a float in [0, 1), as OpenSpiel passes), else fresh."""
+        import random
+
+        from .seat import resample
+
+        seed = int(probability_sampler() * 2**32) if callable(probability_sampler) else None
+        world = resample(self._table, self.position, self._table.players[player_id], random.Random(seed))
+        return SolrecState(self.get_game(), world)
+
     def __str__(self) -> str:
         return self._table.game.render(self.position.state, Viewer.referee()) + (
             f"\n(chance drawn: {list(self.position.draws)})" if self.position.draws else "")
 
 
 class Observer:
-    """What one seat sees, as OpenSpiel's PyObserver: strings only (the observation is the game's
-    per-seat observation as JSON; with ``perfect_recall`` the information state)."""
+    """What one seat sees, as OpenSpiel's PyObserver: the seat's observation tensor (``tensors.py``,
+    written in place, as OpenSpiel reads it) and the observation as JSON, or with ``perfect_recall``
+    the information state string. The information-state tensor is the observation tensor: the seat's
+    observation already holds what it has seen that matters to it (the cards in sight, the sizes of
+    what is hidden), not the order it saw things in."""
 
     def __init__(self, table: Table, perfect_recall: bool):
         self.table = table
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.tensor = np.zeros(observation_shape(table), np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor}
 
     def set_from(self, state: SolrecState, player: int) -> None:
-        pass  # no tensor: the strings are the observation
+        self.tensor[...] = observation_tensor(self.table, state.position, self.table.players[player])
 
     def string_from(self, state: SolrecState, player: int) -> str:
         seat = self.table.players[player]
@@ -178,7 +204,9 @@ def register() -> None:
         if gid in GAMES:
             continue
         _TYPES[gid] = _game_type(gid)
-        cls = type(f"Solrec_{gid.replace('-', '_')}", (SolrecGame,), {"game_id": gid})
+        name = f"Solrec_{gid.replace('-', '_')}"
+        cls = type(name, (SolrecGame,), {"game_id": gid, "__module__": __name__})
+        globals()[name] = cls  # a module attribute, as pickle looks a class up
         GAMES[gid] = cls
         pyspiel.register_game(_TYPES[gid], cls)
 
@@ -200,6 +228,10 @@ def load(game_id: str, options: dict[str, Any] | None = None, players: int = 0) 
     if players:
         params["players"] = players
     return pyspiel.load_game(SHORT_NAMES[game_id], params)
+
+
+def _load_game(short_name: str, params: dict[str, Any]) -> pyspiel.Game:
+    return pyspiel.load_game(short_name, params)
 
 
 register()

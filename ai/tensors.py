@@ -36,14 +36,11 @@ def observation_shape(table: Table) -> tuple[int, ...]:
 
 def observation_tensor(table: Table, position: Position, seat: str) -> np.ndarray:
     """What ``seat`` sees at ``position`` as features (float32, ``observation_shape(table)``); a fresh
-    array each call (the caller may write into it)."""
-    key = ("tensor", seat)
-    flat = position.cache.get(key)
-    if flat is None:
-        seen = table.game.observation.seen(position.state, table.viewers[seat])
-        flat = _encoder(table).encode(seen, seat)
-        shape = observation_shape(table)
-        if len(flat) != shape[0]:
-            raise AssertionError(f"{table.game.id}: a tensor of {len(flat)} floats, not {shape[0]}")
-        position.cache[key] = flat
-    return np.asarray(flat, np.float32).reshape(observation_shape(table))
+    array each call (the caller may write into it). Not kept with the position: a tensor is cheap
+    (well under a millisecond) and a game's history holds thousands of positions."""
+    seen = table.game.observation.seen(position.state, table.viewers[seat])
+    flat = _encoder(table).encode(seen, seat)
+    shape = observation_shape(table)
+    if len(flat) != shape[0]:
+        raise AssertionError(f"{table.game.id}: a tensor of {len(flat)} floats, not {shape[0]}")
+    return np.asarray(flat, np.float32).reshape(shape)

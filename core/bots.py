@@ -41,22 +41,23 @@ class BotHooks:
     """One game's hooks (docs/ai.md): ``codec(game, options)`` its fixed action numbering for a game
     with those options; ``max_chance_outcomes`` (the most outcomes one chance draw has) and
     ``max_game_length`` (the most player decisions, well above any game played): OpenSpiel's bounds;
-    ``observation_bytes``: the longest observation string, the PettingZoo/Gymnasium box;
     ``solitaire_return(result, score)``: a one-player game's return on the scale -1 .. 1 (a game of
     several players: +1 each winner, -1 the others, in the adapters); ``lead_scale``: the greedy value's
     lead that counts as much as tanh(1); ``resample(state, seat, rng)``: where the game hides something,
     a state the seat cannot tell from ``state``, its hidden part redrawn from what the seat knows (the
     same state where nothing is left to draw); ``settings``: the game's own default settings per bot
     kind (docs/ai.md, "Per-game settings"); ``solver``: the deal solver the ``mcts`` bot plays by;
-    ``tensor``: the observation tensor of a seat (``core.tensors.Tensor``, its package's ``tensor.py``)."""
+    ``tensor``: the observation tensor of a seat (``core.tensors.Tensor``, its package's ``tensor.py``);
+    ``solitaires``: the option sets that make it a game of one player, by a name (the Gymnasium id
+    ``solrec/GAME[-NAME]-v0``; "" for the game's own options)."""
 
     codec: Callable[[Game, Mapping[str, Any]], Codec]
     max_chance_outcomes: int
     max_game_length: int
-    observation_bytes: int
     solitaire_return: Callable[[str, int], float] | None = None
     lead_scale: float = 10.0
     resample: Callable[[Any, str, random.Random], Any] | None = None
     settings: Settings = attrs.field(factory=dict, converter=_frozen_settings)
     solver: Solver | None = None
     tensor: Tensor | None = None
+    solitaires: Settings = attrs.field(factory=dict, converter=_frozen_settings)

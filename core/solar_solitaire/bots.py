@@ -68,6 +68,6 @@ def free_move(command: Command) -> bool:
 
 
 # OpenSpiel's bounds: the shuffle's first card is one of 40; a game is at most a few thousand moves.
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=40, max_game_length=5_000, observation_bytes=4096,
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=40, max_game_length=5_000,
                  solitaire_return=solitaire_return, resample=resample, solver=Solver(winning_line, free_move),
-                 tensor=Tensor(tensor.size, tensor.encode))
+                 tensor=Tensor(tensor.size, tensor.encode), solitaires={"": {}})

@@ -30,6 +30,6 @@ def codec(game: Game, options: Mapping[str, Any]) -> Codec:
 
 
 # OpenSpiel's bounds: the deal draws from 21 dominoes; a dice game to its default target is thousands of
-# partial moves. An observation lists every scored unit of the game (1 MiB).
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=21, max_game_length=50_000, observation_bytes=1 << 20, lead_scale=12.0,
+# partial moves.
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=21, max_game_length=50_000, lead_scale=12.0,
                  tensor=Tensor(tensor.size, tensor.encode))

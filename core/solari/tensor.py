@@ -64,7 +64,7 @@ def encode(seen: State, seat: str) -> tuple[float, ...]:
     for k in range(SIDES):
         f.values.extend(off[k])
         i = (me + k) % n
-        played = {_DOMINO[tuple(sorted(d))] for d in seen.played[i]} if k < n and i < len(seen.played) else set()  # type: ignore[arg-type]
+        played = {_DOMINO[(min(d), max(d))] for d in seen.played[i]} if k < n and i < len(seen.played) else set()
         f.flags(d in played for d in range(len(DOMINOES)))
         f.scaled(seen.moves_made[i] if k < n and i < len(seen.moves_made) else 0, 50)
         f.scaled(points[seen.sides[i]] if k < n else 0, 100)

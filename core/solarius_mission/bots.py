@@ -68,6 +68,6 @@ SETTINGS: dict[str, dict[str, int | float | str]] = {
 }
 
 # OpenSpiel's bounds: a draw from the deck of progress cards; a game is some hundreds of commands.
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=256, max_game_length=20_000, observation_bytes=1 << 18,
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=256, max_game_length=20_000,
                  lead_scale=10.0, resample=resample, settings=SETTINGS,
                  tensor=Tensor(tensor.size, tensor.encode))

@@ -34,6 +34,7 @@ def solitaire_return(result: str, score: int) -> float:
 
 
 # OpenSpiel's bounds: the pouch holds 48 marbles; a game is at most a few dozen placements and jumps.
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=48, max_game_length=200, observation_bytes=2048,
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=48, max_game_length=200,
                  solitaire_return=solitaire_return, lead_scale=4.0,
-                 tensor=Tensor(tensor.size, tensor.encode))
+                 tensor=Tensor(tensor.size, tensor.encode),
+                 solitaires={"classic": {"mode": "classic-solitaire"}, "solitaire": {"mode": "soli2-solitaire"}})

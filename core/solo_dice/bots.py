@@ -45,5 +45,6 @@ def solitaire_return(result: str, score: int) -> float:
 
 
 # OpenSpiel's bounds: a die has 6 outcomes; a game is a few dozen selections.
-HOOKS = BotHooks(codec=codec, max_chance_outcomes=6, max_game_length=100, observation_bytes=1024,
-                 solitaire_return=solitaire_return, tensor=Tensor(tensor.size, tensor.encode))
+HOOKS = BotHooks(codec=codec, max_chance_outcomes=6, max_game_length=100,
+                 solitaire_return=solitaire_return, tensor=Tensor(tensor.size, tensor.encode),
+                 solitaires={"": {}})

@@ -12,12 +12,11 @@ pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
 import pyspiel  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from solrec.ai import spiel  # noqa: E402
-from solrec.ai.envs import SolrecSolitaire, make_env  # noqa: E402
+from solrec.ai.envs import make_env  # noqa: E402
 from solrec.ai.replay import through_actions  # noqa: E402
 from solrec.ai.table import table_of  # noqa: E402
 from solrec.core.play import make_header  # noqa: E402
@@ -173,15 +172,6 @@ def test_pettingzoo_api_test_and_seed_test(case):
         warnings.simplefilter("ignore")
         api_test(make_env(gid, options, players), num_cycles=30)
         seed_test(lambda: make_env(gid, options, players), num_cycles=30)
-
-
-@pytest.mark.parametrize("case", [("solo-dice", {}), ("solar-solitaire", {}), ("soli2", {"mode": "classic-solitaire"}),
-                                  ("soli2", {"mode": "soli2-solitaire"})], ids=lambda c: _id((*c, 0)))
-def test_gymnasium_check_env_for_the_one_player_games(case):
-    gid, options = case
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check_env(SolrecSolitaire(gid, options), skip_render_check=True)
 
 
 def test_the_same_seed_plays_the_same_game_in_pettingzoo():

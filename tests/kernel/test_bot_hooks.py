@@ -19,13 +19,14 @@ def test_every_game_has_its_hooks_beside_it(game_id):
     hooks = bot_hooks(game_id)
     assert isinstance(hooks, BotHooks)
     assert bot_hooks(game_id) is hooks
-    assert hooks.max_chance_outcomes > 0 and hooks.max_game_length > 0 and hooks.observation_bytes > 0
+    assert hooks.max_chance_outcomes > 0 and hooks.max_game_length > 0 and hooks.tensor is not None
 
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_a_game_played_alone_has_a_return_and_a_game_that_hides_has_a_resampler(game_id):
     game, hooks = get_game(game_id), bot_hooks(game_id)
     assert (hooks.solitaire_return is not None) == (game.min_players == 1)
+    assert bool(hooks.solitaires) == (game.min_players == 1)  # its Gymnasium ids (docs/ai.md, "Gymnasium")
     assert (hooks.resample is not None) == game.hidden_information
 
 
