@@ -111,6 +111,10 @@ class Bot:
     def decide(self, table: Table, position: Position, seat: str, seed: int) -> Decision:
         raise NotImplementedError
 
+    def ready(self, table: Table) -> None:
+        """BotError (one line) where the bot cannot play ``table`` (the learned bot: no model for it);
+        asked before a run plays anything."""
+
     @staticmethod
     def _legal(table: Table, position: Position, seat: str) -> dict[int, Command]:
         if table.to_act(position).actor != seat:

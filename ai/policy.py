@@ -190,6 +190,9 @@ class PolicyBot(Bot):
         super().__init__(spec)
         self.nets: dict[tuple[str, str, tuple[str, ...]], Net] = {}  # per table: the model is looked up once
 
+    def ready(self, table: Table) -> None:
+        self.net_for(table)
+
     def net_for(self, table: Table) -> Net:
         key = (table.game.id, json.dumps(table.options, sort_keys=True, default=str), table.players)
         net = self.nets.get(key)

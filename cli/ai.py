@@ -65,6 +65,11 @@ def simulate_bot_games(store, game_name: str, count: int, seed: int, players: li
         raise UsageRefused(str(err)) from None
     codec = codec_for(game)
     bots = {name: make_bot(spec) for name, spec in specs.items()}
+    try:
+        for bot in bots.values():
+            bot.ready(table_of(make_header(game, names, options, SEEDED, 0)))  # the learned bot: a model for it
+    except BotError as err:
+        raise UsageRefused(str(err)) from None
     ids, results = [], []
     for index in range(count):
         header = make_header(game, names, options, SEEDED, game_seed(seed, index),

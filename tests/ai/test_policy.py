@@ -224,3 +224,11 @@ def test_balance_takes_the_learned_bot():
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["bots"] == ["policy"] and report["sets"][0]["games"] == 4
+
+
+def test_a_game_with_no_model_for_the_learned_bot_is_refused_before_anything_is_played(cli):
+    result = cli.run("simulate", "solari", "--games", "1", "--player", "Ann=bot:policy", "--player", "Bob", expect=2)
+    assert "no model shipped for solari" in result.stderr
+    assert "solari" not in cli.run("list", expect=None).stdout
+    result = CliRunner().invoke(app, ["balance", "solari", "--games", "2", "--bot", "policy"])
+    assert result.exit_code == 2 and "no model shipped for solari" in result.stderr
