@@ -105,11 +105,12 @@ bench-bots: install
 	$(BIN)/python bench/bench_bots.py --games $(BOT_GAMES)
 
 # The learned bot's shipped models (ai/models/; docs/ai.md, "The learned bot"): each trained again by the
-# command it records (its solrec.json), niced, one after the other: about 20 minutes of CPU each.
-MODEL_STEPS_SOLO_DICE ?= 147456
-MODEL_STEPS_SOLI2_DUEL ?= 90112
-MODEL_STEPS_SOLI2_SOLITAIRE ?= 131072
-MODEL_STEPS_SOLAR_SOLITAIRE ?= 114688
+# command it records (its solrec.json), niced, one after the other: 70-80 s of CPU each (the steps each
+# got in 20 minutes of a loaded machine); more steps go on from the files.
+MODEL_STEPS_SOLO_DICE ?= 98304
+MODEL_STEPS_SOLI2_DUEL ?= 73728
+MODEL_STEPS_SOLI2_SOLITAIRE ?= 172032
+MODEL_STEPS_SOLAR_SOLITAIRE ?= 180224
 models: install
 	nice -n 10 $(BIN)/solrec train solo-dice --steps $(MODEL_STEPS_SOLO_DICE) --seed 0 --out ai/models/solo-dice.zip
 	nice -n 10 $(BIN)/solrec train soli2 --option mode=duel --opponent greedy --steps $(MODEL_STEPS_SOLI2_DUEL) --seed 0 --out ai/models/soli2-duel.zip
