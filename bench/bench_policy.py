@@ -113,21 +113,23 @@ def solitaire(name: str, games: int, mcts_games: int, mcts: str, progress: bool,
             "move_cpu_seconds": moves(times, mcts)}
 
 
-def duel(name: str, games: int, mcts: str, progress: bool) -> dict:
+def duel(name: str, games: int, mcts: str, progress: bool, first: int = 0) -> dict:
     times: dict[str, list[float]] = {}
     game_id, options = DUELS[name]
     table = Table(game_id, options)
     a, b = table.players
     share = 0.0
-    for k in range(games):
+    for k in range(first, games):
         mine = a if k % 2 == 0 else b
         end = play(table, {a: "policy" if mine == a else mcts, b: "policy" if mine == b else mcts}, k, times)
         result = dict(zip(table.players, table.returns(end)))[mine]
         share += 1.0 if result > 0 else 0.5 if result == 0 else 0.0
-        say(progress, game=name, k=k, policy_result=result, share=round(share / (k + 1), 3),
-            interval95=wilson(share / (k + 1), k + 1))
-    return {"game": name, "pairing": f"policy vs {mcts}", "games": games, "policy_share": round(share / games, 3),
-            "interval95": wilson(share / games, games), "move_cpu_seconds": moves(times, mcts)}
+        played = k + 1 - first
+        say(progress, game=name, k=k, policy_result=result, share=round(share / played, 3),
+            interval95=wilson(share / played, played))
+    n = games - first
+    return {"game": name, "pairing": f"policy vs {mcts}", "games": n, "first": first, "policy_share": round(share / n, 3),
+            "interval95": wilson(share / n, n), "move_cpu_seconds": moves(times, mcts)}
 
 
 def main() -> None:
@@ -138,6 +140,8 @@ def main() -> None:
     parser.add_argument("--only", default="", help="some of: " + ",".join([*SOLITAIRES, *DUELS]))
     parser.add_argument("--progress", action="store_true", help="a JSON line per game on stderr")
     parser.add_argument("--cache", default=None, help="a JSON file keeping the mcts bot's solitaire games")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the duel's first game (seed): a run stopped at game K goes on with --first K")
     parser.add_argument("--mcts-only", action="store_true", help="play the mcts bot's solitaire games alone (into --cache)")
     args = parser.parse_args()
     only = set(filter(None, args.only.split(",")))
@@ -151,7 +155,7 @@ def main() -> None:
             print(json.dumps(results[-1]), flush=True)
     for name in DUELS:
         if (not only or name in only) and not args.mcts_only:
-            results.append(duel(name, args.games, args.mcts, args.progress))
+            results.append(duel(name, args.games, args.mcts, args.progress, args.first))
             print(json.dumps(results[-1]), flush=True)
     print(json.dumps({"results": results, "mcts": args.mcts, "cpu_seconds": round(time.process_time() - cpu_started, 1),
                       "wall_seconds": round(time.time() - started, 1), "load_average": os.getloadavg()}, indent=2))
