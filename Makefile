@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_SEED ?= 2026
 
-.PHONY: demo docs test test-slow test-all test-plain-clone lint bench bench-bots install clean browser axe pictures
+.PHONY: demo docs test test-slow test-all test-plain-clone lint bench bench-bots bench-policy models install clean browser axe pictures
 
 # setuptools says "Editable installation" on every editable install, as information only (its class
 # is InformationOnly): nothing in the project to mend, so it is not shown.
@@ -13,7 +13,7 @@ QUIET_INSTALL := PYTHONWARNINGS="ignore:Editable installation"
 $(BIN)/solrec: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet --upgrade pip
-	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster,serve,ai,balance,tune,docs]'
+	$(QUIET_INSTALL) $(BIN)/python -m pip install --quiet -e '.[test,cluster,serve,ai,balance,tune,learn,docs]'
 	touch $@
 
 install: $(BIN)/solrec
@@ -104,6 +104,23 @@ bench: install
 BOT_GAMES ?= 200
 bench-bots: install
 	$(BIN)/python bench/bench_bots.py --games $(BOT_GAMES)
+
+# The learned bot's shipped models (ai/models/; docs/ai.md, "The learned bot"): each trained again by the
+# command it records (its solrec.json), niced, one after the other: 70-80 s of CPU each (the steps each
+# got in 20 minutes of a loaded machine); more steps go on from the files.
+MODEL_STEPS_SOLO_DICE ?= 98304
+MODEL_STEPS_SOLI2_DUEL ?= 73728
+MODEL_STEPS_SOLI2_SOLITAIRE ?= 172032
+MODEL_STEPS_SOLAR_SOLITAIRE ?= 180224
+models: install
+	nice -n 10 $(BIN)/solrec train solo-dice --steps $(MODEL_STEPS_SOLO_DICE) --seed 0 --out ai/models/solo-dice.zip
+	nice -n 10 $(BIN)/solrec train soli2 --option mode=duel --opponent greedy --steps $(MODEL_STEPS_SOLI2_DUEL) --seed 0 --out ai/models/soli2-duel.zip
+	nice -n 10 $(BIN)/solrec train soli2 --option mode=soli2-solitaire --steps $(MODEL_STEPS_SOLI2_SOLITAIRE) --seed 0 --out ai/models/soli2-solitaire.zip
+	nice -n 10 $(BIN)/solrec train solar-solitaire --steps $(MODEL_STEPS_SOLAR_SOLITAIRE) --seed 0 --out ai/models/solar-solitaire.zip
+
+# The learned bot against mcts (docs/ai.md, "The learned bot"): 200 seeded games per game, hours of mcts on 2 cores.
+bench-policy: install
+	$(BIN)/python bench/bench_policy.py --games $(BOT_GAMES) --progress
 
 # The documentation's screenshots (README, docs/replay.md, docs/serve.md, docs/rule-changes.md), in docs/pictures/.
 pictures: install browser axe

@@ -118,6 +118,15 @@ def refusal(plan: Plan) -> str | None:
     if not plan.tabled and any(b.kind != SAMPLER for b in plan.bots):
         return (f"{game.id} has no bots yet (no action numbering: docs/ai.md); "
                 f"give --bot {SAMPLER}, the game's own random player")
+    for which in range(len(plan.sets)) if plan.tabled else ():
+        from .table import table_of
+
+        table = table_of(plan.header(which, 0))
+        for spec in {b for b in plan.bots if b.kind != SAMPLER}:
+            try:
+                make_bot(spec).ready(table)  # the learned bot: a model for this game and set
+            except BotError as err:
+                return str(err)
     return None
 
 

@@ -1,4 +1,5 @@
-"""Bots: one contract (``contract.py``), three kinds (docs/ai.md, "Bots").
+"""Bots: one contract (``contract.py``), four kinds (docs/ai.md, "Bots"): ``random``, ``greedy``,
+``mcts`` here, the learned ``policy`` in ``policy.py``.
 
 ``make_bot("KIND[:KEY=VALUE,...]").decide(table, position, seat, seed)`` gives a ``Decision``: the
 command the bot plays for ``seat``, its estimate of the position for that seat (the game's return
@@ -122,7 +123,14 @@ def _seen_since_progress(table: Table, position: Position, seat: str, free: Call
     return seen
 
 
-MAKERS: dict[str, Callable[[BotSpec], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
+def _policy(spec: BotSpec) -> Bot:
+    from .policy import PolicyBot  # numpy and the model file only when a learned bot plays
+
+    return PolicyBot(spec)
+
+
+MAKERS: dict[str, Callable[[BotSpec], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot,
+                                               "policy": _policy}
 
 
 def make_bot(spec: BotSpec | str) -> Bot:

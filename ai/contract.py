@@ -1,5 +1,5 @@
 """The bots' contract (docs/ai.md, "Bots"): a bot is named ``KIND[:KEY=VALUE,...]`` (``random``,
-``greedy``, ``mcts:simulations=400``), parsed into a ``BotSpec`` (frozen, picklable: what ``simulate``
+``greedy``, ``mcts:simulations=400``, ``policy:model=PATH``), parsed into a ``BotSpec`` (frozen, picklable: what ``simulate``
 records in a header and a balance run ships to its workers); a ``Bot`` decides for a seat and gives a
 ``Decision``: the command it plays, its estimate of the position for that seat (the game's return
 scale, -1 to 1) and its value of each legal action it weighed. The kinds are in ``bots.py``, the
@@ -18,7 +18,7 @@ from solrec.core.words import quoted
 
 from .table import Position, Table
 
-KINDS = ("random", "greedy", "mcts")
+KINDS = ("random", "greedy", "mcts", "policy")
 
 
 class BotError(ValueError):
@@ -50,6 +50,7 @@ SETTINGS: dict[str, dict[str, int | float | str]] = {
     "greedy": {},
     "mcts": {"simulations": 120, "rollout": 8, "uct": 1.4, "samples": 6, "budget": 3_000, "search": "solver",
              "policy": "random", "widening": 0.0},
+    "policy": {"model": ""},  # the model file (solrec train); "" is the model shipped for the game (ai/models/)
 }
 
 CHOICES = {"policy": ("random", "sampler")}  # the roll-out policy: uniform legal actions, or the game's sampler
@@ -110,6 +111,10 @@ class Bot:
 
     def decide(self, table: Table, position: Position, seat: str, seed: int) -> Decision:
         raise NotImplementedError
+
+    def ready(self, table: Table) -> None:
+        """BotError (one line) where the bot cannot play ``table`` (the learned bot: no model for it);
+        asked before a run plays anything."""
 
     @staticmethod
     def _legal(table: Table, position: Position, seat: str) -> dict[int, Command]:

@@ -36,7 +36,7 @@ def split_player(text: str) -> tuple[str, BotSpec | None]:
     if not rest.startswith(BOT_PREFIX):
         from .bots import BotError
 
-        raise BotError(f"--player {quoted(text)}: a bot seat is NAME=bot:KIND[:SETTINGS] (KIND: random, greedy, mcts)")
+        raise BotError(f"--player {quoted(text)}: a bot seat is NAME=bot:KIND[:SETTINGS] (KIND: random, greedy, mcts, policy)")
     return name, parse_bot(rest[len(BOT_PREFIX):])
 
 

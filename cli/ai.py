@@ -11,7 +11,7 @@ from solrec.core.words import quoted
 from .app import Db, GameId, Json, command, emit, load_log, workflows
 from .errors import UsageRefused
 
-BotOption = Annotated[str, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot: random, greedy or mcts, with KEY=VALUE settings (docs/ai.md).")]
+BotOption = Annotated[str, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot: random, greedy, mcts or policy (the learned bot), with KEY=VALUE settings (docs/ai.md).")]
 SeedOption = Annotated[int, typer.Option("--seed", help="The bot's seed: the same seed, the same answer.")]
 
 
@@ -67,6 +67,11 @@ def simulate_bot_games(store, game_name: str, count: int, seed: int, players: li
         raise UsageRefused(str(err)) from None
     codec = codec_for(game)
     bots = {name: make_bot(spec) for name, spec in specs.items()}
+    try:
+        for bot in bots.values():
+            bot.ready(table_of(make_header(game, names, options, SEEDED, 0)))  # the learned bot: a model for it
+    except BotError as err:
+        raise UsageRefused(str(err)) from None
     ids, results = [], []
     for index in range(count):
         header = make_header(game, names, options, SEEDED, game_seed(seed, index),

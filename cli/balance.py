@@ -70,7 +70,7 @@ def balance_cmd(
     game_name: GameName,
     games: Annotated[int | None, typer.Option("--games", min=1, max=100_000_000, help="Games per option set (paired: game k of each set is played with the same seeds). Not with --sprt, which plays until it decides (--max-games).")] = None,
     players: Annotated[int | None, typer.Option("--players", min=1, help="How many players (default: the game's own count).")] = None,
-    bot: Annotated[list[str] | None, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot of every seat, or one per seat (repeat): random, greedy, mcts (docs/ai.md), or sampler (the game's own random player, as simulate plays); default greedy. The bots are rotated one seat per game.")] = None,
+    bot: Annotated[list[str] | None, typer.Option("--bot", metavar="KIND[:SETTINGS]", help="The bot of every seat, or one per seat (repeat): random, greedy, mcts, policy (docs/ai.md), or sampler (the game's own random player, as simulate plays); default greedy. The bots are rotated one seat per game.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A setup option of the first set (repeat the option).")] = None,
     against: Annotated[list[str] | None, typer.Option("--against", metavar="KEY=VALUE", help="The second set: the first set with this option changed (repeat the option).")] = None,
     components: Annotated[Path | None, typer.Option("--components", help="The first set's component set (a folder or a TOML file).")] = None,

@@ -22,6 +22,7 @@ from . import (  # noqa: E402, F401  (they register their commands on app)
     components,
     front,
     impact,
+    learn,
     manage,
     pictures,
     records,
@@ -38,7 +39,7 @@ __all__ = ["app", "run"]
 
 HELP_ORDER = (
     "games", "new", "play", "legal", "undo", "fork", "comment", "note", "show", "log", "score", "replay", "diff", "validate", "impact", "shard",
-    "export", "import", "simulate", "balance", "tune", "hint", "review", "list", "rename", "delete", "upgrade", "seal", "svg", "html", "solve", "components", "card", "serve", "front",
+    "export", "import", "simulate", "balance", "tune", "hint", "review", "train", "list", "rename", "delete", "upgrade", "seal", "svg", "html", "solve", "components", "card", "serve", "front",
 )
 app.registered_commands.sort(key=lambda c: HELP_ORDER.index(c.name) if c.name in HELP_ORDER else len(HELP_ORDER))
 

@@ -29,7 +29,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,7 @@ from solrec.events.store import Store, now
 log = logging.getLogger("solrec.serve")
 
 PERSON = "person"  # the referee's choice that unseats a bot: a person plays the seat again
-KINDS = ("random", "greedy", "mcts")
+KINDS = ("random", "greedy", "mcts", "policy")
 HINT_BOT = "mcts"  # the hint button's bot, at its default strength
 HINT_SEED = 0  # as ``solrec hint``'s default: the hint depends on nothing but what the seat sees
 
@@ -99,9 +99,10 @@ def players_and_bots(text: str) -> tuple[list[str], dict[str, str]]:
     return players, seated
 
 
-def check_table(game: Any, players: Any, options: Any) -> None:
+def check_table(game: Any, players: Any, options: Any, bots: Iterable[str] = ()) -> None:
     """A bot can sit at this game: the ai extra is installed and adapts it (its table and action
-    numbering: ``solrec.ai.table.table_of``)."""
+    numbering: ``solrec.ai.table.table_of``); and each of ``bots`` can play it (the learned bot: a
+    model for it, ``Bot.ready``)."""
     import importlib.util
 
     from solrec.core.play import SEEDED, make_header
@@ -114,9 +115,17 @@ def check_table(game: Any, players: Any, options: Any) -> None:
     except ImportError as err:
         raise BotRefused(f"bots need the ai extra (pip install 'solrec[ai]'): {err}") from None
     try:
-        table_of(make_header(game, list(players), dict(options), SEEDED, 0))
+        table = table_of(make_header(game, list(players), dict(options), SEEDED, 0))
     except ValueError as err:
         raise BotRefused(str(err).splitlines()[0]) from None
+    if bots:
+        from solrec.ai.bots import BotError, make_bot
+
+        for bot in bots:
+            try:
+                make_bot(bot).ready(table)
+            except BotError as err:
+                raise BotRefused(str(err)) from None
 
 
 _ADAPTED: dict[tuple[str, str, tuple[str, ...]], bool] = {}

@@ -296,7 +296,7 @@ def game_page(v: View, base: str, csrf: str, seats: Iterable[str] = (), spectati
     return document(f"{v.title} {v.game_id}", body, data={"base": base, "csrf": csrf, "viewer": v.player or ""})
 
 
-BOT_KINDS = ("random", "greedy", "mcts")
+BOT_KINDS = ("random", "greedy", "mcts", "policy")
 
 
 def _bot_controls(v: View, csrf: str, hints: bool) -> str:

@@ -114,7 +114,7 @@ async def new_post(request: Request) -> Response:
                 raise InvalidSetup(f"the seed is a whole number, not {quoted(seed_text[:30])}") from None
         gid = values.get("id", "").strip() or None
         if seated:
-            bots.check_table(game, players, options)
+            bots.check_table(game, players, options, seated.values())
         made = server.write(lambda store: new_game(store, game.id, players, options, seed, entered, gid, seated)[0])
         for player, bot in seated.items():  # NAME=bot:KIND[:SETTINGS]: a bot at that seat from the start
             bots.seat_bot(server.store(), made, player, bot)

@@ -279,7 +279,7 @@ def do_bots(server: ServerState, viewer: Caller, values: dict[str, str], game_id
         raise Refused(400, f"a bot's seed is a whole number (or empty: random), not {quoted(seed_text[:30])}")
     if bots.whose_turn(log_) is None:
         raise Refused(400, f"the game is over: {game_id} needs no bot")
-    bots.check_table(log_.game, log_.header.players, log_.header.options_dict())
+    bots.check_table(log_.game, log_.header.players, log_.header.options_dict(), (bot,))
     bots.seat_bot(s, game_id, player, bot, int(seed_text) if seed_text else None)
     server.runner.expect()  # the write's wake asks the file at once: the runner starts if it has not
     return game_id

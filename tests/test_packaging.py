@@ -74,3 +74,9 @@ def test_the_wheel_ships_the_component_data_of_solarius_mission(wheel):
     folder = ROOT / "core" / "solarius_mission" / "data"
     data = {"solrec/core/solarius_mission/data/" + p.relative_to(folder).as_posix() for p in folder.rglob("*.toml")}
     assert data and data <= names
+
+
+def test_the_wheel_ships_the_learned_bots_models(wheel):
+    names = set(wheel.namelist())
+    models = {"solrec/ai/models/" + p.name for p in (ROOT / "ai" / "models").glob("*.zip")}
+    assert models and models <= names

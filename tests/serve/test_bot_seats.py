@@ -163,6 +163,7 @@ def test_a_bots_move_is_the_one_its_seat_would_be_hinted_with_its_seed(served):
     ({"player": "Zed", "kind": "random"}, '"Zed" is not a player of'),
     ({"player": "chance", "kind": "random"}, '"chance" is not a player of'),
     ({"player": "Ann", "kind": "random", "seed": "twelve"}, "a bot's seed is a whole number"),
+    ({"player": "Ann", "kind": "policy", "settings": "model=/no/such/model.zip"}, "policy: no model file"),
 ])
 def test_bad_bot_seats_are_refused_in_one_line_and_nothing_is_stored(served, form, reason):
     gid = served.start("soli2", ["Ann", "Bob"], options={"mode": "duel"})

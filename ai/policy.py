@@ -1,0 +1,227 @@
+"""The learned bot, ``policy`` (docs/ai.md, "The learned bot"): a policy network trained by ``solrec
+train`` (``learn.py``: sb3-contrib's MaskablePPO, the ``learn`` extra) plays the legal action it rates
+highest from its seat's observation tensor alone (``tensors.py``), deterministically (no draw: the
+seed is not used). Its value head gives the estimate.
+
+A model file is the library's own zip (what ``MaskablePPO.load`` reads, so ``solrec train`` resumes
+from it) with two entries of ours: ``solrec.json`` (what it was trained on: the game, its options and
+players, the steps, the seed, the command that reproduces it) and ``solrec-policy.npz`` (the policy's
+and value's layers as arrays). The bot reads only those two, with numpy: playing needs the ``ai``
+extra, not torch (the ``learn`` extra is for training). The shipped models are in ``ai/models/``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+import numpy as np
+
+from .contract import Bot, BotError, Decision
+from .seat import heuristic, look
+from .table import Position, Table
+
+FORMAT = "solrec-policy/1"
+META = "solrec.json"
+WEIGHTS = "solrec-policy.npz"
+MODELS = Path(__file__).parent / "models"  # package data (pyproject.toml)
+
+
+def features(table: Table, position: Position, seat: str) -> np.ndarray:
+    """What the network reads: the seat's observation tensor (``tensors.observation_tensor``),
+    flattened, and where the game has several seats which one it is (a seat knows its own name)."""
+    from .tensors import observation_tensor
+
+    x = np.asarray(observation_tensor(table, position, seat), np.float32).ravel()
+    if len(table.players) == 1:
+        return x
+    mine = np.zeros(len(table.players), np.float32)
+    mine[table.players.index(seat)] = 1.0
+    return np.concatenate([x, mine])
+
+
+def feature_size(table: Table) -> int:
+    from .tensors import observation_shape
+
+    return int(np.prod(observation_shape(table))) + (len(table.players) if len(table.players) > 1 else 0)
+
+
+def potential(table: Table, position: Position, seat: str) -> float:
+    """The shaping potential of ``solrec train --shaping`` (the default): the greedy bot's value of the
+    position for the seat (its score so far, or its lead, on the return scale). Rewards are its changes
+    and, at the end, the return less it, so an episode's rewards add up to its return less the first
+    position's potential: the same best play, a signal at every move (Ng, Harada, Russell 1999)."""
+    return heuristic(table, position, seat)
+
+
+@attrs.frozen
+class Net:
+    """A model file's policy and value networks as arrays (tanh hidden layers, as sb3's MlpPolicy)."""
+
+    meta: Mapping[str, Any]
+    policy: tuple[tuple[np.ndarray, np.ndarray], ...]  # hidden layers, then the action layer
+    value: tuple[tuple[np.ndarray, np.ndarray], ...]  # hidden layers, then the value layer
+
+    @property
+    def size(self) -> int:
+        return int(self.policy[0][0].shape[1])
+
+    @property
+    def actions(self) -> int:
+        return int(self.policy[-1][0].shape[0])
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        return _forward(self.policy, x)
+
+    def state_value(self, x: np.ndarray) -> float:
+        return float(_forward(self.value, x)[0])
+
+
+def _forward(layers: tuple[tuple[np.ndarray, np.ndarray], ...], x: np.ndarray) -> np.ndarray:
+    for w, b in layers[:-1]:
+        x = np.tanh(w @ x + b)
+    w, b = layers[-1]
+    return w @ x + b
+
+
+def read_meta(path: Path) -> dict[str, Any]:
+    """A model file's ``solrec.json`` (BotError, one line, for a file that is not one)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            meta = json.loads(z.read(META))
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError) as err:
+        raise BotError(f"{path}: not a solrec model file ({type(err).__name__}: {err})") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise BotError(f"{path}: not a solrec model file of format {FORMAT}")
+    return meta
+
+
+@lru_cache(maxsize=16)
+def _load(path: str, stamp: float) -> Net:
+    meta = read_meta(Path(path))
+    try:
+        with zipfile.ZipFile(path) as z:
+            arrays = np.load(io.BytesIO(z.read(WEIGHTS)))
+            def layers(prefix: str) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+                count = sum(1 for k in arrays.files if k.startswith(prefix) and k.endswith(".w"))
+                return tuple((arrays[f"{prefix}{i}.w"].astype(np.float32), arrays[f"{prefix}{i}.b"].astype(np.float32))
+                             for i in range(count))
+            net = Net(meta, layers("pi."), layers("vf."))
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError) as err:
+        raise BotError(f"{path}: its weights cannot be read ({type(err).__name__}: {err})") from None
+    if not net.policy or not net.value:
+        raise BotError(f"{path}: no weights in it")
+    return net
+
+
+def load(path: Path) -> Net:
+    """The network of a model file (kept once read: a balance worker reads it once)."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError as err:
+        raise BotError(f"policy: no model file {path} ({err.strerror})") from None
+    return _load(str(path.resolve()), stamp)
+
+
+def shipped() -> list[Path]:
+    """The models shipped with solrec (``ai/models/*.zip``, package data)."""
+    return sorted(MODELS.glob("*.zip"))
+
+
+def default_model(table: Table) -> Path:
+    """The shipped model for the table: of its game, for as many players and an observation of the same
+    size, the one trained on the most of its options' values (a balance run plays other option sets
+    with the same model)."""
+    size = feature_size(table)
+    best: tuple[int, str] | None = None
+    found: Path | None = None
+    for path in shipped():
+        try:
+            meta = read_meta(path)
+        except BotError:
+            continue  # not a model (a file being written)
+        if meta["game"] != table.game.id or len(meta["players"]) != len(table.players) or meta["features"] != size:
+            continue
+        same = sum(1 for k, v in meta["options"].items() if str(table.options.get(k)) == str(v))
+        key = (same, path.name)
+        if best is None or key > best:
+            best, found = key, path
+    if found is None:
+        raise BotError(f"policy: no model shipped for {table.game.id} with {len(table.players)} player(s) and these "
+                       "options; train one (solrec train) and give policy:model=PATH")
+    return found
+
+
+# How far back the bot looks for a position it saw (``_fresh``): the cycles of free moves are short.
+WINDOW = 64
+
+
+def _fresh(table: Table, position: Position, seat: str, legal: Mapping[int, Any], order: list[int]) -> int:
+    """The first action of ``order`` after which the seat sees something it did not see in the last
+    ``WINDOW`` positions; the first of all where every one leads back. A deterministic bot that goes
+    back to a position it saw goes round the same loop for ever (Solar Solitaire's free moves between
+    pads, at no cost): so it never does while it has another move, and where a game always offers a
+    move that ends it (resigning) it ends the game rather than loop."""
+    seen: set[str] = set()
+    p: Position | None = position
+    for _ in range(WINDOW):
+        if p is None:
+            break
+        seen.add(table.observation_string(p, seat))
+        p = p.parent
+    for action in order:
+        if table.observation_string(look(table, position, legal[action]), seat) not in seen:
+            return action
+    return order[0]
+
+
+class PolicyBot(Bot):
+    """The legal action of the highest logit (ties: the lowest id) from the seat's features, unless it
+    leads back to a position the seat saw (``_fresh``); the estimate is the value head's (plus the
+    shaping potential it was trained with), clipped to -1..1."""
+
+    def __init__(self, spec: Any):
+        super().__init__(spec)
+        self.nets: dict[tuple[str, str, tuple[str, ...]], Net] = {}  # per table: the model is looked up once
+
+    def ready(self, table: Table) -> None:
+        self.net_for(table)
+
+    def net_for(self, table: Table) -> Net:
+        key = (table.game.id, json.dumps(table.options, sort_keys=True, default=str), table.players)
+        net = self.nets.get(key)
+        if net is None:
+            net = self.nets[key] = self._net_for(table)
+        return net
+
+    def _net_for(self, table: Table) -> Net:
+        given = str(self.spec.get("model", ""))
+        net = load(Path(given).expanduser()) if given else load(default_model(table))
+        meta = net.meta
+        if meta["game"] != table.game.id:
+            raise BotError(f"policy: the model was trained on {meta['game']}, not {table.game.id}")
+        if len(meta["players"]) != len(table.players):
+            raise BotError(f"policy: the model was trained for {len(meta['players'])} player(s), not {len(table.players)}")
+        if net.size != feature_size(table) or net.actions != table.codec.size:
+            raise BotError(f"policy: the model reads {net.size} features and {net.actions} actions; "
+                           f"this table has {feature_size(table)} and {table.codec.size}")
+        return net
+
+    def decide(self, table: Table, position: Position, seat: str, seed: int) -> Decision:
+        legal = self._legal(table, position, seat)
+        net = self.net_for(table)
+        x = features(table, position, seat)
+        logits = net.logits(x)
+        order = sorted(legal, key=lambda a: (-float(logits[a]), a))  # the highest logit first, ties by id
+        action = _fresh(table, position, seat, legal, order)
+        estimate = net.state_value(x)
+        if net.meta.get("shaping", False):
+            estimate += potential(table, position, seat)
+        estimate = max(-1.0, min(1.0, estimate))
+        return Decision(action, legal[action], estimate)
