@@ -32,6 +32,7 @@ import numpy as np
 from gymnasium import spaces
 
 from solrec.core.game import CHANCE
+from solrec.core.words import quoted
 
 from .contract import Bot, BotError
 from .policy import FORMAT, META, WEIGHTS, feature_size, features, potential, read_meta
@@ -75,7 +76,7 @@ class Run:
                 "opponent": self.opponent, "hidden": list(self.hidden), "shaping": self.shaping}
         for key, value in mine.items():
             if meta.get(key) != value:
-                return f"it was trained with {key} {meta.get(key)!r}, this run has {value!r}"
+                return f"it was trained with {key} {quoted(meta.get(key))}, this run has {quoted(value)}"
         return None
 
 

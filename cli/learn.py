@@ -11,6 +11,8 @@ from typing import Annotated, Any
 
 import typer
 
+from solrec.core.words import quoted
+
 from .app import GameName, Json, command, emit
 from .errors import UsageRefused
 
@@ -57,7 +59,7 @@ def train_cmd(
     try:
         widths = tuple(int(w) for w in hidden.split(","))
     except ValueError:
-        raise UsageRefused(f"--hidden {hidden!r}: layer widths as N,N (e.g. 128,128)") from None
+        raise UsageRefused(f"--hidden {quoted(hidden)}: layer widths as N,N (e.g. 128,128)") from None
     if len(names) == 1 and opponent is not None:
         raise UsageRefused(f"--opponent: {game.id} with these options is a solitaire, it has no other seat")
     learn = _extra()
