@@ -54,6 +54,10 @@ def _setup() -> Any:
 
     plt.rcParams.update({
         "svg.hashsalt": "solrec-balance", "svg.fonttype": "none", "font.size": FONT,
+        # every text's size set here: matplotlib's settings are the process's, and another page may have
+        # drawn in this process with smaller ticks (the tune page)
+        "axes.labelsize": FONT, "axes.titlesize": FONT, "xtick.labelsize": FONT, "ytick.labelsize": FONT,
+        "legend.fontsize": FONT, "figure.titlesize": FONT,
         "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False,
     })
     if "svg.id" in plt.rcParams:

@@ -57,7 +57,7 @@ def test_a_jump_says_where_the_marble_lands_and_what_it_removes():
     start, end = jump.steps
     (taken,) = jump.takes
     said = game.command_words(game.parse(jump.command, state), state)
-    assert said == f"jump the {state.at(start)} marble from {start} to {end}, removing the {state.at(taken)} marble on {taken}"
+    assert said == f"jump the {state.at(start)} marble from {start} over {taken} to {end}, removing the {state.at(taken)} marble on {taken}"
 
 
 def test_a_die_of_the_bridge_is_said_in_words_before_its_action_is_picked():
