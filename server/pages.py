@@ -365,8 +365,8 @@ ENDING_WORDS = ("resign",)
 
 
 def _since(v: View, most: int = 6) -> str:
-    """What the others did since this seat last acted, in words ("Bob flew to H14 and colonized a
-    yellow planet"), newest last: each actor's moves in a row told as one sentence, in the words the
+    """What the others did since this seat last acted, in the record's words ("Tom colonized
+    the turquoise planet 20 at F2 and ended the turn"), newest last: each actor's moves in a row told as one sentence, in the words the
     game lets this viewer read (``Observation.said``: a hidden card is never named); a seat that has
     just moved reads what came before its turn. The referee, a spectator, and everyone once the game
     is over: the last move."""
