@@ -26,6 +26,7 @@ from ..pictures import browser, phone
 from ..pictures.bot_duel import seat_the_bot
 from ..pictures.screenshots import whole_page
 from .conftest import LiveServer
+from .test_phone_taps import SMALLEST_LABEL
 
 WAIT = 40.0  # seconds for any one thing the page waits for (a bot's move on two busy cores)
 pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
@@ -204,14 +205,6 @@ def tap_button(driver: Any, step: str) -> None:
     tap(driver, button)
 
 
-SMALLEST_LABEL = """
-var svg = document.querySelector('.board svg'), box = svg.viewBox.baseVal;
-var scale = svg.getBoundingClientRect().width / box.width, least = 1e9;
-svg.querySelectorAll('text').forEach(function (t) {
-  var size = parseFloat(getComputedStyle(t).fontSize);
-  if (size > 0 && t.textContent.trim()) least = Math.min(least, size * scale);
-});
-return least;"""
 
 
 def play_turn(driver: Any, pick: Any, labels: list[float], shots: Path) -> int:
