@@ -108,9 +108,9 @@ bench-bots: install
 # The learned bot's shipped models (ai/models/; docs/ai.md, "The learned bot"): each trained again by the
 # command it records (its solrec.json), niced, one after the other: 70-80 s of CPU each (the steps each
 # got in 20 minutes of a loaded machine); more steps go on from the files.
-MODEL_STEPS_SOLO_DICE ?= 98304
+MODEL_STEPS_SOLO_DICE ?= 5000000
 MODEL_STEPS_SOLI2_DUEL ?= 73728
-MODEL_STEPS_SOLI2_SOLITAIRE ?= 172032
+MODEL_STEPS_SOLI2_SOLITAIRE ?= 5000000
 MODEL_STEPS_SOLAR_SOLITAIRE ?= 180224
 models: install
 	nice -n 10 $(BIN)/solrec train solo-dice --steps $(MODEL_STEPS_SOLO_DICE) --seed 0 --out ai/models/solo-dice.zip
