@@ -19,11 +19,6 @@ def landing(start: str, over: str, end: str, removed: str | None) -> str:
     return f"from {start} over {over} to {end}, removing the {f'{removed} ' if removed else ''}marble on {over}"
 
 
-def over(start: str, end: str) -> str:
-    """The pocket a jump from ``start`` to ``end`` passes over (two pockets straight: the one between)."""
-    return chr((ord(start[0]) + ord(end[0])) // 2) + str((int(start[1:]) + int(end[1:])) // 2)
-
-
 def said(event: Event) -> Said:
     """One event in the past tense, after the player's name where it names one."""
     if isinstance(event, Drawn):
@@ -70,12 +65,10 @@ def command(command: Command, state: Any = None) -> str:
 
 
 def _between(start: str, end: str) -> str:
-    """The pocket a jump from ``start`` to ``end`` passes over ("" where they are not two apart in a line)."""
+    """The pocket a jump from ``start`` to ``end`` passes over, from the board's straight jumps ("" where
+    no jump goes from one to the other)."""
     from . import board as B
 
     if not (B.is_square(start) and B.is_square(end)):
         return ""
-    (f1, r1), (f2, r2) = B.coords(B.index(start)), B.coords(B.index(end))
-    if (abs(f1 - f2), abs(r1 - r2)) not in ((2, 0), (0, 2)):
-        return ""
-    return B.FILES[(f1 + f2) // 2] + str((r1 + r2) // 2)
+    return next((B.name(over) for over, to in B.JUMPS[B.index(start)] if to == B.index(end)), "")
