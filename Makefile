@@ -106,16 +106,16 @@ bench-bots: install
 	$(BIN)/python bench/bench_bots.py --games $(BOT_GAMES)
 
 # The learned bot's shipped models (ai/models/; docs/ai.md, "The learned bot"): each trained again by the
-# command it records (its solrec.json), niced, one after the other: 70-80 s of CPU each (the steps each
-# got in 20 minutes of a loaded machine); more steps go on from the files.
+# command it records (its solrec.json), niced, one after the other (the CPU each took: docs/ai.md, "The
+# shipped models"); more steps go on from the files.
 MODEL_STEPS_SOLO_DICE ?= 5000000
-MODEL_STEPS_SOLI2_DUEL ?= 73728
-MODEL_STEPS_SOLI2_SOLITAIRE ?= 5000000
+MODEL_STEPS_SOLI2_DUEL ?= 5000000
+MODEL_STEPS_SOLI2_SOLITAIRE ?= 1000000
 MODEL_STEPS_SOLAR_SOLITAIRE ?= 180224
 models: install
 	nice -n 10 $(BIN)/solrec train solo-dice --steps $(MODEL_STEPS_SOLO_DICE) --seed 0 --out ai/models/solo-dice.zip
-	nice -n 10 $(BIN)/solrec train soli2 --option mode=duel --opponent greedy --steps $(MODEL_STEPS_SOLI2_DUEL) --seed 0 --out ai/models/soli2-duel.zip
-	nice -n 10 $(BIN)/solrec train soli2 --option mode=soli2-solitaire --steps $(MODEL_STEPS_SOLI2_SOLITAIRE) --seed 0 --out ai/models/soli2-solitaire.zip
+	nice -n 10 $(BIN)/solrec train soli2 --option mode=duel --method afterstate --steps $(MODEL_STEPS_SOLI2_DUEL) --seed 0 --out ai/models/soli2-duel.zip
+	nice -n 10 $(BIN)/solrec train soli2 --option mode=soli2-solitaire --method afterstate --steps $(MODEL_STEPS_SOLI2_SOLITAIRE) --seed 0 --out ai/models/soli2-solitaire.zip
 	nice -n 10 $(BIN)/solrec train solar-solitaire --steps $(MODEL_STEPS_SOLAR_SOLITAIRE) --seed 0 --out ai/models/solar-solitaire.zip
 
 # The learned bot against mcts (docs/ai.md, "The learned bot"): 200 seeded games per game, hours of mcts on 2 cores.

@@ -50,7 +50,9 @@ SETTINGS: dict[str, dict[str, int | float | str]] = {
     "greedy": {},
     "mcts": {"simulations": 120, "rollout": 8, "uct": 1.4, "samples": 6, "budget": 3_000, "search": "solver",
              "policy": "random", "widening": 0.0},
-    "policy": {"model": ""},  # the model file (solrec train); "" is the model shipped for the game (ai/models/)
+    # model: the model file (solrec train), "" the model shipped for the game (ai/models/); ahead: with an
+    # afterstate model, how many of its best-rated moves it looks a move further after (0: none)
+    "policy": {"model": "", "ahead": 2},
 }
 
 CHOICES = {"policy": ("random", "sampler")}  # the roll-out policy: uniform legal actions, or the game's sampler

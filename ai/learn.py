@@ -35,7 +35,7 @@ from solrec.core.game import CHANCE
 from solrec.core.words import quoted
 
 from .contract import Bot, BotError
-from .policy import FORMAT, META, WEIGHTS, feature_size, features, potential, read_meta
+from .policy import FORMAT, META, WEIGHTS, after_features, feature_size, features, potential, read_meta
 from .table import Position, Table
 
 # PPO's shape of a rollout: 8 games side by side, 128 moves each (1,024 steps a rollout), minibatches
@@ -69,13 +69,14 @@ class Run:
     opponent: str = ""  # the bot at the other seats ("" for a solitaire)
     hidden: tuple[int, ...] = (128, 128)
     shaping: bool = True
+    method: str = "ppo"  # or "afterstate" (``train_afterstate``)
 
     def same_as(self, meta: dict[str, Any]) -> str | None:
         """Why a model file is not of this run (None: it is)."""
         mine = {"game": self.game, "options": dict(self.options), "players": list(self.players), "seed": self.seed,
-                "opponent": self.opponent, "hidden": list(self.hidden), "shaping": self.shaping}
+                "opponent": self.opponent, "hidden": list(self.hidden), "shaping": self.shaping, "method": self.method}
         for key, value in mine.items():
-            if meta.get(key) != value:
+            if meta.get(key, "ppo" if key == "method" else None) != value:
                 return f"it was trained with {key} {quoted(meta.get(key))}, this run has {quoted(value)}"
         return None
 
@@ -182,6 +183,8 @@ def train(run: Run, steps: int, out: Path, command: str, progress: Callable[[str
     after every ``chunk`` steps (whole rollouts); from ``out`` where it holds this run's model
     (``check``). Chunks end at the multiples of ``chunk`` (and at ``steps``): a run stopped after a
     checkpoint, or trained to a multiple of ``chunk`` and then further, goes on as the unbroken run."""
+    if run.method == "afterstate":
+        return train_afterstate(run, steps, out, command, progress, chunk)
     assert chunk % ROLLOUT == 0
     import torch
     from sb3_contrib import MaskablePPO
@@ -241,7 +244,7 @@ def save(model: Any, out: Path, run: Run, steps: int, command: str) -> None:
     table = Table(run.game, dict(run.options), run.players)
     meta = {"format": FORMAT, "game": run.game, "options": dict(run.options), "players": list(run.players),
             "seed": run.seed, "opponent": run.opponent, "hidden": list(run.hidden), "shaping": run.shaping,
-            "steps": steps, "features": feature_size(table), "actions": table.codec.size,
+            "steps": steps, "features": feature_size(table), "actions": table.codec.size, "method": run.method,
             "command": command.replace(STEPS, str(steps)),
             "library": "sb3-contrib MaskablePPO", "hyper": HYPER, "envs": ENVS}
     buffer = io.BytesIO()
@@ -273,3 +276,234 @@ def weights(model: Any) -> dict[str, np.ndarray]:
             out[f"{prefix}{i}.w"] = layer.weight.detach().cpu().numpy().astype(np.float32)
             out[f"{prefix}{i}.b"] = layer.bias.detach().cpu().numpy().astype(np.float32)
     return out
+
+
+# -- afterstate learning (``--method afterstate``) ---------------------------------------------------------
+# A value network over afterstates (the position a move leaves, as the seat sees it) learnt from the
+# games of the bot that plays the move of the highest value: TD(lambda) (Sutton 1988) on afterstates
+# (Sutton and Barto, section 6.8), as TD-Gammon learnt (Tesauro 1995); in a game of several players by
+# self-play (each seat rates from its own features) unless --opponent names a bot. Each move with a
+# choice is a step; after every BATCH_GAMES games the network is fitted to the lambda-returns of the
+# last BUFFER_GAMES games (EPOCHS passes, minibatches of MINIBATCH, Adam). Exploration: a random legal
+# move with probability ``exploration(steps)``, EPSILON at first, halved every HALF_LIFE steps (the
+# returns learnt become those of the greedy bot the model is played as).
+AFTER_STATE = "solrec-afterstate.pt"  # the network's and the optimiser's state: what a resumed run reads
+BATCH_GAMES = 16
+BUFFER_GAMES = 64
+EPOCHS = 2
+MINIBATCH = 256
+LAMBDA = 0.7
+EPSILON = 0.05
+HALF_LIFE = 200_000
+AFTER_LEARNING_RATE = 1e-3
+SELF = "self"  # --opponent self: self-play
+
+
+def exploration(steps: int) -> float:
+    """The chance of a random move after ``steps`` steps of a run."""
+    return EPSILON * 0.5 ** (steps / HALF_LIFE)
+
+
+@attrs.define
+class _Chain:
+    """One seat's afterstates in a game: features and their values when chosen (the last may be the end)."""
+
+    rows: list[np.ndarray] = attrs.Factory(list)
+    values: list[float] = attrs.Factory(list)
+    final: list[bool] = attrs.Factory(list)
+    steps: int = 0  # moves with a choice (a forced move's afterstate still links the chain)
+
+    def targets(self, result: float) -> list[tuple[np.ndarray, float]]:
+        """The lambda-returns of the afterstates not at the end: G = (1 - lambda) v' + lambda G', the
+        last G the result."""
+        out: list[tuple[np.ndarray, float]] = []
+        g = result
+        following = result
+        for row, value, final in zip(reversed(self.rows), reversed(self.values), reversed(self.final), strict=True):
+            g = (1 - LAMBDA) * following + LAMBDA * g
+            if not final:
+                out.append((row, g))
+            following = result if final else value
+        return out
+
+
+def _after_net(size: int, hidden: tuple[int, ...]) -> Any:
+    import torch
+
+    layers: list[Any] = []
+    width = size
+    for h in hidden:
+        layers += [torch.nn.Linear(width, h), torch.nn.Tanh()]
+        width = h
+    layers.append(torch.nn.Linear(width, 1))
+    return torch.nn.Sequential(*layers)
+
+
+def _after_arrays(net: Any) -> dict[str, np.ndarray]:
+    """The network as ``policy.Net`` reads a value network: ``vf.0.w``, ``vf.0.b``, ... (tanh between)."""
+    import torch
+
+    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+    out: dict[str, np.ndarray] = {}
+    for i, layer in enumerate(linear):
+        out[f"vf.{i}.w"] = layer.weight.detach().cpu().numpy().astype(np.float32)
+        out[f"vf.{i}.b"] = layer.bias.detach().cpu().numpy().astype(np.float32)
+    return out
+
+
+def _value_of(arrays: dict[str, np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
+    count = len(arrays) // 2
+
+    def value(xs: np.ndarray) -> np.ndarray:
+        for i in range(count - 1):
+            xs = np.tanh(xs @ arrays[f"vf.{i}.w"].T + arrays[f"vf.{i}.b"])
+        return (xs @ arrays[f"vf.{count - 1}.w"].T + arrays[f"vf.{count - 1}.b"])[:, 0]
+
+    return value
+
+
+def _after_game(table: Table, value: Callable[[np.ndarray], np.ndarray], learner: str | None, opponent: Bot | None,
+                rng: np.random.Generator, epsilon: float) -> tuple[dict[str, _Chain], Position]:
+    """One game: every seat that learns (all in self-play, else ``learner``) plays the afterstate of the
+    highest value (a random legal move with probability ``epsilon``); the others ``opponent``; chance drawn
+    from ``rng``. Each learning seat's chain of chosen afterstates, and the last position."""
+    from .policy import afterstate_values
+    from .seat import look
+
+    chains: dict[str, _Chain] = {}
+    position = table.initial()
+    while True:
+        outlook = table.to_act(position)
+        actor = outlook.actor
+        if actor is None or position.moves > table.hooks.max_game_length:
+            return chains, position
+        if actor == CHANCE:
+            position = table.draw(position, int(rng.integers(outlook.outcomes)))
+            continue
+        legal = table.legal(position)
+        if learner is not None and actor != learner:
+            if opponent is None:
+                raise BotError(f"{actor} has no bot")
+            position = table.play(position, opponent.decide(table, position, actor, int(rng.integers(2**62))).command)
+            continue
+        actions = list(legal)
+        if len(actions) > 1 and rng.random() < epsilon:
+            action = actions[int(rng.integers(len(actions)))]
+        else:
+            rated = afterstate_values(table, position, actor, legal, value)
+            action = min(actions, key=lambda a: (-rated[a], a))
+        after = look(table, position, legal[action])
+        chain = chains.setdefault(actor, _Chain())
+        over = table.over(after)
+        mine = table.players.index(actor)
+        chain.rows.append(after_features(table, after, actor))
+        chain.values.append(float(table.returns(after)[mine]) if over else float(value(chain.rows[-1][None, :])[0]))
+        chain.final.append(over)
+        chain.steps += len(actions) > 1
+        position = table.play(position, legal[action])
+
+
+def train_afterstate(run: Run, steps: int, out: Path, command: str, progress: Callable[[str], None],
+                     chunk: int = CHUNK) -> dict[str, Any]:
+    """``train`` for ``--method afterstate``: chunks of ``chunk`` steps (moves with a choice of the
+    learning seats), each from fresh games with its generators seeded from the run's seed and the steps
+    done, the model file written after each; a run stopped after a checkpoint and run again goes on to
+    the model the unbroken run makes."""
+    import torch
+
+    from .bots import make_bot
+    from .seat import heuristics
+
+    meta = check(run, out)
+    torch.set_num_threads(1)
+    torch.use_deterministic_algorithms(True)
+    table = Table(run.game, dict(run.options), run.players)
+    opponent = make_bot(run.opponent) if run.opponent and run.opponent != SELF else None
+    torch.manual_seed(run.seed)  # the first weights (a resumed run reads its own over them)
+    net = _after_net(feature_size(table) + table.codec.size, run.hidden)  # the features, then the action mask
+    optimiser = torch.optim.Adam(net.parameters(), lr=AFTER_LEARNING_RATE)
+    done = 0
+    if meta is not None:
+        with zipfile.ZipFile(out) as z:
+            saved = torch.load(io.BytesIO(z.read(AFTER_STATE)), weights_only=True)
+        net.load_state_dict(saved["net"])
+        optimiser.load_state_dict(saved["optimiser"])
+        done = int(meta["steps"])
+    target = max(steps, 1)
+    started = time.process_time()
+    if done >= target:
+        progress(f"{out} is trained to {done:,} steps already")
+    while done < target:
+        seed = _seed_at(run.seed, done)
+        rng = np.random.default_rng(seed)
+        torch.manual_seed(seed)
+        end = min((done // chunk + 1) * chunk, target)
+        buffer: list[list[tuple[np.ndarray, float]]] = []
+        ended: list[tuple[float, int]] = []
+        while done < end:
+            value = _value_of(_after_arrays(net))
+            for _ in range(BATCH_GAMES):
+                learner = None if opponent is None else run.players[int(rng.integers(len(run.players)))]
+                chains, last = _after_game(table, value, learner, opponent, rng, exploration(done))
+                # a game cut off at the game's max_game_length: the greedy value of where it stopped
+                results = table.returns(last) if table.over(last) else heuristics(table, last)
+                game: list[tuple[np.ndarray, float]] = []
+                for seat, chain in chains.items():
+                    mine = run.players.index(seat)
+                    game += chain.targets(results[mine])
+                    done += chain.steps
+                    if seat == (learner or run.players[0]):
+                        ended.append((results[mine], table.scores(last)[seat]))
+                buffer.append(game)
+            del buffer[:-BUFFER_GAMES]
+            _fit(net, optimiser, [pair for game in buffer for pair in game], rng)
+        _save_afterstate(net, optimiser, out, run, done, command, table)
+        if ended:
+            said = (f"{len(ended)} games ended, mean return {sum(r for r, _ in ended) / len(ended):+.3f}, "
+                    f"mean score {sum(s for _, s in ended) / len(ended):,.1f}")
+        else:
+            said = "no game ended"
+        progress(f"{done:,}/{target:,} steps: {said} ({time.process_time() - started:,.0f} s of CPU; saved {out})")
+    return {**read_meta(out), "out": str(out)}
+
+
+def _fit(net: Any, optimiser: Any, pairs: list[tuple[np.ndarray, float]], rng: np.random.Generator) -> None:
+    import torch
+
+    if not pairs:
+        return
+    x = torch.from_numpy(np.stack([row for row, _ in pairs]))
+    y = torch.tensor([g for _, g in pairs], dtype=torch.float32)
+    for _ in range(EPOCHS):
+        order = torch.from_numpy(rng.permutation(len(pairs)))
+        for start in range(0, len(pairs), MINIBATCH):
+            pick = order[start:start + MINIBATCH]
+            loss = torch.nn.functional.mse_loss(net(x[pick])[:, 0], y[pick])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+
+
+def _save_afterstate(net: Any, optimiser: Any, out: Path, run: Run, steps: int, command: str, table: Table) -> None:
+    import torch
+
+    state = io.BytesIO()
+    torch.save({"net": net.state_dict(), "optimiser": optimiser.state_dict()}, state)
+    arrays = io.BytesIO()
+    layers: dict[str, Any] = _after_arrays(net)
+    np.savez(arrays, **layers)
+    meta = {"format": FORMAT, "game": run.game, "options": dict(run.options), "players": list(run.players),
+            "seed": run.seed, "opponent": run.opponent, "hidden": list(run.hidden), "shaping": run.shaping,
+            "steps": steps, "features": feature_size(table), "actions": table.codec.size, "method": run.method,
+            "command": command.replace(STEPS, str(steps)), "library": "torch (afterstate TD(lambda))",
+            "hyper": {"batch_games": BATCH_GAMES, "buffer_games": BUFFER_GAMES, "epochs": EPOCHS, "minibatch": MINIBATCH,
+                      "lambda": LAMBDA, "epsilon": EPSILON, "half_life": HALF_LIFE,
+                      "learning_rate": AFTER_LEARNING_RATE}}
+    whole = io.BytesIO()
+    with zipfile.ZipFile(whole, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(META, json.dumps(meta, indent=1, sort_keys=True))
+        z.writestr(WEIGHTS, arrays.getvalue())
+        z.writestr(AFTER_STATE, state.getvalue())
+    tmp = out.with_name(f".{out.name}.tmp")
+    tmp.write_bytes(whole.getvalue())
+    os.replace(tmp, out)

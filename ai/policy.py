@@ -3,6 +3,11 @@ train`` (``learn.py``: sb3-contrib's MaskablePPO, the ``learn`` extra) plays the
 highest from its seat's observation tensor alone (``tensors.py``), deterministically (no draw: the
 seed is not used). Its value head gives the estimate.
 
+A model trained with ``--method afterstate`` has a value network only: the bot looks one move ahead,
+rates each legal move's afterstate (the position the move leaves, before any draw, as the seat sees it)
+with it, and plays the highest (``afterstate_values``): a greedy step on a learned value, as TD-Gammon
+plays.
+
 A model file is the library's own zip (what ``MaskablePPO.load`` reads, so ``solrec train`` resumes
 from it) with two entries of ours: ``solrec.json`` (what it was trained on: the game, its options and
 players, the steps, the seed, the command that reproduces it) and ``solrec-policy.npz`` (the policy's
@@ -46,6 +51,18 @@ def features(table: Table, position: Position, seat: str) -> np.ndarray:
     return np.concatenate([x, mine])
 
 
+def after_features(table: Table, position: Position, seat: str) -> np.ndarray:
+    """What an afterstate model reads of a position: ``features``, then the legal actions of the seat
+    to act there where the seat may know them: its own, or anyone's in a game that hides nothing
+    (``Game.hidden_information``: there a position's legal moves follow from what every seat sees).
+    Zeros where chance is to act, or another seat in a game with hidden information."""
+    mask = np.zeros(table.codec.size, np.float32)
+    actor = table.game.to_act(position.state)  # not settled (``look``): chance may be to act with no draw
+    if actor == seat or (actor in table.players and not table.game.hidden_information):
+        mask[list(table.legal(position))] = 1.0
+    return np.concatenate([features(table, position, seat), mask])
+
+
 def feature_size(table: Table) -> int:
     from .tensors import observation_shape
 
@@ -70,11 +87,24 @@ class Net:
 
     @property
     def size(self) -> int:
-        return int(self.policy[0][0].shape[1])
+        """The tensor's size it reads (an afterstate model reads the action mask after it)."""
+        return int(self.value[0][0].shape[1]) - (self.actions if self.afterstate else 0)
 
     @property
     def actions(self) -> int:
-        return int(self.policy[-1][0].shape[0])
+        return int(self.policy[-1][0].shape[0]) if self.policy else int(self.meta["actions"])
+
+    @property
+    def afterstate(self) -> bool:
+        """A value network over afterstates (``--method afterstate``), not a policy."""
+        return self.meta.get("method") == "afterstate"
+
+    def values(self, xs: np.ndarray) -> np.ndarray:
+        """The value network on a batch of feature rows."""
+        for w, b in self.value[:-1]:
+            xs = np.tanh(xs @ w.T + b)
+        w, b = self.value[-1]
+        return (xs @ w.T + b)[:, 0]
 
     def logits(self, x: np.ndarray) -> np.ndarray:
         return _forward(self.policy, x)
@@ -115,7 +145,7 @@ def _load(path: str, stamp: float) -> Net:
             net = Net(meta, layers("pi."), layers("vf."))
     except (OSError, zipfile.BadZipFile, KeyError, ValueError) as err:
         raise BotError(f"{path}: its weights cannot be read ({type(err).__name__}: {err})") from None
-    if not net.policy or not net.value:
+    if not net.value or not (net.policy or net.afterstate):
         raise BotError(f"{path}: no weights in it")
     return net
 
@@ -181,8 +211,31 @@ def _fresh(table: Table, position: Position, seat: str, legal: Mapping[int, Any]
     return order[0]
 
 
+def afterstate_values(table: Table, position: Position, seat: str, legal: Mapping[int, Any],
+                      value: Any) -> dict[int, float]:
+    """Each legal action's afterstate rated for ``seat`` on the return scale: the game's return where the
+    move ends it, else ``value`` (a batch of feature rows to their values) of the seat's features of the
+    position the move leaves (chance not yet drawn: the seat rates what it knows)."""
+    rated: dict[int, float] = {}
+    rows: list[np.ndarray] = []
+    pending: list[int] = []
+    mine = table.players.index(seat)
+    for action, command in legal.items():
+        after = look(table, position, command)
+        if table.over(after):
+            rated[action] = float(table.returns(after)[mine])
+        else:
+            pending.append(action)
+            rows.append(after_features(table, after, seat))
+    if rows:
+        for action, v in zip(pending, value(np.stack(rows)), strict=True):
+            rated[action] = float(v)
+    return rated
+
+
 class PolicyBot(Bot):
-    """The legal action of the highest logit (ties: the lowest id) from the seat's features, unless it
+    """The legal action of the highest logit (ties: the lowest id) from the seat's features (with an
+    afterstate model: of the highest afterstate value), unless it
     leads back to a position the seat saw (``_fresh``); the estimate is the value head's (plus the
     shaping potential it was trained with), clipped to -1..1."""
 
@@ -213,9 +266,39 @@ class PolicyBot(Bot):
                            f"this table has {feature_size(table)} and {table.codec.size}")
         return net
 
+    def _ahead(self, table: Table, position: Position, seat: str, legal: Mapping[int, Any], order: list[int],
+               rated: dict[int, float], net: Net) -> list[int]:
+        """The ``ahead`` best-rated moves (setting ``ahead``, 2 unless given) rated again by the move
+        that follows them (a selective look a move further, as TD-Gammon looked two plies ahead when
+        playing): where the seat moves next, by the best afterstate of its own next move; where the
+        other player of a two-player game that hides nothing moves next, by minus the best afterstate
+        of that player's reply as it rates it (the returns are +1 and -1: what one wins the other loses;
+        and what it sees the seat sees). Where chance moves next the rating stands. The first of them by
+        the new rating leads the order; ``rated`` gets their new ratings."""
+        width = int(self.spec.get("ahead", 2))
+        if width < 2 or len(order) < 2:
+            return order
+        top = order[:width]
+        both_see_all = len(table.players) == 2 and not table.game.hidden_information
+        for action in top:
+            after = look(table, position, legal[action])
+            actor = table.game.to_act(after.state)
+            if actor == seat:
+                rated[action] = max(afterstate_values(table, after, seat, table.legal(after), net.values).values())
+            elif both_see_all and actor in table.players:
+                rated[action] = -max(afterstate_values(table, after, actor, table.legal(after), net.values).values())
+        return sorted(top, key=lambda a: (-rated[a], a)) + order[width:]
+
     def decide(self, table: Table, position: Position, seat: str, seed: int) -> Decision:
         legal = self._legal(table, position, seat)
         net = self.net_for(table)
+        if net.afterstate:
+            rated = afterstate_values(table, position, seat, legal, net.values)
+            order = sorted(legal, key=lambda a: (-rated[a], a))  # the highest value first, ties by id
+            order = self._ahead(table, position, seat, legal, order, rated, net)
+            action = _fresh(table, position, seat, legal, order)
+            return Decision(action, legal[action], max(-1.0, min(1.0, rated[action])),
+                            tuple(sorted((a, max(-1.0, min(1.0, v))) for a, v in rated.items())))
         x = features(table, position, seat)
         logits = net.logits(x)
         order = sorted(legal, key=lambda a: (-float(logits[a]), a))  # the highest logit first, ties by id

@@ -25,6 +25,8 @@ import statistics
 import sys
 import time
 
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the solrec command sets it (cli/main.py): before numpy loads
+
 from bench_bots import play, wilson  # the same games as bench_bots.py: its seeds, its move seeds
 
 from solrec.ai.table import Table

@@ -8,6 +8,7 @@ next is in no state, so no tensor holds it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..tensors import Features
@@ -15,8 +16,15 @@ from . import board as B
 from .state import FILLS, MARBLES, MODES, OBJECTIVES, PER_COLOR, PHASES, State
 
 MARKS = (B.EMPTY, B.MARK[B.BLACK], B.MARK[B.WHITE])
+INDEX = {mark: i for i, mark in enumerate(MARKS)}
 SIZE = (B.POCKETS * len(MARKS) + len(MODES) + len(FILLS) + len(OBJECTIVES) + len(PHASES) + 1 + 2 + 2
         + 2 + 3 + 4 + 2 + 3)
+
+
+@lru_cache(maxsize=4096)
+def _rank(rank: str) -> tuple[float, ...]:
+    """A rank's pockets one-hot (empty, black, white), kept: ranks repeat from position to position."""
+    return tuple(1.0 if INDEX[mark] == i else 0.0 for mark in rank for i in range(len(MARKS)))
 
 
 def size(options: Mapping[str, Any], players: Sequence[str]) -> int:
@@ -25,8 +33,8 @@ def size(options: Mapping[str, Any], players: Sequence[str]) -> int:
 
 def encode(seen: State, seat: str) -> tuple[float, ...]:
     f = Features()
-    for mark in seen.flat:
-        f.one_hot(MARKS.index(mark), len(MARKS))
+    for rank in seen.board:  # 7 strings, rank 7 first: the same order as seen.flat
+        f.values.extend(_rank(rank))
     f.one_hot(MODES.index(seen.mode), len(MODES))
     f.one_hot(FILLS.index(seen.fill), len(FILLS))
     f.one_hot(OBJECTIVES.index(seen.objective), len(OBJECTIVES))

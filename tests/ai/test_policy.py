@@ -11,6 +11,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import attrs
 import numpy as np
 import pytest
 
@@ -175,6 +176,147 @@ def test_training_resumed_from_its_file_makes_the_model_an_unbroken_run_makes(tm
     assert read_meta(part)["steps"] == read_meta(whole)["steps"] == 2 * learn.ROLLOUT
     for (wa, ba), (wb, bb) in zip(a.policy + a.value, b.policy + b.value):
         assert np.array_equal(wa, wb) and np.array_equal(ba, bb)
+
+
+# -- afterstate learning (--method afterstate) ------------------------------------------------------------------
+SOLITAIRE = (("fill", "pouch"), ("mode", "soli2-solitaire"), ("objective", "standard"))
+
+
+@pytest.fixture(scope="module")
+def tiny_afterstate(tmp_path_factory) -> Path:
+    """A short SOLI2 solitaire run (seconds of CPU): 4,096 moves (measured: about 23 marbles left on the
+    test's 20 deals, where the random bot leaves about 29)."""
+    out = tmp_path_factory.mktemp("train") / "soli2.zip"
+    run = learn.Run("soli2", SOLITAIRE, ("Solo",), seed=5, method="afterstate")
+    learn.train(run, 4_096, out, "test", lambda line: None)
+    return out
+
+
+def _torch_rating(model: Path):
+    """The model's network as the learning library holds it (its saved state), rating one afterstate."""
+    import io
+
+    import torch
+
+    from solrec.ai.policy import after_features
+
+    saved = torch.load(io.BytesIO(zipfile.ZipFile(model).read(learn.AFTER_STATE)), weights_only=True)
+    table = Table("soli2", dict(SOLITAIRE), ("Solo",))
+    net = learn._after_net(len(features(table, table.initial(), "Solo")) + table.codec.size, tuple(read_meta(model)["hidden"]))
+    net.load_state_dict(saved["net"])
+
+    def rating(table, after, seat):
+        if table.over(after):
+            return table.returns(after)[0]
+        with torch.no_grad():
+            return float(net(torch.from_numpy(after_features(table, after, seat))[None, :])[0, 0])
+
+    return rating
+
+
+def test_an_afterstate_model_plays_the_move_whose_afterstate_its_network_rates_highest(tiny_afterstate):
+    from solrec.ai.seat import look
+
+    rating = _torch_rating(tiny_afterstate)
+    table = Table("soli2", dict(SOLITAIRE), ("Solo",))
+    bot = make_bot(f"policy:model={tiny_afterstate},ahead=0")
+    checked = []
+
+    def best(table, position, seat, decision):
+        legal = table.legal(position)
+        rated = {a: rating(table, look(table, position, c), seat) for a, c in legal.items()}
+        assert abs(rated[decision.action] - max(rated.values())) < 1e-4  # the library's network, read back by numpy
+        assert dict(decision.values).keys() == legal.keys()
+        checked.append(len(legal))
+
+    for seed in range(3):
+        _game(table, {"Solo": bot}, seed, best)
+    meta = read_meta(tiny_afterstate)
+    assert meta["method"] == "afterstate" and meta["steps"] >= 4_096 and checked and max(checked) > 1
+    assert {"solrec.json", "solrec-policy.npz", learn.AFTER_STATE} <= set(zipfile.ZipFile(tiny_afterstate).namelist())
+
+
+def test_looking_ahead_it_plays_the_best_of_its_two_best_moves_by_the_best_move_each_leaves(tiny_afterstate):
+    from solrec.ai.seat import look
+
+    rating = _torch_rating(tiny_afterstate)
+    table = Table("soli2", dict(SOLITAIRE), ("Solo",))
+    bot = make_bot(f"policy:model={tiny_afterstate}")  # ahead=2, the default
+    changed = []
+
+    def best(table, position, seat, decision):
+        legal = table.legal(position)
+        once = {a: rating(table, look(table, position, c), seat) for a, c in legal.items()}
+        top = sorted(legal, key=lambda a: (-once[a], a))[:2]
+        assert decision.action in top
+
+        def twice(action):
+            after = look(table, position, legal[action])
+            if table.over(after):
+                return once[action]
+            return max(rating(table, look(table, after, c), seat) for c in table.legal(after).values())
+
+        assert twice(decision.action) >= max(twice(a) for a in top) - 1e-4
+        changed.append(decision.action != top[0])
+
+    for seed in range(3):
+        _game(table, {"Solo": bot}, seed, best)
+    assert any(changed)  # the look ahead changed a move
+
+
+def test_a_short_afterstate_run_leaves_fewer_marbles_than_the_random_bot(tiny_afterstate):
+    table = Table("soli2", dict(SOLITAIRE), ("Solo",))
+    assert _mean_score(table, f"policy:model={tiny_afterstate}", 20) < _mean_score(table, "random", 20) - 2
+
+
+def test_an_afterstate_run_resumed_from_its_file_makes_the_model_an_unbroken_run_makes(tmp_path):
+    run = learn.Run("soli2", SOLITAIRE, ("Solo",), seed=3, method="afterstate")
+    whole, part = tmp_path / "whole.zip", tmp_path / "part.zip"
+    learn.train(run, 1_000, whole, "test", lambda line: None, chunk=512)
+    learn.train(run, 400, part, "test", lambda line: None, chunk=512)
+    assert 400 <= read_meta(part)["steps"] < 1_000
+    learn.train(run, 1_000, part, "test", lambda line: None, chunk=512)
+    a, b = load(whole), load(part)
+    assert read_meta(part)["steps"] == read_meta(whole)["steps"] >= 1_000
+    for (wa, ba), (wb, bb) in zip(a.value, b.value, strict=True):
+        assert np.array_equal(wa, wb) and np.array_equal(ba, bb)
+
+
+def test_a_duel_learns_by_self_play_unless_an_opponent_is_named(tmp_path):
+    out = tmp_path / "duel.zip"
+    result = CliRunner().invoke(app, ["train", "soli2", "--method", "afterstate", "--steps", "50", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    meta = read_meta(out)
+    assert meta["opponent"] == "self" and meta["method"] == "afterstate"
+    assert "--opponent self --method afterstate" in meta["command"]
+    table = Table("soli2", {"mode": "duel"})
+    _game(table, {seat: make_bot(f"policy:model={out}") for seat in table.players}, 0)
+
+
+@pytest.mark.parametrize("args", [
+    ["soli2", "--steps", "10", "--out", "{tmp}/m.zip", "--method", "dqn"],
+    ["soli2", "--steps", "10", "--out", "{tmp}/m.zip", "--opponent", "self"],
+    ["soli2", "--option", "mode=soli2-solitaire", "--method", "afterstate", "--steps", "10", "--out", "{tmp}/m.zip",
+     "--opponent", "self"],
+], ids=["method", "self-play-with-ppo", "self-play-in-a-solitaire"])
+def test_train_refuses_a_method_it_does_not_have(tmp_path, args):
+    result = CliRunner().invoke(app, ["train", *[a.replace("{tmp}", str(tmp_path)) for a in args]])
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_afterstate_run_refuses_to_resume_a_ppo_model(tiny, tmp_path):
+    meta = read_meta(tiny)
+    ppo = learn.Run(meta["game"], tuple(sorted(meta["options"].items())), tuple(meta["players"]), seed=meta["seed"])
+    assert ppo.same_as(meta) is None
+    why = attrs.evolve(ppo, method="afterstate").same_as(meta)
+    assert why == 'it was trained with method "ppo", this run has "afterstate"'
+    copy = tmp_path / "m.zip"
+    copy.write_bytes(tiny.read_bytes())
+    with pytest.raises(learn.TrainError, match="another run's model"):
+        learn.train(attrs.evolve(ppo, method="afterstate"), 10, copy, "test", lambda line: None)
+    assert copy.read_bytes() == tiny.read_bytes()
 
 
 @pytest.mark.parametrize("args", [
