@@ -3,10 +3,10 @@ train`` (``learn.py``: sb3-contrib's MaskablePPO, the ``learn`` extra) plays the
 highest from its seat's observation tensor alone (``tensors.py``), deterministically (no draw: the
 seed is not used). Its value head gives the estimate.
 
-A model trained with ``--method afterstate`` has a value network only: the bot looks one move ahead,
-rates each legal move's afterstate (the position the move leaves, before any draw, as the seat sees it)
-with it, and plays the highest (``afterstate_values``): a greedy step on a learned value, as TD-Gammon
-plays.
+A model trained with ``--method afterstate`` has a value network only: the bot rates each legal
+move's afterstate (the position the move leaves, before any draw, as the seat sees it) with it
+(``afterstate_values``), looks a move further after its best few (``PolicyBot._ahead``, setting
+``ahead``), and plays the highest: a greedy step on a learned value, as TD-Gammon plays.
 
 A model file is the library's own zip (what ``MaskablePPO.load`` reads, so ``solrec train`` resumes
 from it) with two entries of ours: ``solrec.json`` (what it was trained on: the game, its options and
@@ -295,9 +295,11 @@ class PolicyBot(Bot):
         if net.afterstate:
             rated = afterstate_values(table, position, seat, legal, net.values)
             order = sorted(legal, key=lambda a: (-rated[a], a))  # the highest value first, ties by id
-            order = self._ahead(table, position, seat, legal, order, rated, net)
+            deeper = dict(rated)
+            order = self._ahead(table, position, seat, legal, order, deeper, net)
             action = _fresh(table, position, seat, legal, order)
-            return Decision(action, legal[action], max(-1.0, min(1.0, rated[action])),
+            # the values: every move's afterstate rating (one footing); the estimate: the choice's, looked further
+            return Decision(action, legal[action], max(-1.0, min(1.0, deeper[action])),
                             tuple(sorted((a, max(-1.0, min(1.0, v))) for a, v in rated.items())))
         x = features(table, position, seat)
         logits = net.logits(x)
