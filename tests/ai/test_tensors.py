@@ -254,3 +254,49 @@ def test_pettingzoo_observes_the_tensor_and_the_action_mask(case):
     seen = env.observe(agent)
     assert space.contains(seen) and seen["action_mask"].sum() == len(env.table.legal(env.position))
     assert np.array_equal(seen["observation"], observation_tensor(env.table, env.position, agent))
+
+
+@pytest.mark.parametrize("setup", FAIR_SETUPS)
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_two_positions_a_seat_cannot_tell_apart_give_the_afterstate_bot_the_same_inputs(setup, data):
+    """What an afterstate model reads of each move's afterstate (``policy.after_features``: the seat's
+    tensor and the legal actions it may know there) is the same in both games, move by move."""
+    from solrec.ai.policy import after_features
+    from solrec.ai.seat import look
+
+    pair = data.draw(pairs(setup))
+    table_a, table_b = table_of(pair.header_a), table_of(pair.header_b)
+    a, b = table_a.follow(pair.steps_a), table_b.follow(pair.steps_b)
+    if table_a.game.to_act(a.state) != pair.seat:
+        a, b = _to_the_seat(table_a, a, table_b, b, pair.seat)
+        if a is None:
+            return  # the game ends before the seat moves again: no afterstate to rate
+    legal_a, legal_b = table_a.legal(a), table_b.legal(b)
+    assert legal_a.keys() == legal_b.keys()
+    for action in legal_a:
+        after_a = after_features(table_a, look(table_a, a, legal_a[action]), pair.seat)
+        after_b = after_features(table_b, look(table_b, b, legal_b[action]), pair.seat)
+        assert after_a.tobytes() == after_b.tobytes()
+
+
+def _to_the_seat(table_a, a, table_b, b, seat):
+    """Both games played on alike (the same action ids; chance the same outcome) until the seat is to act."""
+    for _ in range(400):
+        actor = table_a.game.to_act(a.state)
+        if actor is None or table_b.game.to_act(b.state) is None:
+            return None, None
+        if actor == seat:
+            return a, b
+        if actor == CHANCE:
+            outlook_a, outlook_b = table_a.to_act(a), table_b.to_act(b)
+            if outlook_a.outcomes != outlook_b.outcomes:
+                return None, None
+            a, b = table_a.draw(a, 0), table_b.draw(b, 0)
+            continue
+        legal_a, legal_b = table_a.legal(a), table_b.legal(b)
+        common = sorted(legal_a.keys() & legal_b.keys())
+        if not common:
+            return None, None
+        a, b = table_a.play(a, legal_a[common[0]]), table_b.play(b, legal_b[common[0]])
+    return None, None
