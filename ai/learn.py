@@ -3,6 +3,8 @@ extra: torch on the CPU) learns a policy for one seat from its observation tenso
 and its legal actions (the action mask), in a Gymnasium environment of our own (``SeatEnv``) where the
 other seats are played by a fixed bot (``--opponent``, default greedy) and chance is drawn from the
 environment's generator. The learner's seat is drawn per game, so one model plays every seat.
+``--method afterstate`` (``train_afterstate``, below) learns instead a value of the position each move
+leaves, by TD(lambda) on a torch network, a game of several players by self-play.
 
 Deterministic for a seed and resumable: one thread (``torch.set_num_threads(1)``); training goes in
 chunks of ``CHUNK`` steps, each started from fresh games with every generator (Python's, numpy's,
