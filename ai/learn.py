@@ -37,7 +37,7 @@ from solrec.core.game import CHANCE
 from solrec.core.words import quoted
 
 from .contract import Bot, BotError
-from .policy import FORMAT, META, WEIGHTS, after_features, feature_size, features, potential, read_meta
+from .policy import FORMAT, META, WEIGHTS, Net, after_features, feature_size, features, potential, read_meta
 from .table import Position, Table
 
 # PPO's shape of a rollout: 8 games side by side, 128 moves each (1,024 steps a rollout), minibatches
@@ -240,21 +240,34 @@ def train(run: Run, steps: int, out: Path, command: str, progress: Callable[[str
 def save(model: Any, out: Path, run: Run, steps: int, command: str) -> None:
     """The library's zip and our two entries, written beside ``out`` and moved over it (a run stopped
     while writing leaves the last checkpoint whole)."""
-    tmp = out.with_name(f".{out.name}.tmp")  # not a *.zip: never taken for a model meanwhile
     whole = io.BytesIO()
     model.save(whole)
+    meta = {**_meta(run, steps, command), "library": "sb3-contrib MaskablePPO", "hyper": HYPER, "envs": ENVS}
+    _write(out, whole, meta, weights(model), append=True)
+
+
+def _meta(run: Run, steps: int, command: str) -> dict[str, Any]:
+    """What a model file says of its run (``solrec.json``), whichever the method."""
     table = Table(run.game, dict(run.options), run.players)
-    meta = {"format": FORMAT, "game": run.game, "options": dict(run.options), "players": list(run.players),
+    return {"format": FORMAT, "game": run.game, "options": dict(run.options), "players": list(run.players),
             "seed": run.seed, "opponent": run.opponent, "hidden": list(run.hidden), "shaping": run.shaping,
             "steps": steps, "features": feature_size(table), "actions": table.codec.size, "method": run.method,
-            "command": command.replace(STEPS, str(steps)),
-            "library": "sb3-contrib MaskablePPO", "hyper": HYPER, "envs": ENVS}
+            "command": command.replace(STEPS, str(steps))}
+
+
+def _write(out: Path, whole: io.BytesIO, meta: dict[str, Any], arrays: dict[str, Any], append: bool,
+           more: dict[str, bytes] | None = None) -> None:
+    """Our entries (``solrec.json``, the layers, and ``more``) into the zip ``whole`` (``append``: to the
+    library's own zip, else a new one), written beside ``out`` and moved over it."""
+    tmp = out.with_name(f".{out.name}.tmp")  # not a *.zip: never taken for a model meanwhile
     buffer = io.BytesIO()
-    arrays: dict[str, Any] = weights(model)
     np.savez(buffer, **arrays)
-    with zipfile.ZipFile(whole, "a", zipfile.ZIP_DEFLATED) as z:
+    z = zipfile.ZipFile(whole, "a", zipfile.ZIP_DEFLATED) if append else zipfile.ZipFile(whole, "w", zipfile.ZIP_DEFLATED)
+    with z:
         z.writestr(META, json.dumps(meta, indent=1, sort_keys=True))
         z.writestr(WEIGHTS, buffer.getvalue())
+        for name, data in (more or {}).items():
+            z.writestr(name, data)
     tmp.write_bytes(whole.getvalue())
     os.replace(tmp, out)
 
@@ -271,12 +284,16 @@ def weights(model: Any) -> dict[str, np.ndarray]:
     def linear(modules: Sequence[Any]) -> list[Any]:
         return [m for m in modules if isinstance(m, torch.nn.Linear)]
 
+    return {**_arrays("pi.", linear(policy.mlp_extractor.policy_net) + [policy.action_net]),
+            **_arrays("vf.", linear(policy.mlp_extractor.value_net) + [policy.value_net])}
+
+
+def _arrays(prefix: str, layers: Sequence[Any]) -> dict[str, np.ndarray]:
+    """Torch linear layers as ``policy.Net`` reads them: ``{prefix}0.w``, ``{prefix}0.b``, ..."""
     out: dict[str, np.ndarray] = {}
-    for prefix, layers in (("pi.", linear(policy.mlp_extractor.policy_net) + [policy.action_net]),
-                           ("vf.", linear(policy.mlp_extractor.value_net) + [policy.value_net])):
-        for i, layer in enumerate(layers):
-            out[f"{prefix}{i}.w"] = layer.weight.detach().cpu().numpy().astype(np.float32)
-            out[f"{prefix}{i}.b"] = layer.bias.detach().cpu().numpy().astype(np.float32)
+    for i, layer in enumerate(layers):
+        out[f"{prefix}{i}.w"] = layer.weight.detach().cpu().numpy().astype(np.float32)
+        out[f"{prefix}{i}.b"] = layer.bias.detach().cpu().numpy().astype(np.float32)
     return out
 
 
@@ -345,23 +362,14 @@ def _after_arrays(net: Any) -> dict[str, np.ndarray]:
     """The network as ``policy.Net`` reads a value network: ``vf.0.w``, ``vf.0.b``, ... (tanh between)."""
     import torch
 
-    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
-    out: dict[str, np.ndarray] = {}
-    for i, layer in enumerate(linear):
-        out[f"vf.{i}.w"] = layer.weight.detach().cpu().numpy().astype(np.float32)
-        out[f"vf.{i}.b"] = layer.bias.detach().cpu().numpy().astype(np.float32)
-    return out
+    return _arrays("vf.", [m for m in net if isinstance(m, torch.nn.Linear)])
 
 
-def _value_of(arrays: dict[str, np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
-    count = len(arrays) // 2
-
-    def value(xs: np.ndarray) -> np.ndarray:
-        for i in range(count - 1):
-            xs = np.tanh(xs @ arrays[f"vf.{i}.w"].T + arrays[f"vf.{i}.b"])
-        return (xs @ arrays[f"vf.{count - 1}.w"].T + arrays[f"vf.{count - 1}.b"])[:, 0]
-
-    return value
+def _value_of(net: Any) -> Callable[[np.ndarray], np.ndarray]:
+    """The network's ratings as the bot computes them (``policy.Net.values``, numpy)."""
+    arrays = _after_arrays(net)
+    layers = tuple((arrays[f"vf.{i}.w"], arrays[f"vf.{i}.b"]) for i in range(len(arrays) // 2))
+    return Net({"method": "afterstate"}, (), layers).values
 
 
 def _after_game(table: Table, value: Callable[[np.ndarray], np.ndarray], learner: str | None, opponent: Bot | None,
@@ -431,7 +439,7 @@ def train_afterstate(run: Run, steps: int, out: Path, command: str, progress: Ca
         net.load_state_dict(saved["net"])
         optimiser.load_state_dict(saved["optimiser"])
         done = int(meta["steps"])
-    target = max(steps, 1)
+    target = steps
     started = time.process_time()
     if done >= target:
         progress(f"{out} is trained to {done:,} steps already")
@@ -443,7 +451,7 @@ def train_afterstate(run: Run, steps: int, out: Path, command: str, progress: Ca
         buffer: list[list[tuple[np.ndarray, float]]] = []
         ended: list[tuple[float, int]] = []
         while done < end:
-            value = _value_of(_after_arrays(net))
+            value = _value_of(net)
             for _ in range(BATCH_GAMES):
                 learner = None if opponent is None else run.players[int(rng.integers(len(run.players)))]
                 chains, last = _after_game(table, value, learner, opponent, rng, exploration(done))
@@ -459,7 +467,7 @@ def train_afterstate(run: Run, steps: int, out: Path, command: str, progress: Ca
                 buffer.append(game)
             del buffer[:-BUFFER_GAMES]
             _fit(net, optimiser, [pair for game in buffer for pair in game], rng)
-        _save_afterstate(net, optimiser, out, run, done, command, table)
+        _save_afterstate(net, optimiser, out, run, done, command)
         if ended:
             said = (f"{len(ended)} games ended, mean return {sum(r for r, _ in ended) / len(ended):+.3f}, "
                     f"mean score {sum(s for _, s in ended) / len(ended):,.1f}")
@@ -486,26 +494,13 @@ def _fit(net: Any, optimiser: Any, pairs: list[tuple[np.ndarray, float]], rng: n
             optimiser.step()
 
 
-def _save_afterstate(net: Any, optimiser: Any, out: Path, run: Run, steps: int, command: str, table: Table) -> None:
+def _save_afterstate(net: Any, optimiser: Any, out: Path, run: Run, steps: int, command: str) -> None:
     import torch
 
     state = io.BytesIO()
     torch.save({"net": net.state_dict(), "optimiser": optimiser.state_dict()}, state)
-    arrays = io.BytesIO()
-    layers: dict[str, Any] = _after_arrays(net)
-    np.savez(arrays, **layers)
-    meta = {"format": FORMAT, "game": run.game, "options": dict(run.options), "players": list(run.players),
-            "seed": run.seed, "opponent": run.opponent, "hidden": list(run.hidden), "shaping": run.shaping,
-            "steps": steps, "features": feature_size(table), "actions": table.codec.size, "method": run.method,
-            "command": command.replace(STEPS, str(steps)), "library": "torch (afterstate TD(lambda))",
+    meta = {**_meta(run, steps, command), "library": "torch (afterstate TD(lambda))",
             "hyper": {"batch_games": BATCH_GAMES, "buffer_games": BUFFER_GAMES, "epochs": EPOCHS, "minibatch": MINIBATCH,
                       "lambda": LAMBDA, "epsilon": EPSILON, "half_life": HALF_LIFE,
                       "learning_rate": AFTER_LEARNING_RATE}}
-    whole = io.BytesIO()
-    with zipfile.ZipFile(whole, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr(META, json.dumps(meta, indent=1, sort_keys=True))
-        z.writestr(WEIGHTS, arrays.getvalue())
-        z.writestr(AFTER_STATE, state.getvalue())
-    tmp = out.with_name(f".{out.name}.tmp")
-    tmp.write_bytes(whole.getvalue())
-    os.replace(tmp, out)
+    _write(out, io.BytesIO(), meta, _after_arrays(net), append=False, more={AFTER_STATE: state.getvalue()})

@@ -212,16 +212,19 @@ def _fresh(table: Table, position: Position, seat: str, legal: Mapping[int, Any]
 
 
 def afterstate_values(table: Table, position: Position, seat: str, legal: Mapping[int, Any],
-                      value: Any) -> dict[int, float]:
+                      value: Any, afters: dict[int, Position] | None = None) -> dict[int, float]:
     """Each legal action's afterstate rated for ``seat`` on the return scale: the game's return where the
     move ends it, else ``value`` (a batch of feature rows to their values) of the seat's features of the
-    position the move leaves (chance not yet drawn: the seat rates what it knows)."""
+    position the move leaves (chance not yet drawn: the seat rates what it knows). ``afters``, where
+    given, gets each action's afterstate (a look further needs them again)."""
     rated: dict[int, float] = {}
     rows: list[np.ndarray] = []
     pending: list[int] = []
     mine = table.players.index(seat)
     for action, command in legal.items():
         after = look(table, position, command)
+        if afters is not None:
+            afters[action] = after
         if table.over(after):
             rated[action] = float(table.returns(after)[mine])
         else:
@@ -266,7 +269,7 @@ class PolicyBot(Bot):
                            f"this table has {feature_size(table)} and {table.codec.size}")
         return net
 
-    def _ahead(self, table: Table, position: Position, seat: str, legal: Mapping[int, Any], order: list[int],
+    def _ahead(self, table: Table, seat: str, afters: Mapping[int, Position], order: list[int],
                rated: dict[int, float], net: Net) -> list[int]:
         """The ``ahead`` best-rated moves (setting ``ahead``, 2 unless given) rated again by the move
         that follows them (a selective look a move further, as TD-Gammon looked two plies ahead when
@@ -281,7 +284,7 @@ class PolicyBot(Bot):
         top = order[:width]
         both_see_all = len(table.players) == 2 and not table.game.hidden_information
         for action in top:
-            after = look(table, position, legal[action])
+            after = afters[action]
             actor = table.game.to_act(after.state)
             if actor == seat:
                 rated[action] = max(afterstate_values(table, after, seat, table.legal(after), net.values).values())
@@ -293,10 +296,11 @@ class PolicyBot(Bot):
         legal = self._legal(table, position, seat)
         net = self.net_for(table)
         if net.afterstate:
-            rated = afterstate_values(table, position, seat, legal, net.values)
+            afters: dict[int, Position] = {}
+            rated = afterstate_values(table, position, seat, legal, net.values, afters)
             order = sorted(legal, key=lambda a: (-rated[a], a))  # the highest value first, ties by id
             deeper = dict(rated)
-            order = self._ahead(table, position, seat, legal, order, deeper, net)
+            order = self._ahead(table, seat, afters, order, deeper, net)
             action = _fresh(table, position, seat, legal, order)
             # the values: every move's afterstate rating (one footing); the estimate: the choice's, looked further
             return Decision(action, legal[action], max(-1.0, min(1.0, deeper[action])),
