@@ -50,9 +50,11 @@ SETTINGS: dict[str, dict[str, int | float | str]] = {
     "greedy": {},
     "mcts": {"simulations": 120, "rollout": 8, "uct": 1.4, "samples": 6, "budget": 3_000, "search": "solver",
              "policy": "random", "widening": 0.0},
-    # model: the model file (solrec train), "" the model shipped for the game (ai/models/); ahead: with an
-    # afterstate model, how many of its best-rated moves it looks a move further after (0: none)
-    "policy": {"model": "", "ahead": 2},
+    # model: the model file (solrec train), "" the model shipped for the game (ai/models/); with an
+    # afterstate model, ahead: how many of its best-rated moves it looks a move further after (0: none); in
+    # a two-player game that hides nothing instead, width: how many it searches, depth: how many moves deep,
+    # mix: the share of the greedy bot's value where the search stops (docs/ai.md, "The learned bot")
+    "policy": {"model": "", "ahead": 2, "width": 3, "depth": 3, "mix": 0.5},
 }
 
 CHOICES = {"policy": ("random", "sampler")}  # the roll-out policy: uniform legal actions, or the game's sampler

@@ -5,8 +5,11 @@ seed is not used). Its value head gives the estimate.
 
 A model trained with ``--method afterstate`` has a value network only: the bot rates each legal
 move's afterstate (the position the move leaves, before any draw, as the seat sees it) with it
-(``afterstate_values``), looks a move further after its best few (``PolicyBot._ahead``, setting
-``ahead``), and plays the highest: a greedy step on a learned value, as TD-Gammon plays.
+(``afterstate_values``) and looks further after its best few: in a two-player game that hides nothing
+it searches them a few moves of both players deep (``Search``: alpha-beta, the rating mixed with the
+greedy value where the search stops, as AlphaGo mixed its value network with roll-outs; settings
+``width``, ``depth``, ``mix``), elsewhere it looks a move further (``PolicyBot._ahead``, setting
+``ahead``, as TD-Gammon looked); and it plays the highest.
 
 A model file is the library's own zip (what ``MaskablePPO.load`` reads, so ``solrec train`` resumes
 from it) with two entries of ours: ``solrec.json`` (what it was trained on: the game, its options and
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import zipfile
 from collections.abc import Mapping
 from functools import lru_cache
@@ -28,7 +32,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from .contract import Bot, BotError, Decision
+from .contract import SETTINGS, Bot, BotError, Decision
 from .seat import heuristic, look
 from .table import Position, Table
 
@@ -56,11 +60,13 @@ def after_features(table: Table, position: Position, seat: str) -> np.ndarray:
     to act there where the seat may know them: its own, or anyone's in a game that hides nothing
     (``Game.hidden_information``: there a position's legal moves follow from what every seat sees).
     Zeros where chance is to act, or another seat in a game with hidden information."""
-    mask = np.zeros(table.codec.size, np.float32)
+    x = features(table, position, seat)
+    row = np.zeros(x.size + table.codec.size, np.float32)  # one array, filled: a look ahead makes many
+    row[: x.size] = x
     actor = table.game.to_act(position.state)  # not settled (``look``): chance may be to act with no draw
     if actor == seat or (actor in table.players and not table.game.hidden_information):
-        mask[list(table.legal(position))] = 1.0
-    return np.concatenate([features(table, position, seat), mask])
+        row[x.size + np.fromiter(table.legal(position), np.intp)] = 1.0
+    return row
 
 
 def feature_size(table: Table) -> int:
@@ -84,6 +90,12 @@ class Net:
     meta: Mapping[str, Any]
     policy: tuple[tuple[np.ndarray, np.ndarray], ...]  # hidden layers, then the action layer
     value: tuple[tuple[np.ndarray, np.ndarray], ...]  # hidden layers, then the value layer
+    # the value layers' weights transposed into rows: the bot's products of one row or a few are faster so
+    columns: tuple[tuple[np.ndarray, np.ndarray], ...] = attrs.field(init=False, eq=False, repr=False)
+
+    @columns.default
+    def _columns(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        return tuple((np.ascontiguousarray(w.T), b) for w, b in self.value)
 
     @property
     def size(self) -> int:
@@ -100,11 +112,18 @@ class Net:
         return self.meta.get("method") == "afterstate"
 
     def values(self, xs: np.ndarray) -> np.ndarray:
-        """The value network on a batch of feature rows."""
+        """The value network on a batch of feature rows (as training rates them: ``learn.py``)."""
         for w, b in self.value[:-1]:
             xs = np.tanh(xs @ w.T + b)
         w, b = self.value[-1]
         return (xs @ w.T + b)[:, 0]
+
+    def rate(self, xs: np.ndarray) -> np.ndarray:
+        """``values``, as the bot computes them: the same to the last bits or so, faster."""
+        for w, b in self.columns[:-1]:
+            xs = np.tanh(xs @ w + b)
+        w, b = self.columns[-1]
+        return (xs @ w + b)[:, 0]
 
     def logits(self, x: np.ndarray) -> np.ndarray:
         return _forward(self.policy, x)
@@ -236,6 +255,67 @@ def afterstate_values(table: Table, position: Position, seat: str, legal: Mappin
     return rated
 
 
+class Search:
+    """One decision's search (``PolicyBot._deeper``): alpha-beta over the moves of both players of a
+    two-player game that hides nothing, every position rated for ``seat`` by ``value`` (a batch of
+    feature rows to their values). A line either player would avoid is cut as soon as it shows, so
+    moves are tried best first: where the search goes on below them, by their ratings (all rated in one
+    batch); at its last move, where rating the moves is the whole cost, one at a time, in the order of
+    what the same move of the same player was rated earlier in this search (the history heuristic,
+    Schaeffer 1989), so that a cut spares the rest. The order changes what is rated, not the value
+    found. Only where the game hides nothing: there the positions it plays through are what the seat
+    sees; and it stops where chance is to act, so it never sees a draw."""
+
+    def __init__(self, table: Table, seat: str, value: Any, mix: float = 0.0):
+        self.table, self.seat, self.rate, self.mix = table, seat, value, mix
+        self.history: dict[tuple[str, int], float] = {}
+
+    def frontier(self, position: Position, rating: float) -> float:
+        """Where the search stops: the rating, mixed with the greedy bot's value of the position (the
+        score so far: ``seat.heuristic``) in the share ``mix``."""
+        if not self.mix:
+            return rating
+        return (1.0 - self.mix) * rating + self.mix * heuristic(self.table, position, self.seat)
+
+    def saw(self, actor: str, rated: Mapping[int, float]) -> None:
+        for action, v in rated.items():
+            self.history[(actor, action)] = v
+
+    def value(self, position: Position, rating: float, depth: int, alpha: float, beta: float) -> float:
+        """The value for the seat of ``position``, an afterstate it rates ``rating``, searched ``depth``
+        moves further: the best for the seat where it moves, the worst for it where the other player
+        does; the rating itself where the search stops (at its depth, or where chance is to act)."""
+        table = self.table
+        actor = table.game.to_act(position.state)
+        if depth <= 0 or actor not in table.players:
+            return self.frontier(position, rating)
+        mine = actor == self.seat
+        sign = -1.0 if mine else 1.0  # the mover's best first: the seat's highest, the other's lowest
+        legal = table.legal(position)
+        batches = [list(legal)]
+        if depth == 1:
+            seen = self.history
+            batches = [[a] for a in sorted(legal, key=lambda a: (0, sign * seen[(actor, a)], a)
+                                           if (actor, a) in seen else (1, 0.0, a))]
+        best = -math.inf if mine else math.inf
+        for batch in batches:
+            afters: dict[int, Position] = {}
+            rated = afterstate_values(table, position, self.seat, {a: legal[a] for a in batch}, self.rate, afters)
+            self.saw(actor, rated)
+            for action in sorted(rated, key=lambda a: (sign * rated[a], a)):
+                after = afters[action]
+                v = rated[action] if table.over(after) else self.value(after, rated[action], depth - 1, alpha, beta)
+                if mine:
+                    best = max(best, v)
+                    alpha = max(alpha, best)
+                else:
+                    best = min(best, v)
+                    beta = min(beta, best)
+                if alpha >= beta:
+                    return best
+        return best
+
+
 class PolicyBot(Bot):
     """The legal action of the highest logit (ties: the lowest id) from the seat's features (with an
     afterstate model: of the highest afterstate value), unless it
@@ -273,34 +353,54 @@ class PolicyBot(Bot):
                rated: dict[int, float], net: Net) -> list[int]:
         """The ``ahead`` best-rated moves (setting ``ahead``, 2 unless given) rated again by the move
         that follows them (a selective look a move further, as TD-Gammon looked two plies ahead when
-        playing): where the seat moves next, by the best afterstate of its own next move; where the
-        other player of a two-player game that hides nothing moves next, by minus the best afterstate
-        of that player's reply as it rates it (the returns are +1 and -1: what one wins the other loses;
-        and what it sees the seat sees). Where chance moves next the rating stands. The first of them by
-        the new rating leads the order; ``rated`` gets their new ratings."""
-        width = int(self.spec.get("ahead", 2))
+        playing): where the seat moves next, by the best afterstate of its own next move. Where another
+        seat or chance moves next the rating stands (a game of two players that hides nothing is
+        searched instead: ``_deeper``). The first of them by the new rating leads the order; ``rated``
+        gets their new ratings."""
+        width = int(self.spec.get("ahead", SETTINGS["policy"]["ahead"]))
         if width < 2 or len(order) < 2:
             return order
         top = order[:width]
-        both_see_all = len(table.players) == 2 and not table.game.hidden_information
         for action in top:
             after = afters[action]
-            actor = table.game.to_act(after.state)
-            if actor == seat:
-                rated[action] = max(afterstate_values(table, after, seat, table.legal(after), net.values).values())
-            elif both_see_all and actor in table.players:
-                rated[action] = -max(afterstate_values(table, after, actor, table.legal(after), net.values).values())
+            if table.game.to_act(after.state) == seat:
+                rated[action] = max(afterstate_values(table, after, seat, table.legal(after), net.rate).values())
         return sorted(top, key=lambda a: (-rated[a], a)) + order[width:]
+
+    def _deeper(self, table: Table, seat: str, afters: Mapping[int, Position], order: list[int],
+                rated: dict[int, float], net: Net) -> list[int]:
+        """In a two-player game that hides nothing, the ``width`` best-rated moves (setting ``width``, 3
+        unless given) searched ``depth`` moves deep (setting ``depth``, 3; 1 or less: not searched): the
+        first of them with the highest searched value leads the order, the others follow as they were;
+        ``rated`` gets their searched values (a move the search cut gets a bound: no more than the
+        best's). Elsewhere the look of ``_ahead``."""
+        if not (len(table.players) == 2 and not table.game.hidden_information):
+            return self._ahead(table, seat, afters, order, rated, net)
+        width = int(self.spec.get("width", SETTINGS["policy"]["width"]))
+        depth = int(self.spec.get("depth", SETTINGS["policy"]["depth"]))
+        if width < 2 or depth < 2 or len(order) < 2:
+            return order
+        search = Search(table, seat, net.rate, float(self.spec.get("mix", SETTINGS["policy"]["mix"])))
+        search.saw(seat, rated)
+        alpha = -math.inf
+        best = order[0]
+        for action in order[:width]:
+            after = afters[action]
+            if not table.over(after):
+                rated[action] = search.value(after, rated[action], depth - 1, alpha, math.inf)
+            if rated[action] > alpha:
+                alpha, best = rated[action], action
+        return [best] + [a for a in order if a != best]
 
     def decide(self, table: Table, position: Position, seat: str, seed: int) -> Decision:
         legal = self._legal(table, position, seat)
         net = self.net_for(table)
         if net.afterstate:
             afters: dict[int, Position] = {}
-            rated = afterstate_values(table, position, seat, legal, net.values, afters)
+            rated = afterstate_values(table, position, seat, legal, net.rate, afters)
             order = sorted(legal, key=lambda a: (-rated[a], a))  # the highest value first, ties by id
             deeper = dict(rated)
-            order = self._ahead(table, seat, afters, order, deeper, net)
+            order = self._deeper(table, seat, afters, order, deeper, net)
             action = _fresh(table, position, seat, legal, order)
             # the values: every move's afterstate rating (one footing); the estimate: the choice's, looked further
             return Decision(action, legal[action], max(-1.0, min(1.0, deeper[action])),

@@ -38,14 +38,6 @@ class Features:
             slots[min(max(index, 0), size - 1)] = 1.0
         self.values.extend(slots)
 
-    def one_hots(self, indices: Iterable[int], size: int) -> None:
-        """``one_hot(index, size)`` for each index in turn (the rows of a board: the same features, made
-        faster from ready rows)."""
-        rows = _rows(size)
-        extend = self.values.extend
-        for index in indices:
-            extend(rows[min(max(index, 0), size - 1)])
-
     def scaled(self, value: float, top: float) -> None:
         """``value / top``, clipped to 0..1."""
         self.values.append(min(max(value / top, 0.0), 1.0))
@@ -62,14 +54,3 @@ class Features:
 
     def done(self) -> tuple[float, ...]:
         return tuple(self.values)
-
-
-_ROWS: dict[int, tuple[tuple[float, ...], ...]] = {}
-
-
-def _rows(size: int) -> tuple[tuple[float, ...], ...]:
-    """The ``size`` one-hot rows of ``size`` slots."""
-    rows = _ROWS.get(size)
-    if rows is None:
-        rows = _ROWS[size] = tuple(tuple(1.0 if i == k else 0.0 for i in range(size)) for k in range(size))
-    return rows

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from ..tensors import Features
@@ -32,24 +33,33 @@ def size(options: Mapping[str, Any], players: Sequence[str]) -> int:
 
 
 def encode(seen: State, seat: str) -> tuple[float, ...]:
-    f = Features()
-    for rank in seen.board:  # 7 strings, rank 7 first: the same order as seen.flat
-        f.values.extend(_rank(rank))
-    f.one_hot(MODES.index(seen.mode), len(MODES))
-    f.one_hot(FILLS.index(seen.fill), len(FILLS))
-    f.one_hot(OBJECTIVES.index(seen.objective), len(OBJECTIVES))
-    f.one_hot(PHASES.index(seen.phase), len(PHASES))
     me = seen.players.index(seat)
-    f.flag(not seen.over and seen.turn == me)  # the seat is to place or jump
-    f.one_hot(seen.turn, 2)
-    f.one_hot(me if not seen.solitaire else None, 2)  # a duel's seat plays black (first) or white
-    f.counts(seen.pouch, PER_COLOR)
-    f.one_hot(0 if seen.hand is None else 1 + B.COLORS.index(seen.hand), 3)  # none, black, white
-    channels = list(seen.channels) + [(0, 0)] * (2 - len(seen.channels))
-    for black, white in channels[:2]:
+    board = tuple(chain.from_iterable(map(_rank, seen.board)))  # 7 strings, rank 7 first: as seen.flat
+    return board + _rest(seen.mode, seen.fill, seen.objective, seen.phase, not seen.over and seen.turn == me,
+                         seen.turn, me if not seen.solitaire else None, seen.pouch, seen.hand,
+                         tuple(seen.channels), seen.removed, seen.placements, seen.jumps, seen.passes)
+
+
+@lru_cache(maxsize=4096)
+def _rest(mode: str, fill: str, objective: str, phase: str, to_act: bool, turn: int, me: int | None,
+          pouch: tuple[int, int], hand: str | None, channels: tuple[tuple[int, int], ...],
+          removed: tuple[int, int], placements: int, jumps: int, passes: int) -> tuple[float, ...]:
+    """Everything but the board, kept: the positions of a bot's look ahead share it."""
+    f = Features()
+    f.one_hot(MODES.index(mode), len(MODES))
+    f.one_hot(FILLS.index(fill), len(FILLS))
+    f.one_hot(OBJECTIVES.index(objective), len(OBJECTIVES))
+    f.one_hot(PHASES.index(phase), len(PHASES))
+    f.flag(to_act)  # the seat is to place or jump
+    f.one_hot(turn, 2)
+    f.one_hot(me, 2)  # a duel's seat plays black (first) or white
+    f.counts(pouch, PER_COLOR)
+    f.one_hot(0 if hand is None else 1 + B.COLORS.index(hand), 3)  # none, black, white
+    padded = list(channels) + [(0, 0)] * (2 - len(channels))
+    for black, white in padded[:2]:
         f.counts((black, white), PER_COLOR // 2)
-    f.counts(seen.removed, PER_COLOR)
-    f.scaled(seen.placements, MARBLES)
-    f.scaled(seen.jumps, MARBLES)
-    f.scaled(seen.passes, 10)
+    f.counts(removed, PER_COLOR)
+    f.scaled(placements, MARBLES)
+    f.scaled(jumps, MARBLES)
+    f.scaled(passes, 10)
     return f.done()

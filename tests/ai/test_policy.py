@@ -264,6 +264,78 @@ def test_looking_ahead_it_plays_the_best_of_its_two_best_moves_by_the_best_move_
     assert any(changed)  # the look ahead changed a move
 
 
+def _minimax(table: Table, net, position, seat: str, rating: float, depth: int, mix: float) -> float:
+    """The plain minimax value for ``seat``, every move of both players tried, the positions where it
+    stops valued by the rating and the greedy bot's value mixed: what the search must find."""
+    from solrec.ai.policy import afterstate_values
+    from solrec.ai.seat import heuristic
+
+    actor = table.game.to_act(position.state)
+    if depth <= 0 or actor not in table.players:
+        return (1 - mix) * rating + mix * heuristic(table, position, seat)
+    afters: dict = {}
+    rated = afterstate_values(table, position, seat, table.legal(position), net.rate, afters)
+    values = [rated[a] if table.over(afters[a]) else _minimax(table, net, afters[a], seat, rated[a], depth - 1, mix)
+              for a in rated]
+    return max(values) if actor == seat else min(values)
+
+
+def _duel_positions(count: int) -> list:
+    """Jumping positions of SOLI2 duels between greedy bots, each with a choice."""
+    table = Table("soli2", {"mode": "duel"})
+    greedy = make_bot("greedy")
+    found: list = []
+
+    def keep(table, position, seat, decision):
+        if position.state.phase == "jumping" and len(table.legal(position)) > 1 and len(found) < count:
+            found.append((position, seat))
+
+    seed = 0
+    while len(found) < count:
+        _game(table, {seat: greedy for seat in table.players}, seed, keep)
+        seed += 1
+    return found
+
+
+@pytest.mark.parametrize("mix", [0.5, 0.0])
+def test_in_a_duel_it_plays_the_best_of_its_three_best_moves_searched_three_moves_deep(mix):
+    """Its move, the other player's reply, its next move: the value of the best line for it against the
+    reply worst for it (minimax), where the line ends the network's rating mixed half and half with the
+    greedy bot's value (``mix``, 0.5 unless given). Values equal to 1e-5 are ties (a position rated alone
+    or in a batch may differ in its last bits)."""
+    from solrec.ai.policy import afterstate_values
+
+    table = Table("soli2", {"mode": "duel"})
+    bot = make_bot("policy" if mix == 0.5 else f"policy:mix={mix}")  # the shipped duel model; width=3, depth=3
+    net = bot.net_for(table)
+    changed = 0
+    for position, seat in _duel_positions(40):
+        legal = table.legal(position)
+        afters: dict = {}
+        once = afterstate_values(table, position, seat, legal, net.rate, afters)
+        top = sorted(legal, key=lambda a: (-once[a], a))[:3]
+        searched = {a: once[a] if table.over(afters[a]) else _minimax(table, net, afters[a], seat, once[a], 2, mix)
+                    for a in top}
+        decision = bot.decide(table, position, seat, 0)
+        assert decision.action in top
+        assert searched[decision.action] >= max(searched.values()) - 1e-5
+        assert abs(decision.estimate - max(-1.0, min(1.0, searched[decision.action]))) < 1e-5
+        assert dict(decision.values) == pytest.approx(once)  # the values: each move's own rating
+        changed += decision.action != top[0]
+    assert changed  # the search changed some moves
+
+
+def test_in_a_duel_depth_one_plays_the_move_it_rates_highest():
+    from solrec.ai.policy import afterstate_values
+
+    table = Table("soli2", {"mode": "duel"})
+    bot = make_bot("policy:depth=1")
+    net = bot.net_for(table)
+    for position, seat in _duel_positions(10):
+        rated = afterstate_values(table, position, seat, table.legal(position), net.rate)
+        assert bot.decide(table, position, seat, 0).action == min(rated, key=lambda a: (-rated[a], a))
+
+
 def test_a_short_afterstate_run_leaves_fewer_marbles_than_the_random_bot(tiny_afterstate):
     table = Table("soli2", dict(SOLITAIRE), ("Solo",))
     assert _mean_score(table, f"policy:model={tiny_afterstate}", 20) < _mean_score(table, "random", 20) - 2
