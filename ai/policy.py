@@ -257,7 +257,7 @@ def afterstate_values(table: Table, position: Position, seat: str, legal: Mappin
 
 class Search:
     """One decision's search (``PolicyBot._deeper``): alpha-beta over the moves of both players of a
-    two-player game that hides nothing, every position rated for ``seat`` by ``value`` (a batch of
+    two-player game that hides nothing, every position rated for ``seat`` by ``rate`` (a batch of
     feature rows to their values). A line either player would avoid is cut as soon as it shows, so
     moves are tried best first: where the search goes on below them, by their ratings (all rated in one
     batch); at its last move, where rating the moves is the whole cost, one at a time, in the order of
@@ -266,8 +266,8 @@ class Search:
     found. Only where the game hides nothing: there the positions it plays through are what the seat
     sees; and it stops where chance is to act, so it never sees a draw."""
 
-    def __init__(self, table: Table, seat: str, value: Any, mix: float = 0.0):
-        self.table, self.seat, self.rate, self.mix = table, seat, value, mix
+    def __init__(self, table: Table, seat: str, rate: Any, mix: float = 0.0):
+        self.table, self.seat, self.rate, self.mix = table, seat, rate, mix
         self.history: dict[tuple[str, int], float] = {}
 
     def frontier(self, position: Position, rating: float) -> float:
@@ -284,7 +284,7 @@ class Search:
     def value(self, position: Position, rating: float, depth: int, alpha: float, beta: float) -> float:
         """The value for the seat of ``position``, an afterstate it rates ``rating``, searched ``depth``
         moves further: the best for the seat where it moves, the worst for it where the other player
-        does; the rating itself where the search stops (at its depth, or where chance is to act)."""
+        does; where the search stops (at its depth, or where chance is to act) ``frontier``'s value."""
         table = self.table
         actor = table.game.to_act(position.state)
         if depth <= 0 or actor not in table.players:
