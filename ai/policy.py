@@ -119,7 +119,8 @@ class Net:
         return (xs @ w.T + b)[:, 0]
 
     def rate(self, xs: np.ndarray) -> np.ndarray:
-        """``values``, as the bot computes them: the same to the last bits or so, faster."""
+        """``values``, as the bot computes them: faster, and the same but for the last bits. Training
+        keeps ``values``, so that a shipped model's command still makes it bit for bit."""
         for w, b in self.columns[:-1]:
             xs = np.tanh(xs @ w + b)
         w, b = self.columns[-1]
